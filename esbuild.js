@@ -14,6 +14,9 @@ async function main() {
     target: 'node20',
     outfile: 'dist/extension.js',
     external: ['vscode'],
+    // ofetch's Node entry bundles a fetch polyfill (~115 KiB); the extension host's
+    // Node has fetch built in, so take ofetch's plain entry, which uses globalThis.fetch.
+    conditions: ['worker'],
     minify: production,
     sourcemap: !production,
     sourcesContent: false,

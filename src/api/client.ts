@@ -1,0 +1,238 @@
+// The HTTP client for the two listing endpoints. Plain TypeScript: it must
+// never import `vscode`, so it can be tested in Node against a real server.
+import { ofetch } from 'ofetch';
+import { endpointUrl, displayUrl } from './baseUrl';
+import { ApiError, statusText } from './errors';
+import { checkTemplate, validateItems, validateMachines, type Validated } from './schema';
+import type { MachineRecord, Template } from './types';
+
+/** The subset of a LogOutputChannel the client writes to. */
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+export interface ClientOptions {
+  baseUrl: URL;
+  token: string;
+  timeoutMs: number;
+  log?: Logger;
+}
+
+export interface Listing<T> {
+  items: T[];
+  /** Items left out because they were malformed or repeated an id. */
+  skipped: number;
+}
+
+export interface TemplateListing extends Listing<Template> {
+  pages: number;
+  /** Set when paging stopped for a reason other than reaching the end. */
+  incomplete?: string;
+}
+
+/** Paging stops here whatever the server does, so a broken server cannot keep us looping. */
+export const MAX_TEMPLATE_PAGES = 1000;
+
+type Resource = 'machines' | 'images';
+const RESOURCE_NAME: Record<Resource, string> = { machines: 'machine list', images: 'image template list' };
+
+export class GpuRentalClient {
+  private readonly log: Logger;
+
+  constructor(private readonly options: ClientOptions) {
+    this.log = options.log ?? silentLogger;
+  }
+
+  async listMachines(signal?: AbortSignal): Promise<Listing<MachineRecord>> {
+    const raw = await this.getArray('machines', {}, signal);
+    const result = validateMachines(raw);
+    this.reportSkipped('machines', result);
+    return { items: result.items, skipped: result.skipped };
+  }
+
+  /**
+   * Fetches every page of templates. The spec does not define `marker`; we send
+   * the id of the last item of the previous page and stop at a short or empty
+   * page, at a page that brings no new ids, or after MAX_TEMPLATE_PAGES.
+   */
+  async listTemplates(pageSize: number, signal?: AbortSignal): Promise<TemplateListing> {
+    const limit = Math.max(1, Math.floor(pageSize));
+    const seen = new Set<number>();
+    const items: Template[] = [];
+    let skipped = 0;
+    let marker: number | undefined;
+    let pages = 0;
+    let incomplete: string | undefined;
+    for (;;) {
+      if (pages >= MAX_TEMPLATE_PAGES) {
+        incomplete = `stopped after ${MAX_TEMPLATE_PAGES} pages`;
+        break;
+      }
+      const raw = await this.getArray('images', { limit, marker }, signal);
+      pages++;
+      if (raw.length === 0) {
+        break;
+      }
+      const page = validateItems(raw, checkTemplate, (t) => t.id, seen);
+      items.push(...page.items);
+      if (page.items.length === 0 && page.duplicates > 0) {
+        // The server ignored the marker and sent a page we already have.
+        skipped += page.skipped - page.duplicates;
+        incomplete = `the service repeated page ${pages - 1} (marker ${marker ?? 'none'})`;
+        break;
+      }
+      skipped += page.skipped;
+      this.reportSkipped(`templates page ${pages}`, page);
+      if (raw.length < limit) {
+        break;
+      }
+      const next = lastId(raw) ?? page.items.at(-1)?.id;
+      if (next === undefined || next === marker) {
+        incomplete = `page ${pages} gave no usable marker`;
+        break;
+      }
+      marker = next;
+    }
+    if (incomplete) {
+      this.log.warn(`Templates: paging ${incomplete}; showing the ${items.length} templates received.`);
+    }
+    this.log.info(`Templates: ${items.length} loaded in ${pages} page(s)${skipped ? `, ${skipped} skipped` : ''}.`);
+    return { items, skipped, pages, incomplete };
+  }
+
+  private reportSkipped(what: string, result: Validated<unknown>): void {
+    if (result.skipped > 0) {
+      this.log.warn(`${what}: skipped ${result.skipped} item(s): ${result.problems.join('; ')}${result.skipped > result.problems.length ? '; …' : ''}`);
+    }
+  }
+
+  /** One GET whose body must be a JSON array. Every failure becomes an ApiError. */
+  private async getArray(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<unknown[]> {
+    const url = endpointUrl(this.options.baseUrl, resource, query);
+    const target = new URL(url);
+    const where = `GET ${target.pathname}${target.search}`;
+    const what = RESOURCE_NAME[resource];
+    if (signal?.aborted) {
+      throw new ApiError('cancelled', 'The request was cancelled.');
+    }
+    // Each attempt gets its own timeout signal: with a `signal` given, ofetch ignores its own `timeout`.
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const started = Date.now();
+    let status: number;
+    let body: string;
+    let contentType: string;
+    try {
+      const response = await ofetch.raw<string, 'text'>(url, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${this.options.token}`, Accept: 'application/json' },
+        responseType: 'text',
+        retry: 0,
+        ignoreResponseError: true,
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
+      status = response.status;
+      body = typeof response._data === 'string' ? response._data : '';
+      contentType = response.headers.get('content-type') ?? '';
+    } catch (err) {
+      const error = this.transportError(err, signal, timeout, what);
+      this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
+      throw error;
+    }
+    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${body.length} chars`);
+    if (status === 401 || status === 403) {
+      this.log.error(`${where} → ${status}: token rejected`);
+      throw new ApiError('auth', `The service rejected the API token (${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}).`, status);
+    }
+    if (status < 200 || status > 299) {
+      this.log.error(`${where} → ${status}`);
+      const text = statusText(status);
+      throw new ApiError('http', `The service answered ${status}${text ? ` ${text}` : ''} when asked for the ${what}.`, status);
+    }
+    return this.parseArray(body, contentType, what, where);
+  }
+
+  private parseArray(body: string, contentType: string, what: string, where: string): unknown[] {
+    const trimmed = body.trimStart();
+    if (trimmed === '') {
+      this.log.error(`${where}: empty body`);
+      throw new ApiError('parse', `The service sent an empty response for the ${what}.`);
+    }
+    if (/html/i.test(contentType) || trimmed.startsWith('<')) {
+      this.log.error(`${where}: HTML body (content-type ${contentType || 'none'})`);
+      throw new ApiError('parse', `The service sent a web page instead of JSON for the ${what}; check the service URL.`);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch (err) {
+      this.log.error(`${where}: invalid JSON: ${(err as Error).message.slice(0, 120)}`);
+      throw new ApiError('parse', `The service's ${what} is not valid JSON.`);
+    }
+    if (!Array.isArray(data)) {
+      this.log.error(`${where}: expected a JSON array, got ${jsonKind(data)}`);
+      throw new ApiError('shape', `The service's ${what} is not a JSON array (it is ${jsonKind(data)}).`);
+    }
+    return data;
+  }
+
+  private transportError(err: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, what: string): ApiError {
+    if (signal?.aborted) {
+      return new ApiError('cancelled', 'The request was cancelled.');
+    }
+    if (timeout.aborted) {
+      return new ApiError('timeout', `The service did not answer within ${formatSeconds(this.options.timeoutMs)} when asked for the ${what}.`);
+    }
+    const host = displayUrl(this.options.baseUrl);
+    switch (reasonCode(err)) {
+      case 'ECONNREFUSED':
+        return new ApiError('network', `Could not connect to ${host}: the connection was refused.`);
+      case 'ENOTFOUND':
+      case 'EAI_AGAIN':
+        return new ApiError('network', `Could not connect to ${host}: the host name was not found.`);
+      case 'ECONNRESET':
+      case 'UND_ERR_SOCKET':
+      case 'EPIPE':
+        return new ApiError('network', `The connection to ${host} was interrupted while receiving the ${what}.`);
+      case 'ETIMEDOUT':
+      case 'UND_ERR_CONNECT_TIMEOUT':
+        return new ApiError('network', `Could not connect to ${host}: the connection timed out.`);
+      default:
+        return new ApiError('network', `Could not reach ${host} to get the ${what}.`);
+    }
+  }
+}
+
+/** The error code somewhere in an error's cause chain (fetch wraps system errors twice). */
+function reasonCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      return code;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function lastId(raw: readonly unknown[]): number | undefined {
+  const last = raw.at(-1);
+  const id = last && typeof last === 'object' ? (last as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+}
+
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}

@@ -1,0 +1,31 @@
+// Escaping for the two markups we render data into. Every string from the
+// service is untrusted: it may hold HTML, Markdown, or control characters.
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/**
+ * Escapes text for a Markdown table cell: Markdown syntax, HTML, pipes and
+ * line breaks, so data can neither format, link, nor break the table.
+ */
+export function escapeMarkdownCell(text: string): string {
+  return stripControls(text)
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~&:]/g, (c) => `\\${c}`)
+    .replace(/\s*\n\s*/g, ' ');
+}
+
+/** Removes control characters and bidirectional overrides that would garble a line. */
+export function stripControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+}

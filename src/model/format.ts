@@ -1,0 +1,58 @@
+// Pure formatting of values for display. The spec gives no units for price,
+// memory, disk, speeds or up time, so numbers are shown as sent, never with a
+// unit we would have to guess.
+import type { Json } from '../api/types';
+
+/** "RTX_4090" → "RTX 4090": the spec joins words with underscores. */
+export function displayName(raw: string): string {
+  return raw.replace(/_+/g, ' ').trim() || raw;
+}
+
+/** 0.9973 → "99.73%", without trailing zeros: 1 → "100%". */
+export function formatPercent(fraction: number): string {
+  const percent = Math.round(fraction * 10000) / 100;
+  return `${percent}%`;
+}
+
+export function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
+}
+
+/** The price exactly as the service sent it, only trimmed. */
+export function formatPrice(price: string): string {
+  return price.trim();
+}
+
+/** "1.20–3.40", or one value when the range is a single price. */
+export function formatPriceRange(min: string, max: string): string {
+  return min === max ? formatPrice(min) : `${formatPrice(min)}–${formatPrice(max)}`;
+}
+
+export function formatInteger(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatInteger(count)} ${count === 1 ? one : many}`;
+}
+
+/** Any JSON value as one line of text: null as "—", strings as they are, the rest as JSON. */
+export function formatJson(value: Json | undefined): string {
+  if (value === null || value === undefined) {
+    return '—';
+  }
+  if (typeof value === 'string') {
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/** A list of labels, each as text; "none" for an empty list. */
+export function formatLabels(labels: readonly Json[]): string {
+  return labels.length === 0 ? 'none' : labels.map((l) => formatJson(l)).join(', ');
+}
+
+/** Shortens text for one-line places (tree descriptions, quick picks). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

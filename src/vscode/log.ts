@@ -1,0 +1,40 @@
+// The "GPU Rental" log. Every line passes through token redaction, as a last
+// guard behind the client's rule of never logging headers or error objects.
+import * as vscode from 'vscode';
+import type { Logger } from '../api/client';
+import { redactToken } from '../model/token';
+
+export class Log implements Logger, vscode.Disposable {
+  readonly channel: vscode.LogOutputChannel;
+  private secret: string | undefined;
+
+  constructor() {
+    this.channel = vscode.window.createOutputChannel('GPU Rental', { log: true });
+  }
+
+  /** The token currently in use, so that it can be redacted wherever it appears. */
+  setSecret(token: string | undefined): void {
+    this.secret = token;
+  }
+
+  redact(text: string): string {
+    return redactToken(text, this.secret);
+  }
+
+  debug(message: string): void {
+    this.channel.debug(this.redact(message));
+  }
+  info(message: string): void {
+    this.channel.info(this.redact(message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.redact(message));
+  }
+  error(message: string): void {
+    this.channel.error(this.redact(message));
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

@@ -1,0 +1,103 @@
+// The Image Templates tree: one group per image_type.
+import * as vscode from 'vscode';
+import type { Template } from '../api/types';
+import { escapeMarkdownCell } from '../model/escape';
+import { plural, truncate } from '../model/format';
+import { groupByImageType, isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
+import type { Controller } from './controller';
+
+export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };
+
+export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TemplateNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private groups: TemplateGroup[] = [];
+  private groupedFrom: Template[] | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly controller: Controller) {
+    this.subscription = vscode.Disposable.from(
+      controller.templates.onDidChange(() => this.changed.fire(undefined)),
+      controller.onDidChangeSetup(() => this.changed.fire(undefined)),
+    );
+  }
+
+  currentGroups(): TemplateGroup[] {
+    const items = this.controller.templates.items;
+    if (items !== this.groupedFrom) {
+      this.groupedFrom = items;
+      this.groups = items ? groupByImageType(items) : [];
+    }
+    return this.groups;
+  }
+
+  getChildren(node?: TemplateNode): TemplateNode[] {
+    if (!node) {
+      this.controller.ensureLoaded('templates');
+      if (this.controller.setup !== 'ready') {
+        return [];
+      }
+      return this.currentGroups().map((group) => ({ kind: 'group', group }));
+    }
+    if (node.kind === 'group') {
+      return node.group.templates.map((template) => ({ kind: 'template', template, imageType: node.group.imageType }));
+    }
+    return [];
+  }
+
+  getParent(node: TemplateNode): TemplateNode | undefined {
+    if (node.kind === 'template') {
+      const group = this.currentGroups().find((g) => g.imageType === node.imageType);
+      return group ? { kind: 'group', group } : undefined;
+    }
+    return undefined;
+  }
+
+  getTreeItem(node: TemplateNode): vscode.TreeItem {
+    return node.kind === 'group' ? groupItem(node.group) : templateItem(node.template);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function groupItem(group: TemplateGroup): vscode.TreeItem {
+  const item = new vscode.TreeItem(group.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `type:${group.imageType}`;
+  const hasDefault = group.templates.some(isDefaultTemplate);
+  item.description = `${plural(group.templates.length, 'template')}${hasDefault ? ' · platform default' : ''}`;
+  item.contextValue = 'templateGroup';
+  item.iconPath = new vscode.ThemeIcon('folder-library');
+  item.accessibilityInformation = { label: `Image type ${group.imageType}, ${item.description}` };
+  return item;
+}
+
+function templateItem(template: Template): vscode.TreeItem {
+  const isDefault = isDefaultTemplate(template);
+  const item = new vscode.TreeItem(truncate(template.name || `Template ${template.id}`, 120), vscode.TreeItemCollapsibleState.None);
+  item.id = `template:${template.id}`;
+  item.description = `${isDefault ? 'platform default · ' : ''}${truncate(templateImage(template), 160)}`;
+  item.tooltip = templateTooltip(template);
+  item.contextValue = 'template';
+  item.iconPath = new vscode.ThemeIcon(isDefault ? 'star-full' : 'package');
+  item.accessibilityInformation = { label: `${item.label as string}, ${item.description}` };
+  return item;
+}
+
+/** Description first, then every non-secret field; docker_passwd is never included. */
+export function templateTooltip(template: Template): vscode.MarkdownString {
+  const lines: string[] = [];
+  if (template.description) {
+    lines.push(escapeMarkdownCell(template.description), '');
+  }
+  lines.push('| Field | Value |', '|:--|:--|');
+  for (const row of templatePublicRows(template)) {
+    lines.push(`| ${escapeMarkdownCell(row.field)} | ${escapeMarkdownCell(row.value)} |`);
+  }
+  const markdown = new vscode.MarkdownString(lines.join('\n'));
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  return markdown;
+}
