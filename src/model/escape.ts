@@ -26,6 +26,5 @@ export function escapeMarkdownCell(text: string): string {
 
 /** Removes control characters and bidirectional overrides that would garble a line. */
 export function stripControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
 }

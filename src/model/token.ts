@@ -2,7 +2,7 @@
 
 /** Trims a pasted token and drops a leading "Bearer " that people copy along. */
 export function normalizeToken(input: string): string {
-  return input.trim().replace(/^bearer\s+/i, '').trim();
+  return input.trim().replace(/^bearer(\s+|$)/i, '').trim();
 }
 
 /** Why the input box cannot accept this token, or undefined when it can. */
@@ -14,7 +14,6 @@ export function tokenProblem(input: string): string | undefined {
   if (/\s/.test(token)) {
     return 'An API token cannot contain spaces or line breaks.';
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(token)) {
     return 'An API token cannot contain control characters.';
   }

@@ -1,0 +1,237 @@
+// The API client against the demo API on 127.0.0.1: a real HTTP server.
+import * as assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { GpuRentalClient, MAX_TEMPLATE_PAGES, type Logger } from '../../src/api/client';
+import { checkBaseUrl } from '../../src/api/baseUrl';
+import { ApiError } from '../../src/api/errors';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../src/demo/server';
+
+const SECRET = 'tok-SECRET-9f3a7c';
+
+class MemoryLog implements Logger {
+  lines: string[] = [];
+  debug(m: string) { this.lines.push(`debug ${m}`); }
+  info(m: string) { this.lines.push(`info ${m}`); }
+  warn(m: string) { this.lines.push(`warn ${m}`); }
+  error(m: string) { this.lines.push(`error ${m}`); }
+}
+
+function client(server: { url: string }, options: { token?: string; timeoutMs?: number; log?: Logger; base?: string } = {}) {
+  const check = checkBaseUrl(options.base ?? server.url);
+  assert.ok(check.ok);
+  return new GpuRentalClient({ baseUrl: check.url, token: options.token ?? SECRET, timeoutMs: options.timeoutMs ?? 5000, log: options.log });
+}
+
+async function rejects(promise: Promise<unknown>, kind: ApiError['kind'], pattern?: RegExp): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
+    assert.equal(err.kind, kind, err.message);
+    if (pattern) assert.match(err.message, pattern);
+    assert.ok(!err.message.includes(SECRET), 'the token must not appear in an error message');
+    return err;
+  }
+  assert.fail('expected the promise to reject');
+}
+
+describe('API client', () => {
+  let server: DemoServer;
+  let log: MemoryLog;
+
+  before(async () => {
+    server = await startDemoServer({ token: SECRET });
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    log = new MemoryLog();
+  });
+  afterEach(() => {
+    for (const line of log.lines) {
+      assert.ok(!line.includes(SECRET), `the token leaked into the log: ${line}`);
+    }
+  });
+
+  describe('machines', () => {
+    it('lists every machine, sending the token as a Bearer header', async () => {
+      const result = await client(server, { log }).listMachines();
+      assert.equal(result.items.length, DEMO_MACHINES.length);
+      assert.equal(result.skipped, 0);
+      assert.equal(server.requests.length, 1);
+      assert.equal(server.requests[0].path, '/v1/rentgpu/machines');
+      assert.equal(server.requests[0].authorization, `Bearer ${SECRET}`);
+    });
+
+    it('keeps the price string exactly and adds a number for sorting', async () => {
+      server.setData({ machines: [{ ...DEMO_MACHINES[0], price: '1.500' }] });
+      const [machine] = (await client(server).listMachines()).items;
+      assert.equal(machine.price, '1.500');
+      assert.equal(machine.priceValue, 1.5);
+    });
+
+    it('works with a trailing slash and with a path prefix in the base URL', async () => {
+      const prefixed = await startDemoServer({ token: SECRET, prefix: '/api' });
+      try {
+        assert.ok(prefixed.url.endsWith('/api'));
+        assert.equal((await client(prefixed, { base: `${prefixed.url}/` }).listMachines()).items.length, DEMO_MACHINES.length);
+        assert.equal(prefixed.requests[0].path, '/api/v1/rentgpu/machines');
+      } finally {
+        await prefixed.close();
+      }
+      assert.equal((await client(server, { base: `${server.url}/` }).listMachines()).items.length, DEMO_MACHINES.length);
+    });
+
+    it('skips and counts malformed items, keeps the rest, ignores extra fields', async () => {
+      const good = DEMO_MACHINES.slice(0, 3);
+      const { price: _price, ...noPrice } = DEMO_MACHINES[3];
+      server.setData({
+        machines: [
+          { ...good[0], extra_field: { nested: true } },
+          noPrice,
+          { ...DEMO_MACHINES[4], gpu_count: '2' },
+          null,
+          'not an object',
+          { ...DEMO_MACHINES[5], price: 'free' },
+          { ...DEMO_MACHINES[6], online_rate: 1.5 },
+          good[1],
+          good[1],
+          { ...good[2], labels: null },
+        ],
+      });
+      const result = await client(server, { log }).listMachines();
+      assert.deepEqual(result.items.map((m) => m.node_name), good.map((m) => m.node_name));
+      assert.equal(result.skipped, 7);
+      assert.ok(!('extra_field' in result.items[0]));
+      assert.deepEqual(result.items[2].labels, []);
+      assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes('price')), log.lines.join('\n'));
+    });
+  });
+
+  describe('templates paging', () => {
+    const ids = (items: { id: number }[]) => items.map((t) => t.id);
+
+    it('follows the marker across pages until a short page', async () => {
+      const result = await client(server, { log }).listTemplates(10);
+      assert.deepEqual(ids(result.items), ids(DEMO_TEMPLATES));
+      assert.equal(result.pages, Math.ceil(DEMO_TEMPLATES.length / 10) + (DEMO_TEMPLATES.length % 10 === 0 ? 1 : 0));
+      assert.equal(result.incomplete, undefined);
+      const markers = server.requests.map((r) => r.query.marker);
+      assert.equal(markers[0], undefined, 'the first page is asked for without a marker');
+      assert.equal(markers[1], String(DEMO_TEMPLATES[9].id), 'the marker is the id of the last item of the previous page');
+      assert.ok(server.requests.every((r) => r.query.limit === '10'));
+    });
+
+    it('asks once more after a last page of exactly `limit` items, and stops at the empty page', async () => {
+      server.setData({ templates: DEMO_TEMPLATES.slice(0, 20) });
+      const result = await client(server).listTemplates(10);
+      assert.equal(result.items.length, 20);
+      assert.equal(server.requests.length, 3);
+      assert.equal(result.pages, 3);
+      assert.equal(result.incomplete, undefined);
+    });
+
+    it('stops when the server repeats a page, keeping what it got', async () => {
+      server.setFault({ endpoint: 'images', fault: { kind: 'repeatPage' } });
+      const result = await client(server, { log }).listTemplates(10);
+      assert.deepEqual(ids(result.items), ids(DEMO_TEMPLATES.slice(0, 10)));
+      assert.equal(server.requests.length, 2);
+      assert.equal(result.skipped, 0, 'a repeated page is not counted as skipped items');
+      assert.match(result.incomplete ?? '', /repeated/);
+      assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes('repeated')));
+    });
+
+    it('never asks for more than the page cap, even from a server that always has more', async () => {
+      const many = Array.from({ length: MAX_TEMPLATE_PAGES + 5 }, (_, i) => ({ ...DEMO_TEMPLATES[1], id: i + 1 }));
+      server.setData({ templates: many });
+      const result = await client(server).listTemplates(1);
+      assert.equal(server.requests.length, MAX_TEMPLATE_PAGES);
+      assert.equal(result.items.length, MAX_TEMPLATE_PAGES);
+      assert.match(result.incomplete ?? '', /stopped after/);
+    });
+
+    it('accepts the default template with id 0, nullable fields holding any JSON value, and drops duplicates', async () => {
+      const custom = { ...DEMO_TEMPLATES[1], id: 5, public_port: 8888, options: { shm_size: '16g' }, onstart: ['a', 1], docker_passwd: 'pw' };
+      server.setData({ templates: [DEMO_TEMPLATES[0], custom, custom, { ...custom, id: -1 }, { ...custom, id: 6, image_type: 'x' }] });
+      const result = await client(server).listTemplates(50);
+      assert.deepEqual(ids(result.items), [0, 5]);
+      assert.equal(result.items[0].image_type, 0);
+      assert.deepEqual(result.items[1].options, { shm_size: '16g' });
+      assert.deepEqual(result.items[1].onstart, ['a', 1]);
+      assert.equal(result.skipped, 3);
+    });
+  });
+
+  describe('errors', () => {
+    it('401 and 403 say that the token was rejected', async () => {
+      await rejects(client(server, { token: 'wrong-token' }).listMachines(), 'auth', /rejected the API token \(401/);
+      server.setFault({ fault: { kind: 'status', status: 403 } });
+      await rejects(client(server).listMachines(), 'auth', /403 Forbidden/);
+    });
+
+    for (const status of [404, 429, 500, 502, 503]) {
+      it(`HTTP ${status} names the status`, async () => {
+        server.setFault({ fault: { kind: 'status', status, body: '{"error":"nope"}' } });
+        const err = await rejects(client(server, { log }).listMachines(), 'http', new RegExp(`answered ${status}`));
+        assert.equal(err.status, status);
+      });
+    }
+
+    it('invalid JSON is an error, not data', async () => {
+      server.setFault({ fault: { kind: 'body', body: '[{"price": "1.0",' } });
+      await rejects(client(server, { log }).listMachines(), 'parse', /not valid JSON/);
+    });
+
+    it('JSON that is not an array is an error', async () => {
+      server.setFault({ fault: { kind: 'body', body: '{"machines": []}' } });
+      await rejects(client(server).listMachines(), 'shape', /not a JSON array \(it is an object\)/);
+    });
+
+    it('an HTML page with status 200 is an error', async () => {
+      server.setFault({ fault: { kind: 'body', body: '<!DOCTYPE html><html><body>Login</body></html>', contentType: 'text/html' } });
+      await rejects(client(server).listMachines(), 'parse', /web page instead of JSON/);
+    });
+
+    it('an empty 200 is an error', async () => {
+      server.setFault({ fault: { kind: 'body', body: '' } });
+      await rejects(client(server).listTemplates(10), 'parse', /empty response/);
+    });
+
+    it('a server slower than the timeout gives a timeout error', async () => {
+      server.setFault({ fault: { kind: 'hang' } });
+      const started = Date.now();
+      await rejects(client(server, { timeoutMs: 300, log }).listMachines(), 'timeout', /did not answer within 0\.3 s/);
+      assert.ok(Date.now() - started < 3000);
+    });
+
+    it('a cancelled request rejects at once as cancelled', async () => {
+      server.setFault({ fault: { kind: 'hang' } });
+      const controller = new AbortController();
+      const pending = client(server).listMachines(controller.signal);
+      setTimeout(() => controller.abort(), 50);
+      await rejects(pending, 'cancelled');
+    });
+
+    it('a refused connection says so', async () => {
+      const port = await closedPort();
+      await rejects(client({ url: `http://127.0.0.1:${port}` }, { log }).listMachines(), 'network', /connection was refused/);
+      assert.ok(log.lines.some((l) => l.includes('ECONNREFUSED')), log.lines.join('\n'));
+    });
+
+    it('a connection reset mid-body says the connection was interrupted', async () => {
+      server.setFault({ fault: { kind: 'reset' } });
+      await rejects(client(server, { log }).listMachines(), 'network', /interrupted|Could not reach/);
+    });
+  });
+});
+
+/** A port on 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+

@@ -1,0 +1,189 @@
+// Grouping, sorting, formatting and escaping: the pure functions behind the views.
+import * as assert from 'node:assert/strict';
+import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
+import { checkMachine } from '../../src/api/schema';
+import type { Machine, MachineRecord, Template } from '../../src/api/types';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import { escapeHtml, escapeMarkdownCell } from '../../src/model/escape';
+import { displayName, formatPercent, formatPriceRange } from '../../src/model/format';
+import { groupByGpu, groupDescription, machineDetails, machineSummary, machineTitle } from '../../src/model/machines';
+import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
+import { statusMessage } from '../../src/model/status';
+import { groupByImageType, templatePublicRows } from '../../src/model/templates';
+import { normalizeToken, redactToken, tokenProblem } from '../../src/model/token';
+import { renderDetailsHtml } from '../../src/webview/detailsHtml';
+import { parseWebviewRequest } from '../../src/webview/protocol';
+
+function record(machine: Machine): MachineRecord {
+  const result = checkMachine(machine);
+  assert.ok(result.ok);
+  return result.value;
+}
+
+const machines = DEMO_MACHINES.map(record);
+const base = machines[0];
+const m = (over: Partial<Machine>) => record({ ...base, ...over });
+
+describe('machines model', () => {
+  it('groups by GPU model with underscores shown as spaces, groups in natural name order', () => {
+    const groups = groupByGpu([m({ gpu_name: 'RTX_4090', node_name: 'a' }), m({ gpu_name: 'A100_SXM4_80GB', node_name: 'b' }), m({ gpu_name: 'A10', node_name: 'c' }), m({ gpu_name: 'RTX_4090', node_name: 'd' })]);
+    assert.deepEqual(groups.map((g) => g.label), ['A10', 'A100 SXM4 80GB', 'RTX 4090']);
+    assert.equal(groups[2].machines.length, 2);
+    assert.equal(groups[2].key, 'RTX_4090');
+  });
+
+  it('sorts machines by price as a number, not as text, and keeps the exact price string', () => {
+    const group = groupByGpu([m({ price: '10.5', node_name: 'x' }), m({ price: '9.75', node_name: 'y' }), m({ price: '9.750', node_name: 'a' })])[0];
+    assert.deepEqual(group.machines.map((x) => x.price), ['9.750', '9.75', '10.5']);
+    assert.equal(groupDescription(group), '3 machines · 9.750–10.5');
+  });
+
+  it('every fixture machine lands in exactly one group', () => {
+    const groups = groupByGpu(machines);
+    assert.equal(groups.reduce((n, g) => n + g.machines.length, 0), machines.length);
+    assert.ok(groups.length >= 8);
+  });
+
+  it('describes a machine with what users compare', () => {
+    const machine = m({ gpu_count: 4, gpu_name: 'RTX_4090', price: '7.40', gpu_memory: 24, region: 'cn-east', online_rate: 0.9973, nvlink_status: true });
+    assert.equal(machineTitle(machine), '4× RTX 4090');
+    assert.equal(machineSummary(machine), 'price 7.40 · VRAM 24 · cn-east · 99.73% online · NVLink');
+  });
+
+  it('formats every field for the details view', () => {
+    const rows = machineDetails(m({ online_rate: 0.95, nvlink_status: false, labels: ['spot', { tier: 2 }], cpu_name: 'AMD_EPYC_7763' }));
+    const value = (field: string) => rows.find((r) => r.field === field)?.value;
+    assert.equal(rows.length, 21);
+    assert.equal(value('online_rate'), '95%');
+    assert.equal(value('nvlink_status'), 'no');
+    assert.equal(value('labels'), 'spot, {"tier":2}');
+    assert.equal(value('cpu_name'), 'AMD EPYC 7763');
+  });
+
+  it('formats small things', () => {
+    assert.equal(displayName('H100_SXM5_80GB'), 'H100 SXM5 80GB');
+    assert.equal(formatPercent(1), '100%');
+    assert.equal(formatPercent(0.99995), '100%');
+    assert.equal(formatPercent(0.5), '50%');
+    assert.equal(formatPriceRange('1.2', '1.2'), '1.2');
+  });
+});
+
+describe('templates model', () => {
+  const t = (over: Partial<Template>): Template => ({ ...DEMO_TEMPLATES[1], ...over });
+
+  it('groups by image type in ascending order, the platform default first', () => {
+    const groups = groupByImageType([t({ id: 3, image_type: 2, name: 'b' }), t({ id: 1, image_type: 0, name: 'a' }), DEMO_TEMPLATES[0], t({ id: 2, image_type: 2, name: 'a' })]);
+    assert.deepEqual(groups.map((g) => g.label), ['Type 0', 'Type 2']);
+    assert.equal(groups[0].templates[0].id, 0);
+    assert.deepEqual(groups[1].templates.map((x) => x.id), [2, 3]);
+  });
+
+  it('never exposes docker_passwd in tooltip rows or copied JSON', () => {
+    const custom = t({ docker_passwd: 'hunter2', docker_username: 'me' });
+    const rows = templatePublicRows(custom);
+    assert.ok(!rows.some((r) => r.field === 'docker_passwd'));
+    assert.ok(!JSON.stringify(rows).includes('hunter2'));
+    assert.equal(maskedTemplate(custom).docker_passwd, MASK);
+    assert.equal(maskedTemplate(t({ docker_passwd: null })).docker_passwd, null);
+    assert.ok(isSecretField('api_token') && isSecretField('docker_passwd') && !isSecretField('docker_username'));
+  });
+});
+
+describe('escaping', () => {
+  it('escapes HTML', () => {
+    assert.equal(escapeHtml(`<img src=x onerror="a('b')">&`), '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
+  });
+
+  it('escapes Markdown so data can neither link nor break a table', () => {
+    const cell = escapeMarkdownCell('[click](command:evil) | *b*\n<b>x</b>');
+    assert.ok(!/(^|[^\\])[[\]()|*<>]/.test(cell), cell);
+    assert.ok(!cell.includes('\n'));
+  });
+});
+
+describe('details page', () => {
+  const hostile = m({ gpu_name: '<script>alert(1)</script>', cpu_name: '"><img src=x onerror=alert(1)>', node_name: 'node-1</code>' });
+  const html = renderDetailsHtml({ machine: hostile, nonce: 'abc123', cspSource: 'https://webview.test', styleUri: 'https://webview.test/details.css', scriptUri: 'https://webview.test/details.js' });
+
+  it('renders data as text, never as markup', () => {
+    assert.ok(!html.includes('<script>alert'));
+    assert.ok(!html.includes('<img'));
+    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+    assert.ok(!html.includes('node-1</code>'));
+  });
+
+  it('has a strict CSP with the nonce, and only the nonce-bearing script', () => {
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src https:\/\/webview.test; script-src &#39;nonce-abc123&#39;/);
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.deepEqual(scripts, ['<script nonce="abc123" src="https://webview.test/details.js">']);
+  });
+
+  it('is a real table with headers', () => {
+    assert.match(html, /<th scope="col">Field<\/th>/);
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 21);
+  });
+
+  it('accepts only known messages from the page', () => {
+    assert.deepEqual(parseWebviewRequest({ type: 'copyNodeId', nodeId: 'evil' }), { type: 'copyNodeId' });
+    assert.equal(parseWebviewRequest({ type: 'runCommand' }), undefined);
+    assert.equal(parseWebviewRequest('copyNodeId'), undefined);
+    assert.equal(parseWebviewRequest(null), undefined);
+  });
+});
+
+describe('token handling', () => {
+  it('trims pasted tokens and drops a leading Bearer', () => {
+    assert.equal(normalizeToken('  Bearer abc.def  \n'), 'abc.def');
+    assert.equal(normalizeToken('bearer   xyz'), 'xyz');
+  });
+
+  it('rejects empty and multi-word input', () => {
+    assert.match(tokenProblem('   ') ?? '', /cannot be empty/);
+    assert.match(tokenProblem('Bearer ') ?? '', /cannot be empty/);
+    assert.match(tokenProblem('a b') ?? '', /spaces/);
+    assert.equal(tokenProblem('abc'), undefined);
+  });
+
+  it('redacts the token wherever it appears', () => {
+    assert.equal(redactToken('x secret-123 y secret-123', 'secret-123'), 'x [token] y [token]');
+  });
+});
+
+describe('base URL', () => {
+  it('explains what is wrong in one sentence', () => {
+    assert.match(checkBaseUrl('').ok ? '' : (checkBaseUrl('') as { problem: string }).problem, /No service URL/);
+    const bad = checkBaseUrl('ftp://host');
+    assert.ok(!bad.ok && /http:\/\/ or https:\/\//.test(bad.problem));
+    const garbage = checkBaseUrl('not a url');
+    assert.ok(!garbage.ok && /not a valid URL/.test(garbage.problem));
+  });
+
+  it('builds endpoint URLs under a path prefix, without credentials', () => {
+    const check = checkBaseUrl('https://user:pw@host.example/api/');
+    assert.ok(check.ok);
+    assert.equal(check.display, 'https://host.example/api');
+    assert.equal(endpointUrl(check.url, 'images', { limit: 50, marker: undefined }), 'https://host.example/api/v1/rentgpu/images?limit=50');
+  });
+
+  it('knows loopback hosts', () => {
+    assert.ok(isLoopbackHost('127.0.0.1') && isLoopbackHost('localhost') && isLoopbackHost('[::1]'));
+    assert.ok(!isLoopbackHost('10.0.0.1') && !isLoopbackHost('example.com'));
+  });
+});
+
+describe('view status message', () => {
+  const at = new Date(2026, 0, 1, 10, 42, 3);
+  it('marks stale data after a failed refresh', () => {
+    assert.equal(
+      statusMessage({ noun: 'machine', count: 5, fetchedAt: at, errorMessage: 'The service answered 500.', skipped: 0, incomplete: undefined }),
+      'Stale: showing data from 10:42:03. Refresh failed: The service answered 500.',
+    );
+  });
+  it('counts skipped items and says where to look', () => {
+    assert.equal(statusMessage({ noun: 'machine', count: 5, fetchedAt: at, errorMessage: undefined, skipped: 3, incomplete: undefined }), '3 items skipped, see log.');
+  });
+  it('says nothing when all is well', () => {
+    assert.equal(statusMessage({ noun: 'machine', count: 5, fetchedAt: at, errorMessage: undefined, skipped: 0, incomplete: undefined }), undefined);
+  });
+});
