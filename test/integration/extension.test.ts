@@ -1,0 +1,276 @@
+// The extension in a real VS Code, driven through its commands and observed
+// through its tree providers, views, panels and the clipboard. Tests run in
+// order and share one extension instance, as a user's session would.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GpuRentalApi } from '../../src/extension';
+import type { DemoServer } from '../../src/demo/server';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import type { MachineNode } from '../../src/vscode/machinesView';
+import type { TemplateNode } from '../../src/vscode/templatesView';
+import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, sleep, stopDemoServer, waitFor } from './helpers';
+
+type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
+type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+
+describe('GPU Rental in VS Code', function () {
+  let server: DemoServer;
+  let api: GpuRentalApi;
+  /** Everything the user was shown or given, checked for the token at the end. */
+  const seen: string[] = [];
+
+  const machineGroups = () => api.machines.getChildren();
+  const machineLeaves = (): MachineLeaf[] => machineGroups().flatMap((g) => api.machines.getChildren(g) as MachineLeaf[]);
+  const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+  const clipboard = () => vscode.env.clipboard.readText();
+  const record = (...texts: (string | undefined)[]) => seen.push(...texts.filter((t): t is string => t !== undefined));
+  const itemText = (item: vscode.TreeItem) =>
+    [item.label, item.description, item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip, item.accessibilityInformation?.label]
+      .map((x) => (typeof x === 'string' ? x : JSON.stringify(x ?? '')))
+      .join('\n');
+
+  async function loadMachines(): Promise<void> {
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('machines loaded', () => !api.controller.machines.loading && api.controller.machines.items);
+  }
+
+  before(async function () {
+    server = await demoServer();
+    await setBaseUrl(server.url);
+    api = await extensionApi();
+    await vscode.commands.executeCommand('gpuRental.clearToken');
+    await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
+    server.reset();
+  });
+
+  after(async () => {
+    await setBaseUrl(undefined);
+    await stopDemoServer();
+  });
+
+  it('registers every command that package.json contributes', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const contributed: string[] = extension.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.ok(contributed.length >= 6);
+    assert.deepEqual(contributed.filter((c) => !registered.has(c)), []);
+  });
+
+  it('without a token, the views show welcome content (no items) and no request is sent', async () => {
+    assert.equal(api.controller.setup, 'noToken');
+    assert.deepEqual(api.machines.getChildren(), []);
+    assert.deepEqual(api.templates.getChildren(), []);
+    assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
+    await sleep(200);
+    assert.equal(server.requests.length, 0);
+  });
+
+  it('Set API Token stores the token and the trees fill in once shown', async () => {
+    await vscode.commands.executeCommand('gpuRental.setToken', `  Bearer ${TOKEN}  `);
+    await waitFor('setup ready', () => api.controller.setup === 'ready');
+    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+    await waitFor('machines in the tree', () => machineLeaves().length === DEMO_MACHINES.length);
+    await waitFor('templates in the tree', () => templateLeaves().length === DEMO_TEMPLATES.length);
+    assert.ok(server.requests.every((r) => r.authorization === `Bearer ${TOKEN}`), 'the trimmed token, sent as a Bearer header');
+  });
+
+  it('groups machines by GPU model, named with spaces, sorted by name, machines cheapest first', () => {
+    const groups = machineGroups();
+    assert.ok(groups.length >= 8);
+    const items = groups.map((g) => api.machines.getTreeItem(g));
+    const labels = items.map((i) => i.label as string);
+    assert.ok(labels.every((l) => !l.includes('_')), labels.join(', '));
+    assert.deepEqual(labels, [...labels].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' })));
+    for (const group of groups) {
+      const prices = (api.machines.getChildren(group) as MachineLeaf[]).map((n) => n.machine.priceValue);
+      assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+    }
+    assert.match(items[0].description as string, /^\d+ machines? · [\d.]+(–[\d.]+)?$/);
+    for (const item of items) record(itemText(item));
+  });
+
+  it('shows a machine with what users compare, a tooltip table, and the machine context value', () => {
+    const leaf = machineLeaves()[0];
+    const item = api.machines.getTreeItem(leaf);
+    assert.equal(item.contextValue, 'machine');
+    assert.equal(item.id, `machine:${leaf.machine.node_name}`);
+    assert.match(item.label as string, /^\d+× /);
+    assert.ok((item.description as string).includes(leaf.machine.price));
+    assert.ok((item.description as string).includes(leaf.machine.region));
+    assert.match(item.description as string, /% online/);
+    const tooltip = item.tooltip as vscode.MarkdownString;
+    assert.ok(tooltip.value.includes('| Field | Value |'));
+    assert.ok(tooltip.value.includes('CUDA version'));
+    assert.notEqual(tooltip.isTrusted, true);
+    assert.equal(api.machines.getParent(leaf)?.kind, 'group');
+    for (const l of machineLeaves()) record(itemText(api.machines.getTreeItem(l)));
+  });
+
+  it('groups templates by image type with the platform default marked, and never shows docker_passwd', () => {
+    const groups = api.templates.getChildren();
+    const labels = groups.map((g) => api.templates.getTreeItem(g).label);
+    assert.equal(labels[0], 'Type 0');
+    assert.ok(groups.length >= 3);
+    const first = api.templates.getTreeItem(api.templates.getChildren(groups[0])[0]);
+    assert.equal(first.id, 'template:0');
+    assert.match(first.description as string, /^platform default · /);
+    const secrets = DEMO_TEMPLATES.map((t) => t.docker_passwd).filter((p): p is string => typeof p === 'string');
+    assert.ok(secrets.length > 0, 'the fixtures hold custom templates with a password');
+    for (const leaf of templateLeaves()) {
+      const item = api.templates.getTreeItem(leaf);
+      assert.equal(item.contextValue, 'template');
+      const text = itemText(item);
+      record(text);
+      assert.ok(!text.includes('docker_passwd'));
+      for (const secret of secrets) assert.ok(!text.includes(secret), `template ${leaf.template.id} shows a password`);
+    }
+  });
+
+  it('Copy Node ID on a machine item copies its node_name', async () => {
+    const leaf = machineLeaves()[5];
+    await vscode.commands.executeCommand('gpuRental.copyNodeId', leaf);
+    assert.equal(await clipboard(), leaf.machine.node_name);
+  });
+
+  it('Copy Node ID on a multi-selection copies one ID per line', async () => {
+    const [a, b] = machineLeaves().slice(1, 3);
+    await vscode.commands.executeCommand('gpuRental.copyNodeId', a, [a, b]);
+    assert.equal(await clipboard(), `${a.machine.node_name}\n${b.machine.node_name}`);
+  });
+
+  it('Copy Node ID from the palette offers a quick pick of all machines', async () => {
+    await vscode.env.clipboard.writeText('');
+    const done = vscode.commands.executeCommand('gpuRental.copyNodeId');
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    assert.equal(await clipboard(), machineLeaves()[0].machine.node_name, 'the first pick is the first machine of the tree');
+  });
+
+  it('Copy Template ID copies the id, from an item and from the palette', async () => {
+    const leaf = templateLeaves().find((t) => t.template.id !== 0)!;
+    await vscode.commands.executeCommand('gpuRental.copyTemplateId', leaf);
+    assert.equal(await clipboard(), String(leaf.template.id));
+    const done = vscode.commands.executeCommand('gpuRental.copyTemplateId');
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    assert.equal(await clipboard(), '0', 'the platform default template comes first');
+  });
+
+  it('Show Machine Details opens one panel per machine, with every field, escaped, under a strict CSP', async () => {
+    const leaf = machineLeaves()[0];
+    await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
+    await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
+    assert.deepEqual(api.panels.openNodeNames, [leaf.machine.node_name], 'revealed again, not opened twice');
+    const html = api.panels.html(leaf.machine.node_name)!;
+    record(html);
+    assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;;/);
+    const nonce = /script-src &#39;nonce-([^&]+)&#39;/.exec(html)?.[1];
+    assert.ok(nonce && html.includes(`<script nonce="${nonce}"`));
+    assert.ok(html.includes(leaf.machine.node_name));
+    assert.ok(html.includes('Copy Node ID'));
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 21);
+    assert.ok(!html.includes('docker_passwd'));
+  });
+
+  it('renders a GPU or CPU name containing HTML as text, in the tree and the details panel', async () => {
+    const hostile = { ...DEMO_MACHINES[0], node_name: 'hostile-node', gpu_name: '<img src=x onerror=alert(1)>', cpu_name: '<script>alert(2)</script>' };
+    server.setData({ machines: [hostile, ...DEMO_MACHINES.slice(1)] });
+    await loadMachines();
+    const leaf = machineLeaves().find((l) => l.machine.node_name === 'hostile-node')!;
+    const tooltip = (api.machines.getTreeItem(leaf).tooltip as vscode.MarkdownString).value;
+    assert.ok(!tooltip.includes('<script>') && !tooltip.includes('<img'), tooltip);
+    await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
+    const html = api.panels.html('hostile-node')!;
+    assert.ok(!html.includes('<img src=x') && !html.includes('<script>alert'));
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'));
+    assert.ok(html.includes('&lt;script&gt;alert(2)&lt;/script&gt;'));
+    server.reset();
+    await loadMachines();
+  });
+
+  it('a failed refresh keeps the last good tree and marks it stale', async () => {
+    const before = machineLeaves().map((l) => l.machine.node_name);
+    server.setFault({ fault: { kind: 'status', status: 500 } });
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('the error', () => !api.controller.machines.loading && api.controller.machines.error);
+    assert.deepEqual(machineLeaves().map((l) => l.machine.node_name), before);
+    assert.match(api.machinesView.message ?? '', /^Stale: showing data from \d\d:\d\d:\d\d\. Refresh failed: The service answered 500 Internal Server Error/);
+    assert.match(api.templatesView.message ?? '', /^Stale:/);
+    record(api.machinesView.message, api.templatesView.message);
+    server.clearFaults();
+    await loadMachines();
+    assert.equal(api.machinesView.message, undefined, 'the stale marker goes once a refresh succeeds');
+  });
+
+  it('a rejected token says so and keeps the data', async () => {
+    server.setFault({ fault: { kind: 'status', status: 401 } });
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('the error', () => !api.controller.machines.loading && api.controller.machines.error);
+    assert.match(api.machinesView.message ?? '', /rejected the API token \(401 Unauthorized\)/);
+    assert.equal(machineLeaves().length, DEMO_MACHINES.length);
+    record(api.machinesView.message);
+    server.clearFaults();
+    await loadMachines();
+  });
+
+  it('malformed items are skipped and counted, the rest shown', async () => {
+    server.setData({ machines: [...DEMO_MACHINES.slice(0, 10), { node_name: 'broken' }, 42, { ...DEMO_MACHINES[11], gpu_count: 'many' }] });
+    await loadMachines();
+    assert.equal(machineLeaves().length, 10);
+    assert.equal(api.machinesView.message, '3 items skipped, see log.');
+    server.reset();
+    await loadMachines();
+  });
+
+  it('open details follow a refresh, and say so when the machine is gone', async () => {
+    const [nodeName] = api.panels.openNodeNames;
+    server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== nodeName) });
+    await loadMachines();
+    assert.match(api.panels.html(nodeName)!, /no longer in the list/);
+    server.reset();
+    await loadMachines();
+    assert.doesNotMatch(api.panels.html(nodeName)!, /no longer in the list/);
+  });
+
+  it('a slow service times out with a clear message (setting gpuRental.requestTimeoutSeconds)', async () => {
+    await vscode.workspace.getConfiguration('gpuRental').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
+      await vscode.commands.executeCommand('gpuRental.refresh');
+      await waitFor('the timeout', () => !api.controller.machines.loading && api.controller.machines.error);
+      assert.match(api.machinesView.message ?? '', /did not answer within 1 s/);
+      assert.equal(machineLeaves().length, DEMO_MACHINES.length);
+    } finally {
+      server.clearFaults();
+      await vscode.workspace.getConfiguration('gpuRental').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await loadMachines();
+  });
+
+  it('a bad base URL is explained in the view, not thrown', async () => {
+    await setBaseUrl('ftp://example.com');
+    await waitFor('bad URL state', () => api.controller.setup === 'badBaseUrl');
+    assert.deepEqual(api.machines.getChildren(), []);
+    await setBaseUrl(server.url);
+    await waitFor('ready again', () => api.controller.setup === 'ready');
+    await waitFor('machines again', () => machineLeaves().length === DEMO_MACHINES.length);
+  });
+
+  it('Clear API Token removes the token and brings back the welcome content', async () => {
+    await vscode.commands.executeCommand('gpuRental.clearToken');
+    await waitFor('no token', () => api.controller.setup === 'noToken');
+    assert.deepEqual(api.machines.getChildren(), []);
+    assert.deepEqual(api.templates.getChildren(), []);
+    assert.equal(api.controller.machines.items, undefined, 'data fetched with the old token is dropped');
+  });
+
+  it('the token appears in nothing the user was shown or given', async () => {
+    record(await clipboard());
+    for (const name of api.panels.openNodeNames) record(api.panels.html(name));
+    assert.ok(seen.length > 100);
+    const leaks = seen.filter((text) => text.includes(TOKEN));
+    assert.deepEqual(leaks, []);
+  });
+});

@@ -1,0 +1,55 @@
+// Shared set-up of the extension-host suite: the extension under test, the
+// demo API on 127.0.0.1, and waiting for asynchronous UI state.
+import * as vscode from 'vscode';
+import type { GpuRentalApi } from '../../src/extension';
+import { startDemoServer, type DemoServer } from '../../src/demo/server';
+
+/** A token that is easy to search for: it must never show up anywhere. */
+export const TOKEN = 'itest-SECRET-token-7781';
+export const EXTENSION_ID = 'gpu-rental.gpu-rental';
+
+let server: DemoServer | undefined;
+let api: GpuRentalApi | undefined;
+
+export async function demoServer(): Promise<DemoServer> {
+  server ??= await startDemoServer({ token: TOKEN });
+  return server;
+}
+
+export async function extensionApi(): Promise<GpuRentalApi> {
+  if (!api) {
+    const extension = vscode.extensions.getExtension<GpuRentalApi>(EXTENSION_ID);
+    if (!extension) {
+      throw new Error(`extension ${EXTENSION_ID} is not installed`);
+    }
+    api = await extension.activate();
+  }
+  return api;
+}
+
+export async function setBaseUrl(url: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('gpuRental').update('baseUrl', url, vscode.ConfigurationTarget.Global);
+}
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function stopDemoServer(): Promise<void> {
+  await server?.close();
+  server = undefined;
+}
