@@ -126,6 +126,7 @@ export const checkMachine = checker(MachineSchema, (m): MachineRecord => ({
   ...m,
   labels: m.labels as Json[],
   priceValue: Number(m.price),
+  pricePerGpu: Number(m.price) / m.gpu_count,
 }));
 
 export const checkTemplate = checker(TemplateSchema, (t): Template => t as Template);

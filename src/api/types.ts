@@ -35,6 +35,8 @@ export interface Machine {
 export interface MachineRecord extends Machine {
   /** `price` parsed as a number (for sorting only; display uses `price`). */
   priceValue: number;
+  /** `priceValue / gpu_count`: what people compare across machine sizes. */
+  pricePerGpu: number;
 }
 
 /** An image template (spec 2.1). */

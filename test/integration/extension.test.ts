@@ -180,7 +180,8 @@ describe('GPU Rental in VS Code', function () {
     await loadMachines();
     const leaf = machineLeaves().find((l) => l.machine.node_name === 'hostile-node')!;
     const tooltip = (api.machines.getTreeItem(leaf).tooltip as vscode.MarkdownString).value;
-    assert.ok(!tooltip.includes('<script>') && !tooltip.includes('<img'), tooltip);
+    assert.ok(!/(^|[^\\])</.test(tooltip), `every < is escaped: ${tooltip}`);
+    assert.ok(tooltip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tooltip);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
     const html = api.panels.html('hostile-node')!;
     assert.ok(!html.includes('<img src=x') && !html.includes('<script>alert'));
