@@ -23,9 +23,16 @@ export function formatPrice(price: string): string {
   return price.trim();
 }
 
-/** "1.20–3.40", or one value when the range is a single price. */
-export function formatPriceRange(min: string, max: string): string {
-  return min === max ? formatPrice(min) : `${formatPrice(min)}–${formatPrice(max)}`;
+/**
+ * A derived price per GPU. The service's prices carry two or three decimals;
+ * show at most three, and at least two ("1.80", "1.665").
+ */
+export function formatPricePerGpu(value: number): string {
+  if (!Number.isFinite(value)) {
+    return '—';
+  }
+  const text = value.toFixed(3);
+  return text.endsWith('0') ? text.slice(0, -1) : text;
 }
 
 export function formatInteger(value: number): string {

@@ -1,49 +1,20 @@
 // Pure grouping, sorting and describing of machines for the Machines view,
 // the quick pick and the details panel.
-import { MACHINE_FIELDS, type Machine, type MachineRecord } from '../api/types';
-import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPriceRange, plural, yesNo } from './format';
+import { MACHINE_FIELDS, type Machine } from '../api/types';
+import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, yesNo } from './format';
 
-export interface MachineGroup {
-  /** Stable key (the raw gpu_name), used as the tree item id. */
-  key: string;
-  label: string;
-  machines: MachineRecord[];
-  cheapest: MachineRecord;
-  dearest: MachineRecord;
-}
-
-/** Cheapest first; ties broken by node ID so the order is stable across refreshes. */
-export function compareByPrice(a: MachineRecord, b: MachineRecord): number {
-  return a.priceValue - b.priceValue || compareText(a.node_name, b.node_name);
-}
-
-/** One group per GPU model, groups by display name, machines by price. */
-export function groupByGpu(machines: readonly MachineRecord[]): MachineGroup[] {
-  const byKey = new Map<string, MachineRecord[]>();
-  for (const machine of machines) {
-    const list = byKey.get(machine.gpu_name);
-    if (list) {
-      list.push(machine);
-    } else {
-      byKey.set(machine.gpu_name, [machine]);
-    }
-  }
-  const groups: MachineGroup[] = [];
-  for (const [key, list] of byKey) {
-    list.sort(compareByPrice);
-    groups.push({ key, label: displayName(key), machines: list, cheapest: list[0], dearest: list[list.length - 1] });
-  }
-  return groups.sort((a, b) => compareText(a.label, b.label) || compareText(a.key, b.key));
+/** Plain code-unit order: fast, and stable for identifiers. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Natural, case-insensitive order: "RTX 3090" before "RTX 4090", "A10" before "A100". */
 export function compareText(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+  return collator.compare(a, b) || compareIds(a, b);
 }
 
-export function groupDescription(group: MachineGroup): string {
-  return `${plural(group.machines.length, 'machine')} · ${formatPriceRange(group.cheapest.price, group.dearest.price)}`;
-}
+// One collator for all comparisons: String.localeCompare with options builds one per call.
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** "4× RTX 4090" */
 export function machineTitle(machine: Machine): string {
@@ -53,7 +24,7 @@ export function machineTitle(machine: Machine): string {
 /** What a user compares at a glance: price, GPU memory, region, online rate, NVLink. */
 export function machineSummary(machine: Machine): string {
   const parts = [
-    `price ${formatPrice(machine.price)}`,
+    `${formatPrice(machine.price)} (${formatPricePerGpu(pricePerGpu(machine))}/GPU)`,
     `VRAM ${formatInteger(machine.gpu_memory)}`,
     machine.region,
     `${formatPercent(machine.online_rate)} online`,
@@ -64,8 +35,13 @@ export function machineSummary(machine: Machine): string {
   return parts.join(' · ');
 }
 
+/** Derived here too so that plain `Machine`s (details of any origin) can show it. */
+export function pricePerGpu(machine: Machine): number {
+  return Number(machine.price) / machine.gpu_count;
+}
+
 export interface DetailRow {
-  field: keyof Machine;
+  field: keyof Machine | 'price_per_gpu';
   label: string;
   value: string;
 }
@@ -96,7 +72,9 @@ const FIELD_LABELS: Record<keyof Machine, string> = {
 
 /** Every field of a machine, labelled and formatted for people, in spec order. */
 export function machineDetails(machine: Machine): DetailRow[] {
-  return MACHINE_FIELDS.map((field) => ({ field, label: FIELD_LABELS[field], value: formatField(machine, field) }));
+  const rows: DetailRow[] = MACHINE_FIELDS.map((field) => ({ field, label: FIELD_LABELS[field], value: formatField(machine, field) }));
+  rows.splice(1, 0, { field: 'price_per_gpu', label: 'Price per GPU', value: formatPricePerGpu(pricePerGpu(machine)) });
+  return rows;
 }
 
 function formatField(machine: Machine, field: keyof Machine): string {
@@ -122,7 +100,7 @@ function formatField(machine: Machine, field: keyof Machine): string {
 /** Words a quick pick can match: GPU, region, price, CUDA, node ID. */
 export function machinePickText(machine: Machine): { label: string; description: string; detail: string } {
   return {
-    label: `${machineTitle(machine)} · ${formatPrice(machine.price)}`,
+    label: `${machineTitle(machine)} · ${formatPrice(machine.price)} (${formatPricePerGpu(pricePerGpu(machine))}/GPU)`,
     description: `${machine.region} · VRAM ${formatInteger(machine.gpu_memory)} · CUDA ${machine.cuda_version} · ${formatPercent(machine.online_rate)} online`,
     detail: machine.node_name,
   };

@@ -2,6 +2,7 @@
 import { TEMPLATE_FIELDS, type Template } from '../api/types';
 import { formatJson } from './format';
 import { compareText } from './machines';
+import { normalizeText } from './query';
 import { isSecretField } from './secrets';
 
 export interface TemplateGroup {
@@ -52,5 +53,20 @@ export function templatePublicRows(template: Template): TemplateRow[] {
   return TEMPLATE_FIELDS.filter((field) => !isSecretField(field)).map((field) => {
     const value = template[field];
     return { field, value: typeof value === 'number' ? String(value) : formatJson(value) };
+  });
+}
+
+/**
+ * Keeps the templates whose name, image or label contain every word of the
+ * text (ignoring case, with "_" and spaces alike).
+ */
+export function filterTemplates(templates: readonly Template[], text: string): Template[] {
+  const words = normalizeText(text).split(' ').filter(Boolean);
+  if (words.length === 0) {
+    return [...templates];
+  }
+  return templates.filter((template) => {
+    const haystack = normalizeText(`${template.name} ${templateImage(template)} ${template.image_label}`);
+    return words.every((word) => haystack.includes(word));
   });
 }

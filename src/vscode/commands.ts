@@ -1,12 +1,15 @@
 // Every command of the extension, in one table, registered in one place.
 import * as vscode from 'vscode';
+import { GROUP_BY, GROUP_BY_LABELS, SORT_KEYS, SORT_LABELS, type GroupBy, type SortKey } from '../model/arrange';
 import { normalizeToken, tokenProblem } from '../model/token';
 import type { Controller } from './controller';
 import type { DetailsPanels } from './detailsPanel';
+import { askForMachineQuery } from './filterInput';
 import type { Log } from './log';
-import type { MachineNode } from './machinesView';
+import type { MachineViewState } from './machineViewState';
+import type { MachineNode, MachinesProvider } from './machinesView';
 import { pickMachine, pickTemplate } from './quickPicks';
-import type { TemplateNode } from './templatesView';
+import type { TemplateNode, TemplatesProvider } from './templatesView';
 import type { TokenStore } from './tokenStore';
 
 export interface CommandDeps {
@@ -14,6 +17,9 @@ export interface CommandDeps {
   tokens: TokenStore;
   panels: () => DetailsPanels;
   log: Log;
+  machines: MachinesProvider;
+  templates: TemplatesProvider;
+  view: MachineViewState;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -25,12 +31,58 @@ export const COMMAND_IDS = [
   'gpuRental.copyNodeId',
   'gpuRental.copyTemplateId',
   'gpuRental.showMachineDetails',
+  'gpuRental.machines.filter',
+  'gpuRental.machines.clearFilter',
+  'gpuRental.machines.applySavedFilter',
+  'gpuRental.machines.saveFilter',
+  'gpuRental.machines.groupBy',
+  'gpuRental.machines.sortBy',
+  'gpuRental.machines.sortAscending',
+  'gpuRental.machines.sortDescending',
+  'gpuRental.templates.filter',
+  'gpuRental.templates.clearFilter',
+  ...GROUP_BY.map((g) => `gpuRental.machines.groupBy.${g}` as const),
+  ...SORT_KEYS.map((k) => `gpuRental.machines.sortBy.${k}` as const),
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
-  const { controller, tokens } = deps;
+  const { controller, tokens, view } = deps;
+  const groupByCommands = Object.fromEntries(GROUP_BY.map((g) => [`gpuRental.machines.groupBy.${g}`, () => view.arrange({ groupBy: g })]));
+  const sortByCommands = Object.fromEntries(SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })]));
   return {
+    ...(groupByCommands as Record<`gpuRental.machines.groupBy.${GroupBy}`, Handler>),
+    ...(sortByCommands as Record<`gpuRental.machines.sortBy.${SortKey}`, Handler>),
+    'gpuRental.machines.filter': async () => {
+      const machines = (await controller.items('machines')) ?? [];
+      const text = await askForMachineQuery(view.queryText, machines);
+      if (text !== undefined) {
+        view.setQuery(text);
+      }
+    },
+    'gpuRental.machines.clearFilter': () => view.setQuery(''),
+    'gpuRental.machines.applySavedFilter': () => applySavedFilter(deps),
+    'gpuRental.machines.saveFilter': () => saveFilter(deps),
+    'gpuRental.machines.groupBy': async (value) => {
+      const choice = isOneOf(value, GROUP_BY) ? value : await pickOption('Group Machines By', GROUP_BY, GROUP_BY_LABELS, view.arrangement.groupBy);
+      if (choice) view.arrange({ groupBy: choice });
+    },
+    'gpuRental.machines.sortBy': async (value) => {
+      const choice = isOneOf(value, SORT_KEYS) ? value : await pickOption('Sort Machines By', SORT_KEYS, SORT_LABELS, view.arrangement.sortBy);
+      if (choice) view.arrange({ sortBy: choice });
+    },
+    'gpuRental.machines.sortAscending': () => view.arrange({ order: 'ascending' }),
+    'gpuRental.machines.sortDescending': () => view.arrange({ order: 'descending' }),
+    'gpuRental.templates.filter': async () => {
+      const text = await vscode.window.showInputBox({
+        title: 'Filter Image Templates',
+        prompt: 'Words to find in the template name, image or label (all must match).',
+        placeHolder: 'e.g. pytorch 2.4',
+        value: view.templateFilter,
+      });
+      if (text !== undefined) view.setTemplateFilter(text);
+    },
+    'gpuRental.templates.clearFilter': () => view.setTemplateFilter(''),
     'gpuRental.setToken': (value) => setToken(deps, typeof value === 'string' ? value : undefined),
     'gpuRental.clearToken': async () => {
       if (await tokens.clear()) {
@@ -42,8 +94,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.copyNodeId': async (node, selected) => {
       let ids = machinesOf(node, selected).map((m) => m.node_name);
       if (ids.length === 0) {
-        const machines = await controller.items('machines');
-        const machine = machines && (await pickMachine(machines, 'Copy Node ID'));
+        const machine = (await controller.items('machines')) && (await pickVisibleMachine(deps, 'Copy Node ID'));
         ids = machine ? [machine.node_name] : [];
       }
       await copyIds(ids, 'node ID');
@@ -51,8 +102,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.copyTemplateId': async (node, selected) => {
       let ids = templatesOf(node, selected).map((t) => String(t.id));
       if (ids.length === 0) {
-        const templates = await controller.items('templates');
-        const template = templates && (await pickTemplate(templates, 'Copy Template ID'));
+        const template = (await controller.items('templates')) && (await pickVisibleTemplate(deps, 'Copy Template ID'));
         ids = template ? [String(template.id)] : [];
       }
       await copyIds(ids, 'template ID');
@@ -63,8 +113,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
         deps.panels().show(fromTree, true);
         return;
       }
-      const machines = await controller.items('machines');
-      const machine = machines && (await pickMachine(machines, 'Show Machine Details'));
+      const machine = (await controller.items('machines')) && (await pickVisibleMachine(deps, 'Show Machine Details'));
       if (machine) {
         deps.panels().show(machine);
       }
@@ -140,4 +189,91 @@ function machinesOf(node: unknown, selected: unknown) {
 function templatesOf(node: unknown, selected: unknown) {
   const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
   return nodes.filter(isTemplateNode).map((n) => n.template);
+}
+
+/** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
+async function pickVisibleMachine(deps: CommandDeps, title: string) {
+  const machines = deps.machines.machinesInOrder();
+  if (machines.length === 0) {
+    void vscode.window.showInformationMessage(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
+    return undefined;
+  }
+  return pickMachine(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title);
+}
+
+async function pickVisibleTemplate(deps: CommandDeps, title: string) {
+  const templates = deps.templates.templatesInOrder();
+  if (templates.length === 0) {
+    void vscode.window.showInformationMessage('GPU Rental: no image template matches.');
+    return undefined;
+  }
+  return pickTemplate(templates, title);
+}
+
+function isOneOf<T extends string>(value: unknown, options: readonly T[]): value is T {
+  return typeof value === 'string' && (options as readonly string[]).includes(value);
+}
+
+async function pickOption<T extends string>(title: string, options: readonly T[], labels: Record<T, string>, current: T): Promise<T | undefined> {
+  const choice = await vscode.window.showQuickPick(
+    options.map((value) => ({ label: labels[value], description: value === current ? 'current' : undefined, value })),
+    { title },
+  );
+  return choice?.value;
+}
+
+const SAVE_CURRENT = 'Save Current Filter…';
+
+async function applySavedFilter(deps: CommandDeps): Promise<void> {
+  const saved = savedFilters();
+  type Item = vscode.QuickPickItem & { query?: string; save?: boolean };
+  const items: Item[] = Object.entries(saved).map(([name, query]) => ({ label: name, description: query, query }));
+  if (deps.view.filtered) {
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${SAVE_CURRENT}`, description: deps.view.queryText, save: true });
+  }
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".', 'Filter Machines…').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('gpuRental.machines.filter');
+    });
+    return;
+  }
+  const choice = await vscode.window.showQuickPick(items, { title: 'Apply Saved Filter', placeHolder: 'Choose a saved filter (setting gpuRental.machines.savedFilters)', matchOnDescription: true });
+  if (choice?.save) {
+    await saveFilter(deps);
+  } else if (choice?.query !== undefined) {
+    const result = deps.view.setQuery(choice.query);
+    if (!result.ok) {
+      void vscode.window.showErrorMessage(`GPU Rental: the saved filter "${choice.label}" is not valid: ${result.error.message}`);
+    }
+  }
+}
+
+async function saveFilter(deps: CommandDeps): Promise<void> {
+  if (!deps.view.filtered) {
+    void vscode.window.showInformationMessage('GPU Rental: there is no filter to save. Use "Filter Machines…" first.');
+    return;
+  }
+  const query = deps.view.queryText;
+  const saved = savedFilters();
+  const name = await vscode.window.showInputBox({
+    title: 'Save Current Filter',
+    prompt: `Name for the filter "${query}"`,
+    validateInput: (value) => (value.trim() ? undefined : 'Enter a name.'),
+  });
+  if (!name?.trim()) {
+    return;
+  }
+  await vscode.workspace.getConfiguration('gpuRental').update('machines.savedFilters', { ...saved, [name.trim()]: query }, vscode.ConfigurationTarget.Global);
+  vscode.window.setStatusBarMessage(`$(check) GPU Rental: saved filter "${name.trim()}"`, 3000);
+}
+
+function savedFilters(): Record<string, string> {
+  const value = vscode.workspace.getConfiguration('gpuRental').get<unknown>('machines.savedFilters');
+  const result: Record<string, string> = {};
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, query] of Object.entries(value)) {
+      if (typeof query === 'string') result[name] = query;
+    }
+  }
+  return result;
 }

@@ -1,34 +1,55 @@
-// The Machines tree: one group per GPU model, machines cheapest first.
+// The Machines tree: machines filtered by the query, grouped and sorted as
+// the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
+import { arrangeMachines, arrangedGroupDescription, type ArrangedGroup } from '../model/arrange';
 import { escapeMarkdownCell } from '../model/escape';
-import { groupByGpu, groupDescription, machineDetails, machineSummary, machineTitle, type MachineGroup } from '../model/machines';
+import { machineDetails, machineSummary, machineTitle } from '../model/machines';
 import type { Controller } from './controller';
+import type { MachineViewState } from './machineViewState';
 
-export type MachineNode = { kind: 'group'; group: MachineGroup } | { kind: 'machine'; machine: MachineRecord; groupKey: string };
+export type MachineNode = { kind: 'group'; group: ArrangedGroup } | { kind: 'machine'; machine: MachineRecord; groupKey: string };
 
 export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<MachineNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private groups: MachineGroup[] = [];
-  private groupedFrom: MachineRecord[] | undefined;
+  private cache: { items: MachineRecord[] | undefined; matcher: unknown; arrangement: string; visible: MachineRecord[]; groups: ArrangedGroup[] } | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly controller: Controller) {
+  constructor(
+    private readonly controller: Controller,
+    private readonly view: MachineViewState,
+  ) {
     this.subscription = vscode.Disposable.from(
       controller.machines.onDidChange(() => this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
+      view.onDidChange(() => this.changed.fire(undefined)),
     );
   }
 
-  /** The groups as currently shown (grouping is redone only when the data changes). */
-  currentGroups(): MachineGroup[] {
+  /**
+   * The machines that pass the filter, grouped and sorted. Recomputed only
+   * when the data, the filter or the arrangement changed: never a request,
+   * never a re-validation.
+   */
+  arranged(): { visible: MachineRecord[]; groups: ArrangedGroup[] } {
     const items = this.controller.machines.items;
-    if (items !== this.groupedFrom) {
-      this.groupedFrom = items;
-      this.groups = items ? groupByGpu(items) : [];
+    const matcher = this.view.matcher;
+    const arrangement = this.view.arrangement;
+    const key = `${arrangement.groupBy}/${arrangement.sortBy}/${arrangement.order}`;
+    const cache = this.cache;
+    if (cache && cache.items === items && cache.matcher === matcher && cache.arrangement === key) {
+      return cache;
     }
-    return this.groups;
+    const visible = items ? (matcher ? items.filter(matcher) : items) : [];
+    const groups = arrangeMachines(visible, arrangement);
+    this.cache = { items, matcher, arrangement: key, visible, groups };
+    return this.cache;
+  }
+
+  /** All visible machines in tree order (for quick picks). */
+  machinesInOrder(): MachineRecord[] {
+    return this.arranged().groups.flatMap((g) => g.machines);
   }
 
   getChildren(node?: MachineNode): MachineNode[] {
@@ -37,17 +58,22 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       if (this.controller.setup !== 'ready') {
         return []; // welcome content explains what to set up
       }
-      return this.currentGroups().map((group) => ({ kind: 'group', group }));
+      const { groups } = this.arranged();
+      if (this.view.arrangement.groupBy === 'none') {
+        return groups.flatMap((group) => this.machineNodes(group));
+      }
+      return groups.map((group) => ({ kind: 'group', group }));
     }
-    if (node.kind === 'group') {
-      return node.group.machines.map((machine) => ({ kind: 'machine', machine, groupKey: node.group.key }));
-    }
-    return [];
+    return node.kind === 'group' ? this.machineNodes(node.group) : [];
+  }
+
+  private machineNodes(group: ArrangedGroup): MachineNode[] {
+    return group.machines.map((machine) => ({ kind: 'machine', machine, groupKey: group.key }));
   }
 
   getParent(node: MachineNode): MachineNode | undefined {
-    if (node.kind === 'machine') {
-      const group = this.currentGroups().find((g) => g.key === node.groupKey);
+    if (node.kind === 'machine' && this.view.arrangement.groupBy !== 'none') {
+      const group = this.arranged().groups.find((g) => g.key === node.groupKey);
       return group ? { kind: 'group', group } : undefined;
     }
     return undefined;
@@ -63,13 +89,13 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 }
 
-function groupItem(group: MachineGroup): vscode.TreeItem {
+function groupItem(group: ArrangedGroup): vscode.TreeItem {
   const item = new vscode.TreeItem(group.label, vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = `gpu:${group.key}`;
-  item.description = groupDescription(group);
+  item.id = `group:${group.key}`;
+  item.description = arrangedGroupDescription(group);
   item.contextValue = 'machineGroup';
   item.iconPath = new vscode.ThemeIcon('circuit-board');
-  item.accessibilityInformation = { label: `${group.label}, ${groupDescription(group)}` };
+  item.accessibilityInformation = { label: `${group.label}, ${item.description}` };
   return item;
 }
 

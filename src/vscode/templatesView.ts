@@ -3,32 +3,47 @@ import * as vscode from 'vscode';
 import type { Template } from '../api/types';
 import { escapeMarkdownCell } from '../model/escape';
 import { plural, truncate } from '../model/format';
-import { groupByImageType, isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
+import { filterTemplates, groupByImageType, isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
 import type { Controller } from './controller';
+import type { MachineViewState } from './machineViewState';
 
 export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };
 
 export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TemplateNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private groups: TemplateGroup[] = [];
-  private groupedFrom: Template[] | undefined;
+  private cache: { items: Template[] | undefined; filter: string; visible: Template[]; groups: TemplateGroup[] } | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly controller: Controller) {
+  constructor(
+    private readonly controller: Controller,
+    private readonly view: MachineViewState,
+  ) {
     this.subscription = vscode.Disposable.from(
       controller.templates.onDidChange(() => this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
+      view.onDidChange(() => this.changed.fire(undefined)),
     );
   }
 
-  currentGroups(): TemplateGroup[] {
+  /** The templates that pass the text filter, grouped; recomputed only when data or filter change. */
+  arranged(): { visible: Template[]; groups: TemplateGroup[] } {
     const items = this.controller.templates.items;
-    if (items !== this.groupedFrom) {
-      this.groupedFrom = items;
-      this.groups = items ? groupByImageType(items) : [];
+    const filter = this.view.templateFilter;
+    if (!this.cache || this.cache.items !== items || this.cache.filter !== filter) {
+      const visible = items ? (filter ? filterTemplates(items, filter) : items) : [];
+      this.cache = { items, filter, visible, groups: groupByImageType(visible) };
     }
-    return this.groups;
+    return this.cache;
+  }
+
+  currentGroups(): TemplateGroup[] {
+    return this.arranged().groups;
+  }
+
+  /** All visible templates in tree order (for quick picks). */
+  templatesInOrder(): Template[] {
+    return this.currentGroups().flatMap((g) => g.templates);
   }
 
   getChildren(node?: TemplateNode): TemplateNode[] {

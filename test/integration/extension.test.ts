@@ -74,18 +74,21 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(server.requests.every((r) => r.authorization === `Bearer ${TOKEN}`), 'the trimmed token, sent as a Bearer header');
   });
 
-  it('groups machines by GPU model, named with spaces, sorted by name, machines cheapest first', () => {
+  it('groups machines by GPU model, named with spaces, cheapest price per GPU first', () => {
     const groups = machineGroups();
     assert.ok(groups.length >= 8);
     const items = groups.map((g) => api.machines.getTreeItem(g));
     const labels = items.map((i) => i.label as string);
     assert.ok(labels.every((l) => !l.includes('_')), labels.join(', '));
-    assert.deepEqual(labels, [...labels].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' })));
+    const best: number[] = [];
     for (const group of groups) {
-      const prices = (api.machines.getChildren(group) as MachineLeaf[]).map((n) => n.machine.priceValue);
-      assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+      const perGpu = (api.machines.getChildren(group) as MachineLeaf[]).map((n) => n.machine.pricePerGpu);
+      assert.deepEqual(perGpu, [...perGpu].sort((a, b) => a - b));
+      best.push(perGpu[0]);
     }
-    assert.match(items[0].description as string, /^\d+ machines? · [\d.]+(–[\d.]+)?$/);
+    assert.deepEqual(best, [...best].sort((a, b) => a - b), 'groups follow their best machine');
+    assert.match(items[0].description as string, /^\d+ machines? · from \d+\.\d+\/GPU$/);
+    assert.equal(api.machinesView.description, 'GPU model · price per GPU ↑');
     for (const item of items) record(itemText(item));
   });
 
@@ -95,7 +98,8 @@ describe('GPU Rental in VS Code', function () {
     assert.equal(item.contextValue, 'machine');
     assert.equal(item.id, `machine:${leaf.machine.node_name}`);
     assert.match(item.label as string, /^\d+× /);
-    assert.ok((item.description as string).includes(leaf.machine.price));
+    assert.ok((item.description as string).startsWith(`${leaf.machine.price} (`), item.description as string);
+    assert.match(item.description as string, /\/GPU\)/);
     assert.ok((item.description as string).includes(leaf.machine.region));
     assert.match(item.description as string, /% online/);
     const tooltip = item.tooltip as vscode.MarkdownString;
@@ -170,7 +174,7 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(nonce && html.includes(`<script nonce="${nonce}"`));
     assert.ok(html.includes(leaf.machine.node_name));
     assert.ok(html.includes('Copy Node ID'));
-    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 21);
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 22);
     assert.ok(!html.includes('docker_passwd'));
   });
 

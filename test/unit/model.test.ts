@@ -5,8 +5,10 @@ import { checkMachine } from '../../src/api/schema';
 import type { Machine, MachineRecord, Template } from '../../src/api/types';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell } from '../../src/model/escape';
-import { displayName, formatPercent, formatPriceRange } from '../../src/model/format';
-import { groupByGpu, groupDescription, machineDetails, machineSummary, machineTitle } from '../../src/model/machines';
+import { displayName, formatPercent } from '../../src/model/format';
+import { arrangeMachines, arrangedGroupDescription, type Arrangement } from '../../src/model/arrange';
+import { formatPricePerGpu } from '../../src/model/format';
+import { machineDetails, machineSummary, machineTitle } from '../../src/model/machines';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
 import { statusMessage } from '../../src/model/status';
 import { groupByImageType, templatePublicRows } from '../../src/model/templates';
@@ -25,35 +27,63 @@ const base = machines[0];
 const m = (over: Partial<Machine>) => record({ ...base, ...over });
 
 describe('machines model', () => {
-  it('groups by GPU model with underscores shown as spaces, groups in natural name order', () => {
-    const groups = groupByGpu([m({ gpu_name: 'RTX_4090', node_name: 'a' }), m({ gpu_name: 'A100_SXM4_80GB', node_name: 'b' }), m({ gpu_name: 'A10', node_name: 'c' }), m({ gpu_name: 'RTX_4090', node_name: 'd' })]);
-    assert.deepEqual(groups.map((g) => g.label), ['A10', 'A100 SXM4 80GB', 'RTX 4090']);
-    assert.equal(groups[2].machines.length, 2);
-    assert.equal(groups[2].key, 'RTX_4090');
+  const byGpu: Arrangement = { groupBy: 'gpu', sortBy: 'price', order: 'ascending' };
+
+  it('groups by GPU model with underscores shown as spaces', () => {
+    const groups = arrangeMachines([m({ gpu_name: 'RTX_4090', node_name: 'a' }), m({ gpu_name: 'A100_SXM4_80GB', node_name: 'b' }), m({ gpu_name: 'RTX_4090', node_name: 'd' })], byGpu);
+    assert.deepEqual(groups.map((g) => g.label).sort(), ['A100 SXM4 80GB', 'RTX 4090']);
+    assert.equal(groups.find((g) => g.label === 'RTX 4090')?.machines.length, 2);
+    assert.equal(groups.find((g) => g.label === 'RTX 4090')?.key, 'gpu:RTX_4090');
   });
 
   it('sorts machines by price as a number, not as text, and keeps the exact price string', () => {
-    const group = groupByGpu([m({ price: '10.5', node_name: 'x' }), m({ price: '9.75', node_name: 'y' }), m({ price: '9.750', node_name: 'a' })])[0];
+    const [group] = arrangeMachines([m({ price: '10.5', node_name: 'x' }), m({ price: '9.75', node_name: 'y' }), m({ price: '9.750', node_name: 'a' })], byGpu);
     assert.deepEqual(group.machines.map((x) => x.price), ['9.750', '9.75', '10.5']);
-    assert.equal(groupDescription(group), '3 machines · 9.750–10.5');
   });
 
-  it('every fixture machine lands in exactly one group', () => {
-    const groups = groupByGpu(machines);
-    assert.equal(groups.reduce((n, g) => n + g.machines.length, 0), machines.length);
-    assert.ok(groups.length >= 8);
+  it('orders groups by their best machine under the current sort, either direction', () => {
+    const machinesOf = [
+      m({ gpu_name: 'A', gpu_count: 1, price: '3', node_name: 'a1' }),
+      m({ gpu_name: 'B', gpu_count: 4, price: '4', node_name: 'b1' }),
+      m({ gpu_name: 'C', gpu_count: 2, price: '2.2', node_name: 'c1' }),
+    ];
+    const perGpu = arrangeMachines(machinesOf, { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
+    assert.deepEqual(perGpu.map((g) => g.label), ['B', 'C', 'A']);
+    assert.equal(arrangedGroupDescription(perGpu[0]), '1 machine · from 1.00/GPU');
+    const byCountDesc = arrangeMachines(machinesOf, { groupBy: 'gpu', sortBy: 'gpuCount', order: 'descending' });
+    assert.deepEqual(byCountDesc.map((g) => g.label), ['B', 'C', 'A']);
+    const flat = arrangeMachines(machinesOf, { groupBy: 'none', sortBy: 'price', order: 'descending' });
+    assert.equal(flat.length, 1);
+    assert.deepEqual(flat[0].machines.map((x) => x.node_name), ['b1', 'a1', 'c1']);
+  });
+
+  it('groups by region, GPU count and CUDA version', () => {
+    const list = [m({ region: 'eu', gpu_count: 2, cuda_version: '12.10', node_name: '1' }), m({ region: 'us', gpu_count: 1, cuda_version: '12.9', node_name: '2' })];
+    assert.deepEqual(arrangeMachines(list, { groupBy: 'region', sortBy: 'price', order: 'ascending' }).map((g) => g.label).sort(), ['eu', 'us']);
+    assert.deepEqual(arrangeMachines(list, { groupBy: 'gpuCount', sortBy: 'price', order: 'ascending' }).map((g) => g.label).sort(), ['1 GPU', '2 GPUs']);
+    assert.deepEqual(arrangeMachines(list, { groupBy: 'cuda', sortBy: 'price', order: 'ascending' }).map((g) => g.label).sort(), ['CUDA 12.10', 'CUDA 12.9']);
+  });
+
+  it('every fixture machine lands in exactly one group, whatever the grouping', () => {
+    for (const groupBy of ['gpu', 'region', 'gpuCount', 'cuda', 'none'] as const) {
+      const groups = arrangeMachines(machines, { groupBy, sortBy: 'pricePerGpu', order: 'ascending' });
+      assert.equal(groups.reduce((n, g) => n + g.machines.length, 0), machines.length);
+      assert.equal(new Set(groups.map((g) => g.key)).size, groups.length, 'group keys are unique');
+    }
+    assert.ok(arrangeMachines(machines, byGpu).length >= 8);
   });
 
   it('describes a machine with what users compare', () => {
     const machine = m({ gpu_count: 4, gpu_name: 'RTX_4090', price: '7.40', gpu_memory: 24, region: 'cn-east', online_rate: 0.9973, nvlink_status: true });
     assert.equal(machineTitle(machine), '4× RTX 4090');
-    assert.equal(machineSummary(machine), 'price 7.40 · VRAM 24 · cn-east · 99.73% online · NVLink');
+    assert.equal(machineSummary(machine), '7.40 (1.85/GPU) · VRAM 24 · cn-east · 99.73% online · NVLink');
   });
 
   it('formats every field for the details view', () => {
     const rows = machineDetails(m({ online_rate: 0.95, nvlink_status: false, labels: ['spot', { tier: 2 }], cpu_name: 'AMD_EPYC_7763' }));
     const value = (field: string) => rows.find((r) => r.field === field)?.value;
-    assert.equal(rows.length, 21);
+    assert.equal(rows.length, 22);
+    assert.equal(value('price_per_gpu'), formatPricePerGpu(Number(base.price) / base.gpu_count));
     assert.equal(value('online_rate'), '95%');
     assert.equal(value('nvlink_status'), 'no');
     assert.equal(value('labels'), 'spot, {"tier":2}');
@@ -65,7 +95,9 @@ describe('machines model', () => {
     assert.equal(formatPercent(1), '100%');
     assert.equal(formatPercent(0.99995), '100%');
     assert.equal(formatPercent(0.5), '50%');
-    assert.equal(formatPriceRange('1.2', '1.2'), '1.2');
+    assert.equal(formatPricePerGpu(7.4 / 4), '1.85');
+    assert.equal(formatPricePerGpu(3.33 / 2), '1.665');
+    assert.equal(formatPricePerGpu(1.8), '1.80');
   });
 });
 
@@ -121,7 +153,7 @@ describe('details page', () => {
 
   it('is a real table with headers', () => {
     assert.match(html, /<th scope="col">Field<\/th>/);
-    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 21);
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 22);
   });
 
   it('accepts only known messages from the page', () => {

@@ -1,0 +1,130 @@
+// How the Machines view arranges machines: group by one field, sort by one
+// key in either direction. Pure, and linear apart from the one sort.
+import type { MachineRecord } from '../api/types';
+import { displayName, formatPricePerGpu, plural } from './format';
+import { compareIds, compareText } from './machines';
+import { compareVersions } from './query';
+
+export const GROUP_BY = ['gpu', 'region', 'gpuCount', 'cuda', 'none'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+
+export const SORT_KEYS = ['pricePerGpu', 'price', 'gpuMemory', 'gpuCount', 'onlineRate', 'upTime'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortOrder = 'ascending' | 'descending';
+
+export interface Arrangement {
+  groupBy: GroupBy;
+  sortBy: SortKey;
+  order: SortOrder;
+}
+
+export const DEFAULT_ARRANGEMENT: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
+
+export const GROUP_BY_LABELS: Record<GroupBy, string> = {
+  gpu: 'GPU Model',
+  region: 'Region',
+  gpuCount: 'GPU Count',
+  cuda: 'CUDA Version',
+  none: 'None',
+};
+
+export const SORT_LABELS: Record<SortKey, string> = {
+  pricePerGpu: 'Price per GPU',
+  price: 'Price',
+  gpuMemory: 'GPU Memory',
+  gpuCount: 'GPU Count',
+  onlineRate: 'Online Rate',
+  upTime: 'Up Time',
+};
+
+export interface ArrangedGroup {
+  /** Stable key for tree item ids: the grouping and its raw value. */
+  key: string;
+  label: string;
+  machines: MachineRecord[];
+  /** The machine with the lowest price per GPU, whatever the sort. */
+  cheapestPerGpu: MachineRecord;
+}
+
+const SORT_VALUE: Record<SortKey, (m: MachineRecord) => number> = {
+  pricePerGpu: (m) => m.pricePerGpu,
+  price: (m) => m.priceValue,
+  gpuMemory: (m) => m.gpu_memory,
+  gpuCount: (m) => m.gpu_count,
+  onlineRate: (m) => m.online_rate,
+  upTime: (m) => m.up_time,
+};
+
+/**
+ * Orders machines by the key in the given direction; ties go to the lower
+ * price per GPU, then to the node ID, so the order is total and stable.
+ */
+export function machineComparator(sortBy: SortKey, order: SortOrder): (a: MachineRecord, b: MachineRecord) => number {
+  const value = SORT_VALUE[sortBy];
+  const sign = order === 'ascending' ? 1 : -1;
+  return (a, b) => sign * (value(a) - value(b)) || a.pricePerGpu - b.pricePerGpu || compareIds(a.node_name, b.node_name);
+}
+
+interface GroupKind {
+  key(m: MachineRecord): string;
+  label(key: string, first: MachineRecord): string;
+}
+
+const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
+  gpu: { key: (m) => m.gpu_name, label: (key) => displayName(key) },
+  region: { key: (m) => m.region, label: (key) => key || '(no region)' },
+  gpuCount: { key: (m) => String(m.gpu_count), label: (_key, m) => plural(m.gpu_count, 'GPU') },
+  cuda: { key: (m) => m.cuda_version, label: (key) => (key ? `CUDA ${key}` : '(no CUDA version)') },
+};
+
+/**
+ * Groups and sorts machines. Machines within a group follow the sort; groups
+ * are ordered by their best machine under the same sort. With `none`, one
+ * group holds everything.
+ */
+export function arrangeMachines(machines: readonly MachineRecord[], arrangement: Arrangement): ArrangedGroup[] {
+  const compare = machineComparator(arrangement.sortBy, arrangement.order);
+  if (arrangement.groupBy === 'none') {
+    const all = [...machines].sort(compare);
+    return all.length ? [{ key: 'all', label: 'All machines', machines: all, cheapestPerGpu: cheapestPerGpu(all) }] : [];
+  }
+  const grouping = GROUPINGS[arrangement.groupBy];
+  const byKey = new Map<string, MachineRecord[]>();
+  for (const machine of machines) {
+    const key = grouping.key(machine);
+    const list = byKey.get(key);
+    if (list) {
+      list.push(machine);
+    } else {
+      byKey.set(key, [machine]);
+    }
+  }
+  const groups: ArrangedGroup[] = [];
+  for (const [key, list] of byKey) {
+    list.sort(compare);
+    groups.push({ key: `${arrangement.groupBy}:${key}`, label: grouping.label(key, list[0]), machines: list, cheapestPerGpu: cheapestPerGpu(list) });
+  }
+  return groups.sort((a, b) => compare(a.machines[0], b.machines[0]) || compareGroupLabels(arrangement.groupBy, a, b));
+}
+
+function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup): number {
+  if (groupBy === 'cuda') {
+    return compareVersions(a.machines[0].cuda_version, b.machines[0].cuda_version);
+  }
+  return compareText(a.label, b.label);
+}
+
+function cheapestPerGpu(list: readonly MachineRecord[]): MachineRecord {
+  let best = list[0];
+  for (const machine of list) {
+    if (machine.pricePerGpu < best.pricePerGpu) {
+      best = machine;
+    }
+  }
+  return best;
+}
+
+/** "12 machines · from 1.85/GPU" */
+export function arrangedGroupDescription(group: ArrangedGroup): string {
+  return `${plural(group.machines.length, 'machine')} · from ${formatPricePerGpu(group.cheapestPerGpu.pricePerGpu)}/GPU`;
+}

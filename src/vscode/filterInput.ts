@@ -1,0 +1,56 @@
+// The "Filter Machines…" input: checks the query as the user types and says
+// how many machines would match, without a request or re-validation.
+import * as vscode from 'vscode';
+import type { MachineRecord } from '../api/types';
+import { plural } from '../model/format';
+import { compileQuery, isEmptyQuery, parseQuery } from '../model/query';
+
+const EXAMPLE = 'e.g. gpu=RTX_4090 gpus>=2 price_per_gpu<2.5 region in [cn-east,cn-north] cuda>=12.1';
+
+/** Resolves to the accepted query text, or undefined when the user cancelled. */
+export function askForMachineQuery(current: string, machines: readonly MachineRecord[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const input = vscode.window.createInputBox();
+    input.title = 'Filter Machines';
+    input.placeholder = EXAMPLE;
+    input.value = current;
+    input.ignoreFocusOut = true;
+    let accepted: string | undefined;
+    const check = (text: string): boolean => {
+      const result = parseQuery(text);
+      if (!result.ok) {
+        input.validationMessage = result.error.message;
+        input.prompt = undefined;
+        return false;
+      }
+      input.validationMessage = undefined;
+      const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
+      input.prompt = `${count} of ${plural(machines.length, 'machine')} match. Press Enter to apply${text.trim() ? '' : ' (an empty filter shows all)'}.`;
+      return true;
+    };
+    check(current);
+    const disposables = [
+      input.onDidChangeValue(check),
+      input.onDidAccept(() => {
+        if (check(input.value)) {
+          accepted = input.value;
+          input.hide();
+        }
+      }),
+      input.onDidHide(() => {
+        for (const d of disposables) d.dispose();
+        input.dispose();
+        resolve(accepted);
+      }),
+    ];
+    input.show();
+  });
+}
+
+function countMatches(machines: readonly MachineRecord[], matches: (m: MachineRecord) => boolean): number {
+  let count = 0;
+  for (const machine of machines) {
+    if (matches(machine)) count++;
+  }
+  return count;
+}

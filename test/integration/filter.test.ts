@@ -1,0 +1,156 @@
+// Finding a machine: filter, group-by, sort and their persistence, in a real VS Code.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GpuRentalApi } from '../../src/extension';
+import type { DemoServer } from '../../src/demo/server';
+import { DEMO_MACHINES } from '../../src/demo/fixtures';
+import { compareVersions } from '../../src/model/query';
+import { MachineViewState } from '../../src/vscode/machineViewState';
+import type { MachineNode } from '../../src/vscode/machinesView';
+import type { TemplateNode } from '../../src/vscode/templatesView';
+import { TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';
+
+type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
+type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+
+describe('Finding a machine', function () {
+  let server: DemoServer;
+  let api: GpuRentalApi;
+  const leaves = (): MachineLeaf[] =>
+    api.machines.getChildren().flatMap((n) => (n.kind === 'group' ? (api.machines.getChildren(n) as MachineLeaf[]) : [n as MachineLeaf]));
+  const groupLabels = () => api.machines.getChildren().map((g) => api.machines.getTreeItem(g).label as string);
+
+  before(async () => {
+    server = await demoServer();
+    server.reset();
+    await setBaseUrl(server.url);
+    api = await extensionApi();
+    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
+    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+    await waitFor('machines', () => leaves().length === DEMO_MACHINES.length);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
+    await vscode.commands.executeCommand('gpuRental.templates.clearFilter');
+    await vscode.commands.executeCommand('gpuRental.machines.groupBy.gpu');
+    await vscode.commands.executeCommand('gpuRental.machines.sortBy.pricePerGpu');
+    await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
+    await vscode.workspace.getConfiguration('gpuRental').update('machines.savedFilters', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('a filter narrows the tree without any request, and the view says what is active', async () => {
+    const requests = server.requests.length;
+    const result = api.view.setQuery('gpus>=2 price_per_gpu<3');
+    assert.ok(result.ok);
+    const shown = leaves();
+    assert.ok(shown.length > 0 && shown.length < DEMO_MACHINES.length);
+    assert.ok(shown.every((l) => l.machine.gpu_count >= 2 && l.machine.pricePerGpu < 3));
+    const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2 && Number(m.price) / m.gpu_count < 3).length;
+    assert.equal(shown.length, expected);
+    assert.equal(api.machinesView.message, `gpus>=2 price_per_gpu<3 · ${expected} of ${DEMO_MACHINES.length} machines`);
+    assert.equal(server.requests.length, requests, 're-filtering sends no request');
+  });
+
+  it('the palette quick pick offers only the filtered machines, in tree order', async () => {
+    const done = vscode.commands.executeCommand('gpuRental.copyNodeId');
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    assert.equal(await vscode.env.clipboard.readText(), leaves()[0].machine.node_name);
+  });
+
+  it('Filter Machines… opens with the current query and applies it on Enter', async () => {
+    const done = vscode.commands.executeCommand('gpuRental.machines.filter');
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    assert.equal(api.view.queryText, 'gpus>=2 price_per_gpu<3');
+  });
+
+  it('an invalid query is refused with its position, and the old filter stays', () => {
+    const result = api.view.setQuery('vrma>=24');
+    assert.ok(!result.ok);
+    assert.equal(result.error.message, "unknown field 'vrma' at 1; did you mean 'vram'?");
+    assert.equal(api.view.queryText, 'gpus>=2 price_per_gpu<3');
+  });
+
+  it('Clear Filter shows every machine again', async () => {
+    await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
+    assert.equal(leaves().length, DEMO_MACHINES.length);
+    assert.equal(api.view.filtered, false);
+    assert.equal(api.machinesView.message, undefined);
+  });
+
+  it('a saved filter is offered and applied', async () => {
+    await vscode.workspace
+      .getConfiguration('gpuRental')
+      .update('machines.savedFilters', { 'NVLink boxes': 'nvlink=true gpus>=4' }, vscode.ConfigurationTarget.Global);
+    const done = vscode.commands.executeCommand('gpuRental.machines.applySavedFilter');
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    assert.equal(api.view.queryText, 'nvlink=true gpus>=4');
+    assert.ok(leaves().length > 0 && leaves().every((l) => l.machine.nvlink_status && l.machine.gpu_count >= 4));
+    await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
+  });
+
+  it('Group By region, GPU count, CUDA version or none', async () => {
+    await vscode.commands.executeCommand('gpuRental.machines.groupBy.region');
+    assert.deepEqual(new Set(groupLabels()), new Set(DEMO_MACHINES.map((m) => m.region)));
+    await vscode.commands.executeCommand('gpuRental.machines.groupBy.gpuCount');
+    assert.ok(groupLabels().every((l) => /^\d+ GPUs?$/.test(l)), groupLabels().join());
+    await vscode.commands.executeCommand('gpuRental.machines.groupBy', 'cuda');
+    assert.ok(groupLabels().every((l) => l.startsWith('CUDA ')));
+    await vscode.commands.executeCommand('gpuRental.machines.groupBy.none');
+    assert.ok(api.machines.getChildren().every((n) => n.kind === 'machine'));
+    assert.equal(api.machines.getChildren().length, DEMO_MACHINES.length);
+    assert.equal(api.machinesView.description, 'ungrouped · price per GPU ↑');
+  });
+
+  it('Sort By GPU memory, descending, orders machines and groups', async () => {
+    await vscode.commands.executeCommand('gpuRental.machines.sortBy.gpuMemory');
+    await vscode.commands.executeCommand('gpuRental.machines.sortDescending');
+    const memory = leaves().map((l) => l.machine.gpu_memory);
+    assert.deepEqual(memory, [...memory].sort((a, b) => b - a));
+    await vscode.commands.executeCommand('gpuRental.machines.groupBy.cuda');
+    const firsts = api.machines.getChildren().map((g) => (api.machines.getChildren(g) as MachineLeaf[])[0].machine.gpu_memory);
+    assert.deepEqual(firsts, [...firsts].sort((a, b) => b - a), 'groups follow their best machine');
+    assert.equal(api.machinesView.description, 'CUDA version · GPU memory ↓');
+    const cudas = api.machines.getChildren().map((g) => (g.kind === 'group' ? g.group.machines[0].cuda_version : ''));
+    assert.ok(cudas.every(Boolean) && compareVersions('12.10', '12.9') > 0);
+  });
+
+  it('filter, grouping and sort are kept in workspace state for the next window', () => {
+    api.view.setQuery('region=cn-east');
+    const restored = new MachineViewState(api.workspaceState);
+    try {
+      assert.equal(restored.queryText, 'region=cn-east');
+      assert.deepEqual(restored.arrangement, { groupBy: 'cuda', sortBy: 'gpuMemory', order: 'descending' });
+    } finally {
+      restored.dispose();
+    }
+  });
+
+  it('tree items keep their ids across refreshes and re-sorting', async () => {
+    const before = new Set(leaves().map((l) => api.machines.getTreeItem(l).id));
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('refresh', () => !api.controller.machines.loading);
+    await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
+    const after = new Set(leaves().map((l) => api.machines.getTreeItem(l).id));
+    assert.deepEqual(after, before);
+    const target = leaves()[3];
+    await api.machinesView.reveal(target, { select: true, focus: false });
+    assert.equal(api.machinesView.selection[0]?.kind, 'machine');
+  });
+
+  it('templates have a plain text filter', async () => {
+    api.view.setTemplateFilter('pytorch');
+    const shown = api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+    assert.ok(shown.length > 0);
+    assert.ok(shown.every((t) => `${t.template.name} ${t.template.image_name} ${t.template.image_label}`.toLowerCase().includes('pytorch')));
+    assert.match(api.templatesView.message ?? '', /^pytorch · \d+ of \d+ templates$/);
+    await vscode.commands.executeCommand('gpuRental.templates.clearFilter');
+    assert.equal(api.templatesView.message, undefined);
+  });
+});
