@@ -1,0 +1,65 @@
+// `npm run bench`: what a refresh costs after the body arrives. For generated
+// payloads of 1k, 10k and 100k machines it prints the time to JSON.parse the
+// body and the time of our whole pipeline after parsing (validate, normalize,
+// filter, group, sort), and their ratio. The goal: pipeline ≤ 0.5 × parse at
+// 100k, growing linearly. Figures are medians of several runs.
+import { validateMachines } from '../src/api/schema';
+import { generateMachines } from '../src/demo/fixtures';
+import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../src/model/arrange';
+import { compileQuery, parseQuery } from '../src/model/query';
+
+const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function time<T>(fn: () => T): [number, T] {
+  const start = process.hrtime.bigint();
+  const result = fn();
+  return [Number(process.hrtime.bigint() - start) / 1e6, result];
+}
+
+function pipeline(raw: unknown[]): number {
+  const { items } = validateMachines(raw);
+  const parsed = parseQuery(QUERY);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const visible = items.filter(compileQuery(parsed.query));
+  const groups = arrangeMachines(visible, DEFAULT_ARRANGEMENT);
+  return groups.length + items.length;
+}
+
+function main(): void {
+  const rows: string[] = [];
+  console.log(`query: ${QUERY}`);
+  console.log('machines   body MB   JSON.parse ms   pipeline ms   (validate / filter+group+sort)   ratio');
+  for (const count of [1_000, 10_000, 100_000]) {
+    const body = JSON.stringify(generateMachines(count, 7));
+    const runs = count >= 100_000 ? 5 : 11;
+    const parse: number[] = [];
+    const whole: number[] = [];
+    const validate: number[] = [];
+    const rest: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const [p, raw] = time(() => JSON.parse(body) as unknown[]);
+      parse.push(p);
+      const [w] = time(() => pipeline(raw));
+      whole.push(w);
+      const [v, valid] = time(() => validateMachines(JSON.parse(body) as unknown[]));
+      validate.push(v);
+      const parsed = parseQuery(QUERY);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const [r] = time(() => arrangeMachines(valid.items.filter(compileQuery(parsed.query)), DEFAULT_ARRANGEMENT));
+      rest.push(r);
+    }
+    const ratio = median(whole) / median(parse);
+    rows.push(
+      `${String(count).padStart(8)}   ${(body.length / 1e6).toFixed(1).padStart(7)}   ${median(parse).toFixed(1).padStart(13)}   ${median(whole).toFixed(1).padStart(11)}   (${median(validate).toFixed(1)} / ${median(rest).toFixed(1)})`.padEnd(88) +
+        `${ratio.toFixed(2)}×`,
+    );
+    console.log(rows[rows.length - 1]);
+  }
+}
+
+main();
