@@ -46,7 +46,8 @@ function main(): void {
       parse.push(p);
       const [w] = time(() => pipeline(raw));
       whole.push(w);
-      const [v, valid] = time(() => validateMachines(JSON.parse(body) as unknown[]));
+      const fresh = JSON.parse(body) as unknown[];
+      const [v, valid] = time(() => validateMachines(fresh));
       validate.push(v);
       const parsed = parseQuery(QUERY);
       if (!parsed.ok) throw new Error(parsed.error.message);
