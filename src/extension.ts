@@ -4,6 +4,7 @@ import { Config } from './vscode/config';
 import { Controller, VIEW_IDS } from './vscode/controller';
 import { registerCommands, copyIds } from './vscode/commands';
 import { DetailsPanels } from './vscode/detailsPanel';
+import { PlainHttpConsent } from './vscode/httpConsent';
 import { Log } from './vscode/log';
 import { MachineViewState } from './vscode/machineViewState';
 import { MachinesProvider, type MachineNode } from './vscode/machinesView';
@@ -29,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalApi {
   const log = new Log();
   const config = new Config();
   const tokens = new TokenStore(context.secrets, log);
-  const controller = new Controller(config, tokens, log);
+  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState));
   const view = new MachineViewState(context.workspaceState);
   const machines = new MachinesProvider(controller, view);
   const templates = new TemplatesProvider(controller, view);

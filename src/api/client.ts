@@ -16,11 +16,43 @@ export interface Logger {
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Backoff before retry n is base × 2^(n-1), with full jitter, at most maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A server's Retry-After is honoured up to this long. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 };
+
+export interface RetryNotice {
+  resource: 'machines' | 'images';
+  attempt: number;
+  of: number;
+  delayMs: number;
+  /** The server asked us to slow down (429, or a Retry-After header). */
+  rateLimited: boolean;
+  reason: string;
+}
+
+/** Bodies larger than this are refused rather than parsed (50k machines are about 25 MB). */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Statuses worth asking again for: the request is an idempotent GET. */
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+
 export interface ClientOptions {
   baseUrl: URL;
   token: string;
   timeoutMs: number;
   log?: Logger;
+  retry?: Partial<RetryPolicy>;
+  /** Told before each wait between attempts, e.g. to say "rate limited, retrying in 5 s". */
+  onRetry?: (notice: RetryNotice) => void;
+  maxBodyBytes?: number;
 }
 
 export interface Listing<T> {
@@ -43,9 +75,18 @@ const RESOURCE_NAME: Record<Resource, string> = { machines: 'machine list', imag
 
 export class GpuRentalClient {
   private readonly log: Logger;
+  private readonly retry: RetryPolicy;
+  private readonly maxBodyBytes: number;
 
   constructor(private readonly options: ClientOptions) {
     this.log = options.log ?? silentLogger;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  }
+
+  /** One small request to learn whether the service accepts the token (no retries). */
+  async checkToken(signal?: AbortSignal): Promise<void> {
+    await this.attempt('images', { limit: 1 }, signal);
   }
 
   async listMachines(signal?: AbortSignal): Promise<Listing<MachineRecord>> {
@@ -111,8 +152,30 @@ export class GpuRentalClient {
     }
   }
 
-  /** One GET whose body must be a JSON array. Every failure becomes an ApiError. */
+  /**
+   * One GET whose body must be a JSON array, retried on transient failures.
+   * Every failure becomes an ApiError.
+   */
   private async getArray(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<unknown[]> {
+    const policy = this.retry;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(resource, query, signal);
+      } catch (err) {
+        if (!(err instanceof ApiError) || !err.retryable || attempt >= policy.retries) {
+          throw err;
+        }
+        const rateLimited = err.status === 429 || err.retryAfterMs !== undefined;
+        const delayMs = err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, policy.maxRetryAfterMs) : backoff(policy, attempt);
+        this.log.warn(`${resource}: ${err.status ?? err.kind}; retry ${attempt + 1} of ${policy.retries} in ${delayMs} ms`);
+        this.options.onRetry?.({ resource, attempt: attempt + 1, of: policy.retries, delayMs, rateLimited, reason: err.message });
+        await sleep(delayMs, signal);
+      }
+    }
+  }
+
+  /** A single request with its own timeout. */
+  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<unknown[]> {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
@@ -126,19 +189,25 @@ export class GpuRentalClient {
     let status: number;
     let body: string;
     let contentType: string;
+    let retryAfter: string | null;
     try {
-      const response = await ofetch.raw<string, 'text'>(url, {
+      const response = await ofetch.raw(url, {
         method: 'GET',
         headers: { Authorization: `Bearer ${this.options.token}`, Accept: 'application/json' },
-        responseType: 'text',
+        responseType: 'stream',
         retry: 0,
         ignoreResponseError: true,
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
       status = response.status;
-      body = typeof response._data === 'string' ? response._data : '';
       contentType = response.headers.get('content-type') ?? '';
+      retryAfter = response.headers.get('retry-after');
+      body = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, Number(response.headers.get('content-length') ?? NaN), this.maxBodyBytes, what);
     } catch (err) {
+      if (err instanceof ApiError) {
+        this.log.error(`${where}: ${err.message}`);
+        throw err;
+      }
       const error = this.transportError(err, signal, timeout, what);
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
@@ -149,9 +218,13 @@ export class GpuRentalClient {
       throw new ApiError('auth', `The service rejected the API token (${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}).`, status);
     }
     if (status < 200 || status > 299) {
-      this.log.error(`${where} → ${status}`);
+      this.log.error(`${where} → ${status}${retryAfter ? ` (Retry-After: ${retryAfter.slice(0, 40)})` : ''}`);
       const text = statusText(status);
-      throw new ApiError('http', `The service answered ${status}${text ? ` ${text}` : ''} when asked for the ${what}.`, status);
+      const message =
+        status === 429
+          ? `The service is rate limiting requests (429 Too Many Requests) for the ${what}.`
+          : `The service answered ${status}${text ? ` ${text}` : ''} when asked for the ${what}.`;
+      throw new ApiError('http', message, status, RETRY_STATUSES.has(status), parseRetryAfter(retryAfter));
     }
     return this.parseArray(body, contentType, what, where);
   }
@@ -188,21 +261,22 @@ export class GpuRentalClient {
       return new ApiError('timeout', `The service did not answer within ${formatSeconds(this.options.timeoutMs)} when asked for the ${what}.`);
     }
     const host = displayUrl(this.options.baseUrl);
+    const network = (message: string) => new ApiError('network', message, undefined, true);
     switch (reasonCode(err)) {
       case 'ECONNREFUSED':
-        return new ApiError('network', `Could not connect to ${host}: the connection was refused.`);
+        return network(`Could not connect to ${host}: the connection was refused.`);
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
-        return new ApiError('network', `Could not connect to ${host}: the host name was not found.`);
+        return network(`Could not connect to ${host}: the host name was not found.`);
       case 'ECONNRESET':
       case 'UND_ERR_SOCKET':
       case 'EPIPE':
-        return new ApiError('network', `The connection to ${host} was interrupted while receiving the ${what}.`);
+        return network(`The connection to ${host} was interrupted while receiving the ${what}.`);
       case 'ETIMEDOUT':
       case 'UND_ERR_CONNECT_TIMEOUT':
-        return new ApiError('network', `Could not connect to ${host}: the connection timed out.`);
+        return network(`Could not connect to ${host}: the connection timed out.`);
       default:
-        return new ApiError('network', `Could not reach ${host} to get the ${what}.`);
+        return network(`Could not reach ${host} to get the ${what}.`);
     }
   }
 }
@@ -235,4 +309,76 @@ function jsonKind(value: unknown): string {
 function formatSeconds(ms: number): string {
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+function backoff(policy: RetryPolicy, attempt: number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  // Full jitter keeps many clients from retrying in step; never below a tenth of the ceiling.
+  return Math.round(ceiling * (0.1 + 0.9 * Math.random()));
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) {
+    return undefined;
+  }
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    return Number(text) * 1000;
+  }
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Waits, unless the signal fires first: then rejects as cancelled at once. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError('cancelled', 'The request was cancelled.'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Reads a body as text, refusing it once it passes the cap (announced by
+ * Content-Length or found while reading), so a runaway response cannot
+ * exhaust the editor's memory.
+ */
+async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<string> {
+  const tooLarge = () => new ApiError('parse', `The service's ${what} is larger than ${Math.round(cap / 1024 / 1024)} MB and was not loaded.`);
+  if (Number.isFinite(declared) && declared > cap) {
+    await stream?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!stream) {
+    return '';
+  }
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }

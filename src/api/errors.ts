@@ -18,6 +18,10 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status?: number,
+    /** Worth trying again: a network failure or a transient status. */
+    readonly retryable = false,
+    /** The server's Retry-After, in milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

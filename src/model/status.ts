@@ -9,6 +9,8 @@ export interface ListStatus {
   errorMessage: string | undefined;
   skipped: number;
   incomplete: string | undefined;
+  /** Said while a load is under way, e.g. "Rate limited, retrying in 5 s…". */
+  progress?: string;
 }
 
 export function formatTime(date: Date): string {
@@ -17,6 +19,9 @@ export function formatTime(date: Date): string {
 
 export function statusMessage(status: ListStatus): string | undefined {
   const parts: string[] = [];
+  if (status.progress) {
+    parts.push(status.progress);
+  }
   if (status.errorMessage) {
     if (status.count !== undefined && status.fetchedAt) {
       parts.push(`Stale: showing data from ${formatTime(status.fetchedAt)}. Refresh failed: ${status.errorMessage}`);

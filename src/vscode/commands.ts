@@ -157,9 +157,23 @@ async function setToken(deps: CommandDeps, given: string | undefined): Promise<v
     void vscode.window.showErrorMessage(`GPU Rental: ${problem}`);
     return;
   }
-  if (await deps.tokens.set(normalizeToken(input))) {
-    vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved', 3000);
-    await deps.controller.reconfigure();
+  if (!(await deps.tokens.set(normalizeToken(input)))) {
+    return;
+  }
+  await deps.controller.reconfigure();
+  if (deps.controller.setup !== 'ready') {
+    vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved', 4000);
+    return;
+  }
+  const rejection = await deps.controller.checkToken();
+  if (!rejection) {
+    vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved and accepted by the service', 4000);
+  } else if (rejection.kind === 'auth') {
+    void vscode.window
+      .showWarningMessage(`GPU Rental: the token was saved, but ${lowerFirst(rejection.message)}`, 'Set API Token')
+      .then((choice) => choice && vscode.commands.executeCommand('gpuRental.setToken'));
+  } else {
+    void vscode.window.showWarningMessage(`GPU Rental: the token was saved, but it could not be checked. ${rejection.message}`);
   }
 }
 
@@ -276,4 +290,8 @@ function savedFilters(): Record<string, string> {
     }
   }
   return result;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -2,8 +2,8 @@
 // setup state (base URL and token), the two listings, and the context keys
 // that drive welcome content and menus.
 import * as vscode from 'vscode';
-import { checkBaseUrl } from '../api/baseUrl';
-import { GpuRentalClient } from '../api/client';
+import { checkBaseUrl, isLoopbackHost } from '../api/baseUrl';
+import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { MachineRecord, Template } from '../api/types';
 import type { Config } from './config';
@@ -11,7 +11,7 @@ import type { Log } from './log';
 import { Resource } from './resource';
 import type { TokenStore } from './tokenStore';
 
-export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'ready';
+export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'insecure' | 'ready';
 export type Which = 'machines' | 'templates';
 
 export const VIEW_IDS: Record<Which, string> = { machines: 'gpuRental.machines', templates: 'gpuRental.templates' };
@@ -26,11 +26,14 @@ export class Controller implements vscode.Disposable {
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Overrides of the client's retry policy (tests use short delays). */
+  retryPolicy: Partial<RetryPolicy> = {};
 
   constructor(
     private readonly config: Config,
     private readonly tokens: TokenStore,
     private readonly log: Log,
+    private readonly trustedHosts: HttpConsent,
   ) {
     this.disposables.push(
       this.machines,
@@ -68,10 +71,14 @@ export class Controller implements vscode.Disposable {
       state = 'noToken';
       this.setupProblem = 'No API token is set.';
       this.client = undefined;
+    } else if (check.url.protocol === 'http:' && !isLoopbackHost(check.url.hostname) && !(await this.trustedHosts.allow(check.url.host))) {
+      state = 'insecure';
+      this.setupProblem = `The API token was not sent: ${check.display} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.`;
+      this.client = undefined;
     } else {
       state = 'ready';
       this.setupProblem = undefined;
-      this.client = new GpuRentalClient({ baseUrl: check.url, token, timeoutMs: this.config.timeoutMs, log: this.log });
+      this.client = this.createClient(check.url, token);
     }
     const serviceKey = state === 'ready' && check.ok ? `${check.url.href}\n${token}` : undefined;
     const serviceChanged = serviceKey !== this.serviceKey;
@@ -97,6 +104,43 @@ export class Controller implements vscode.Disposable {
     }
   }
 
+  /** A client for the current setup, or undefined when the extension is not set up. */
+  private createClient(baseUrl: URL, token: string): GpuRentalClient {
+    return new GpuRentalClient({
+      baseUrl,
+      token,
+      timeoutMs: this.config.timeoutMs,
+      log: this.log,
+      retry: this.retryPolicy,
+      onRetry: (notice) => this.onRetry(notice),
+    });
+  }
+
+  private onRetry(notice: RetryNotice): void {
+    const seconds = Math.max(1, Math.round(notice.delayMs / 1000));
+    const text = notice.rateLimited
+      ? `Rate limited, retrying in ${seconds} s (${notice.attempt} of ${notice.of})…`
+      : `Request failed, retrying in ${seconds} s (${notice.attempt} of ${notice.of})…`;
+    this.resource(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(text);
+  }
+
+  /**
+   * Sends one small request with the current token and says whether the
+   * service accepted it. Returns undefined when it did.
+   */
+  async checkToken(): Promise<ApiError | undefined> {
+    const client = this.client;
+    if (!client) {
+      return undefined;
+    }
+    try {
+      await client.checkToken();
+      return undefined;
+    } catch (err) {
+      return err instanceof ApiError ? err : new ApiError('network', 'The token could not be checked; see the log.');
+    }
+  }
+
   /** Called when a view first asks for its children: the first fetch happens here, not at activation. */
   ensureLoaded(which: Which): void {
     const resource = this.resource(which);
@@ -114,8 +158,8 @@ export class Controller implements vscode.Disposable {
    * views, then reports failures in one notification.
    */
   async refresh(which: Which[] = ['machines', 'templates']): Promise<void> {
-    if (this.setup === 'unknown') {
-      await this.reconfigure();
+    if (this.setup === 'unknown' || this.setup === 'insecure') {
+      await this.reconfigure(true);
       return;
     }
     const client = this.client;
@@ -200,4 +244,9 @@ export class Controller implements vscode.Disposable {
       d.dispose();
     }
   }
+}
+
+/** Remembers the hosts for which the user allowed the token over plain http. */
+export interface HttpConsent {
+  allow(host: string): Promise<boolean>;
 }

@@ -17,6 +17,8 @@ export class Resource<T> implements vscode.Disposable {
   incomplete: string | undefined;
   error: ApiError | undefined;
   loading = false;
+  /** What the user should know while loading (a retry, a rate limit); cleared when the load ends. */
+  progress: string | undefined;
   /** Set once a view has asked for the data: nothing is fetched before that. */
   requested = false;
 
@@ -70,10 +72,19 @@ export class Resource<T> implements vscode.Disposable {
     } finally {
       if (current()) {
         this.loading = false;
+        this.progress = undefined;
         this.inFlight = undefined;
         this.inFlightPromise = undefined;
         this.changed.fire();
       }
+    }
+  }
+
+  /** Shows a note while the current load goes on. */
+  setProgress(text: string | undefined): void {
+    if (this.loading) {
+      this.progress = text;
+      this.changed.fire();
     }
   }
 
@@ -109,6 +120,7 @@ export class Resource<T> implements vscode.Disposable {
       errorMessage: this.error?.message,
       skipped: this.skipped,
       incomplete: this.incomplete,
+      progress: this.progress,
     });
   }
 

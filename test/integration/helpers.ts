@@ -23,6 +23,8 @@ export async function extensionApi(): Promise<GpuRentalApi> {
       throw new Error(`extension ${EXTENSION_ID} is not installed`);
     }
     api = await extension.activate();
+    // Retries as in production, but without the waits: fault tests stay fast.
+    api.controller.retryPolicy = { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 };
   }
   return api;
 }

@@ -1,7 +1,7 @@
 // The API client against the demo API on 127.0.0.1: a real HTTP server.
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { GpuRentalClient, MAX_TEMPLATE_PAGES, type Logger } from '../../src/api/client';
+import { GpuRentalClient, MAX_TEMPLATE_PAGES, parseRetryAfter, type Logger, type RetryNotice, type RetryPolicy } from '../../src/api/client';
 import { checkBaseUrl } from '../../src/api/baseUrl';
 import { ApiError } from '../../src/api/errors';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
@@ -17,10 +17,29 @@ class MemoryLog implements Logger {
   error(m: string) { this.lines.push(`error ${m}`); }
 }
 
-function client(server: { url: string }, options: { token?: string; timeoutMs?: number; log?: Logger; base?: string } = {}) {
+interface TestClientOptions {
+  token?: string;
+  timeoutMs?: number;
+  log?: Logger;
+  base?: string;
+  retry?: Partial<RetryPolicy>;
+  onRetry?: (notice: RetryNotice) => void;
+  maxBodyBytes?: number;
+}
+
+/** A client on the given server; no retries unless a test asks for them. */
+function client(server: { url: string }, options: TestClientOptions = {}) {
   const check = checkBaseUrl(options.base ?? server.url);
   assert.ok(check.ok);
-  return new GpuRentalClient({ baseUrl: check.url, token: options.token ?? SECRET, timeoutMs: options.timeoutMs ?? 5000, log: options.log });
+  return new GpuRentalClient({
+    baseUrl: check.url,
+    token: options.token ?? SECRET,
+    timeoutMs: options.timeoutMs ?? 5000,
+    log: options.log,
+    retry: options.retry ?? { retries: 0 },
+    onRetry: options.onRetry,
+    maxBodyBytes: options.maxBodyBytes,
+  });
 }
 
 async function rejects(promise: Promise<unknown>, kind: ApiError['kind'], pattern?: RegExp): Promise<ApiError> {
@@ -173,7 +192,7 @@ describe('API client', () => {
     for (const status of [404, 429, 500, 502, 503]) {
       it(`HTTP ${status} names the status`, async () => {
         server.setFault({ fault: { kind: 'status', status, body: '{"error":"nope"}' } });
-        const err = await rejects(client(server, { log }).listMachines(), 'http', new RegExp(`answered ${status}`));
+        const err = await rejects(client(server, { log }).listMachines(), 'http', status === 429 ? /rate limiting requests \(429 Too Many Requests\)/ : new RegExp(`answered ${status}`));
         assert.equal(err.status, status);
       });
     }
@@ -213,6 +232,10 @@ describe('API client', () => {
       await rejects(pending, 'cancelled');
     });
 
+    it('a body over the size cap is refused with a clear message', async () => {
+      await rejects(client(server, { maxBodyBytes: 10_000 }).listMachines(), 'parse', /larger than 0 MB|larger than/);
+    });
+
     it('a refused connection says so', async () => {
       const port = await closedPort();
       await rejects(client({ url: `http://127.0.0.1:${port}` }, { log }).listMachines(), 'network', /connection was refused/);
@@ -223,6 +246,92 @@ describe('API client', () => {
       server.setFault({ fault: { kind: 'reset' } });
       await rejects(client(server, { log }).listMachines(), 'network', /interrupted|Could not reach/);
     });
+  });
+});
+
+describe('API client retries', () => {
+  let server: DemoServer;
+  const fast: Partial<RetryPolicy> = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
+
+  before(async () => {
+    server = await startDemoServer({ token: SECRET });
+  });
+  after(() => server.close());
+  beforeEach(() => server.reset());
+
+  for (const status of [408, 500, 502, 503, 504]) {
+    it(`retries ${status} and succeeds when the service recovers`, async () => {
+      server.setFault({ endpoint: 'machines', times: 2, fault: { kind: 'status', status } });
+      const notices: RetryNotice[] = [];
+      const result = await client(server, { retry: fast, onRetry: (n) => notices.push(n) }).listMachines();
+      assert.equal(result.items.length, DEMO_MACHINES.length);
+      assert.equal(server.requests.length, 3);
+      assert.deepEqual(notices.map((n) => n.attempt), [1, 2]);
+      assert.ok(notices.every((n) => n.delayMs <= 20 && !n.rateLimited));
+    });
+  }
+
+  it('gives up after 3 retries with the last error', async () => {
+    server.setFault({ fault: { kind: 'status', status: 503 } });
+    await rejects(client(server, { retry: fast }).listMachines(), 'http', /answered 503 Service Unavailable/);
+    assert.equal(server.requests.length, 4);
+  });
+
+  for (const status of [400, 401, 403, 404]) {
+    it(`never retries ${status}`, async () => {
+      server.setFault({ fault: { kind: 'status', status } });
+      await assert.rejects(client(server, { retry: fast }).listMachines());
+      assert.equal(server.requests.length, 1);
+    });
+  }
+
+  it('honours Retry-After in seconds and says it is rate limited', async () => {
+    server.setFault({ times: 1, fault: { kind: 'status', status: 429, headers: { 'Retry-After': '1' } } });
+    const notices: RetryNotice[] = [];
+    const started = Date.now();
+    await client(server, { retry: fast, onRetry: (n) => notices.push(n) }).listMachines();
+    assert.ok(Date.now() - started >= 950, 'waited as asked');
+    assert.equal(notices[0].delayMs, 1000);
+    assert.equal(notices[0].rateLimited, true);
+  });
+
+  it('caps a long Retry-After', async () => {
+    server.setFault({ times: 1, fault: { kind: 'status', status: 503, headers: { 'Retry-After': '3600' } } });
+    const notices: RetryNotice[] = [];
+    await client(server, { retry: { ...fast, maxRetryAfterMs: 50 }, onRetry: (n) => notices.push(n) }).listMachines();
+    assert.equal(notices[0].delayMs, 50);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    assert.equal(parseRetryAfter('7', now), 7000);
+    assert.equal(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', now), 30_000);
+    assert.equal(parseRetryAfter('Sun, 22 Nov 2026 09:00:00 GMT', now), 0);
+    assert.equal(parseRetryAfter('soon', now), undefined);
+    assert.equal(parseRetryAfter(null, now), undefined);
+  });
+
+  it('retries a refused connection, then reports it', async () => {
+    const port = await closedPort();
+    const notices: RetryNotice[] = [];
+    await rejects(client({ url: `http://127.0.0.1:${port}` }, { retry: fast, onRetry: (n) => notices.push(n) }).listMachines(), 'network', /refused/);
+    assert.equal(notices.length, 3);
+  });
+
+  it('a cancel during the wait between attempts stops at once, without another attempt', async () => {
+    server.setFault({ fault: { kind: 'status', status: 503 } });
+    const controller = new AbortController();
+    const pending = client(server, { retry: { retries: 3, baseDelayMs: 10_000, maxDelayMs: 10_000 }, onRetry: () => controller.abort() }).listMachines(controller.signal);
+    const started = Date.now();
+    await rejects(pending, 'cancelled');
+    assert.ok(Date.now() - started < 1000);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('checkToken sends one small request and says whether the token is accepted', async () => {
+    await client(server).checkToken();
+    assert.equal(server.requests.at(-1)?.query.limit, '1');
+    await rejects(client(server, { token: 'nope' }).checkToken(), 'auth');
   });
 });
 

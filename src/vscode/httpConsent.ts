@@ -1,0 +1,44 @@
+// Sending the token over plain http to another machine exposes it to anyone
+// on the way. Ask once per host; remember a yes, and do not ask again this
+// session after a no.
+import * as vscode from 'vscode';
+import type { HttpConsent } from './controller';
+
+const KEY = 'gpuRental.plainHttpHosts';
+
+export class PlainHttpConsent implements HttpConsent {
+  private readonly declined = new Set<string>();
+  private readonly asking = new Map<string, Promise<boolean>>();
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  allow(host: string): Promise<boolean> {
+    if (this.state.get<string[]>(KEY, []).includes(host)) {
+      return Promise.resolve(true);
+    }
+    if (this.declined.has(host)) {
+      return Promise.resolve(false);
+    }
+    let pending = this.asking.get(host);
+    if (!pending) {
+      pending = this.ask(host).finally(() => this.asking.delete(host));
+      this.asking.set(host, pending);
+    }
+    return pending;
+  }
+
+  private async ask(host: string): Promise<boolean> {
+    const send = 'Send over HTTP';
+    const choice = await vscode.window.showWarningMessage(
+      `GPU Rental: the service URL uses plain http:// to ${host}. Your API token would travel unencrypted. Send it anyway?`,
+      { modal: true, detail: 'Use an https:// URL if the service offers one. Your answer is remembered for this host.' },
+      send,
+    );
+    if (choice === send) {
+      await this.state.update(KEY, [...this.state.get<string[]>(KEY, []), host]);
+      return true;
+    }
+    this.declined.add(host);
+    return false;
+  }
+}
