@@ -7,6 +7,7 @@ import { DetailsPanels } from './vscode/detailsPanel';
 import { PlainHttpConsent } from './vscode/httpConsent';
 import { Log } from './vscode/log';
 import { MachineViewState } from './vscode/machineViewState';
+import { shownMessages } from './vscode/notify';
 import { MachinesProvider, type MachineNode } from './vscode/machinesView';
 import { TemplatesProvider, type TemplateNode } from './vscode/templatesView';
 import { TokenStore } from './vscode/tokenStore';
@@ -22,6 +23,8 @@ export interface GpuRentalApi {
   panels: DetailsPanels;
   view: MachineViewState;
   log: Log;
+  /** Every notification shown so far (most recent last). */
+  shownMessages: typeof shownMessages;
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
 }
@@ -56,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalApi {
   view.announce();
   void controller.reconfigure();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
-  return { controller, machines, templates, machinesView, templatesView, panels, view, log, workspaceState: context.workspaceState };
+  return { controller, machines, templates, machinesView, templatesView, panels, view, log, shownMessages, workspaceState: context.workspaceState };
 }
 
 export function deactivate(): void {

@@ -93,6 +93,7 @@ export class GpuRentalClient {
     const raw = await this.getArray('machines', {}, signal);
     const result = validateMachines(raw);
     this.reportSkipped('machines', result);
+    this.log.info(`Machines: ${result.items.length} loaded${result.skipped ? `, ${result.skipped} skipped` : ''}.`);
     return { items: result.items, skipped: result.skipped };
   }
 

@@ -1,5 +1,6 @@
 // Every command of the extension, in one table, registered in one place.
 import * as vscode from 'vscode';
+import { showError, showWarning, showInfo } from './notify';
 import { GROUP_BY, GROUP_BY_LABELS, SORT_KEYS, SORT_LABELS, type GroupBy, type SortKey } from '../model/arrange';
 import { normalizeToken, tokenProblem } from '../model/token';
 import type { Controller } from './controller';
@@ -130,7 +131,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
           return await handler(...args);
         } catch (err) {
           deps.log.error(`Command ${id} failed: ${err instanceof Error ? `${err.name}: ${deps.log.redact(err.message)}` : typeof err}`);
-          void vscode.window.showErrorMessage(`GPU Rental: "${id}" failed unexpectedly. See the "GPU Rental" log for details.`);
+          void showError(`GPU Rental: "${id}" failed unexpectedly. See the "GPU Rental" log for details.`);
           return undefined;
         }
       }),
@@ -154,7 +155,7 @@ async function setToken(deps: CommandDeps, given: string | undefined): Promise<v
   }
   const problem = tokenProblem(input);
   if (problem) {
-    void vscode.window.showErrorMessage(`GPU Rental: ${problem}`);
+    void showError(`GPU Rental: ${problem}`);
     return;
   }
   if (!(await deps.tokens.set(normalizeToken(input)))) {
@@ -173,7 +174,7 @@ async function setToken(deps: CommandDeps, given: string | undefined): Promise<v
       .showWarningMessage(`GPU Rental: the token was saved, but ${lowerFirst(rejection.message)}`, 'Set API Token')
       .then((choice) => choice && vscode.commands.executeCommand('gpuRental.setToken'));
   } else {
-    void vscode.window.showWarningMessage(`GPU Rental: the token was saved, but it could not be checked. ${rejection.message}`);
+    void showWarning(`GPU Rental: the token was saved, but it could not be checked. ${rejection.message}`);
   }
 }
 
@@ -209,7 +210,7 @@ function templatesOf(node: unknown, selected: unknown) {
 async function pickVisibleMachine(deps: CommandDeps, title: string) {
   const machines = deps.machines.machinesInOrder();
   if (machines.length === 0) {
-    void vscode.window.showInformationMessage(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
+    void showInfo(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
     return undefined;
   }
   return pickMachine(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title);
@@ -218,7 +219,7 @@ async function pickVisibleMachine(deps: CommandDeps, title: string) {
 async function pickVisibleTemplate(deps: CommandDeps, title: string) {
   const templates = deps.templates.templatesInOrder();
   if (templates.length === 0) {
-    void vscode.window.showInformationMessage('GPU Rental: no image template matches.');
+    void showInfo('GPU Rental: no image template matches.');
     return undefined;
   }
   return pickTemplate(templates, title);
@@ -246,7 +247,7 @@ async function applySavedFilter(deps: CommandDeps): Promise<void> {
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${SAVE_CURRENT}`, description: deps.view.queryText, save: true });
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".', 'Filter Machines…').then((choice) => {
+    void showInfo('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".', 'Filter Machines…').then((choice) => {
       if (choice) void vscode.commands.executeCommand('gpuRental.machines.filter');
     });
     return;
@@ -257,14 +258,14 @@ async function applySavedFilter(deps: CommandDeps): Promise<void> {
   } else if (choice?.query !== undefined) {
     const result = deps.view.setQuery(choice.query);
     if (!result.ok) {
-      void vscode.window.showErrorMessage(`GPU Rental: the saved filter "${choice.label}" is not valid: ${result.error.message}`);
+      void showError(`GPU Rental: the saved filter "${choice.label}" is not valid: ${result.error.message}`);
     }
   }
 }
 
 async function saveFilter(deps: CommandDeps): Promise<void> {
   if (!deps.view.filtered) {
-    void vscode.window.showInformationMessage('GPU Rental: there is no filter to save. Use "Filter Machines…" first.');
+    void showInfo('GPU Rental: there is no filter to save. Use "Filter Machines…" first.');
     return;
   }
   const query = deps.view.queryText;

@@ -2,6 +2,7 @@
 // setup state (base URL and token), the two listings, and the context keys
 // that drive welcome content and menus.
 import * as vscode from 'vscode';
+import { showError } from './notify';
 import { checkBaseUrl, isLoopbackHost } from '../api/baseUrl';
 import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -21,6 +22,8 @@ export class Controller implements vscode.Disposable {
   readonly templates = new Resource<Template>('template');
   setup: SetupState = 'unknown';
   setupProblem: string | undefined;
+  /** The service the current client talks to, as shown to users. */
+  serviceUrl: string | undefined;
   private client: GpuRentalClient | undefined;
   private serviceKey: string | undefined;
   private readonly setupChanged = new vscode.EventEmitter<void>();
@@ -80,6 +83,7 @@ export class Controller implements vscode.Disposable {
       this.setupProblem = undefined;
       this.client = this.createClient(check.url, token);
     }
+    this.serviceUrl = state === 'ready' && check.ok ? check.display : undefined;
     const serviceKey = state === 'ready' && check.ok ? `${check.url.href}\n${token}` : undefined;
     const serviceChanged = serviceKey !== this.serviceKey;
     this.serviceKey = serviceKey;
@@ -206,7 +210,7 @@ export class Controller implements vscode.Disposable {
     }
     const auth = errors.some((e) => e.kind === 'auth');
     const actions = auth ? ['Set API Token'] : ['Retry', 'Show Log'];
-    void vscode.window.showErrorMessage(`GPU Rental: ${messages.join(' ')}`, ...actions).then((choice) => this.runAction(choice));
+    void showError(`GPU Rental: ${messages.join(' ')}`, ...actions).then((choice) => this.runAction(choice));
   }
 
   private notifySetupProblem(): void {

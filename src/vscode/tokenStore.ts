@@ -1,6 +1,7 @@
 // The API token lives in SecretStorage and nowhere else. Failures of the
 // secret store itself (no keyring, for example) are reported, not thrown.
 import * as vscode from 'vscode';
+import { showError } from './notify';
 import type { Log } from './log';
 
 const KEY = 'gpuRental.apiToken';
@@ -41,7 +42,7 @@ export class TokenStore implements vscode.Disposable {
       return true;
     } catch (err) {
       this.log.error(`Could not store the API token: ${errorName(err)}`);
-      void vscode.window.showErrorMessage('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.');
+      void showError('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.');
       return false;
     }
   }
@@ -52,7 +53,7 @@ export class TokenStore implements vscode.Disposable {
       return true;
     } catch (err) {
       this.log.error(`Could not delete the API token: ${errorName(err)}`);
-      void vscode.window.showErrorMessage('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.');
+      void showError('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.');
       return false;
     }
   }

@@ -12,13 +12,27 @@ export function run(): Promise<void> {
       mocha.addFile(path.join(__dirname, file));
     }
   }
+  // A promise of ours that nobody awaited and that failed is a bug even when
+  // every test passed: record them all, fail the run on one from our code.
+  const unhandled: string[] = [];
+  const onUnhandled = (reason: unknown) => {
+    const text = reason instanceof Error ? `${reason.name}: ${reason.message}\n${reason.stack ?? ''}` : String(reason);
+    unhandled.push(text);
+  };
+  process.on('unhandledRejection', onUnhandled);
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
+      process.off('unhandledRejection', onUnhandled);
+      const ours = unhandled.filter((text) => /gpu-rental|dist[\\/]extension\.js|out[\\/](src|test)[\\/]/.test(text));
+      for (const text of unhandled) {
+        console.log(`unhandled rejection${ours.includes(text) ? ' (from this extension)' : ' (elsewhere)'}: ${text}`);
+      }
       const stats = runner.stats;
+      const failed = (stats?.failures ?? failures) + (ours.length ? 1 : 0);
       // A plain closing line that CI reads as the result of this run.
-      console.log(`integration: ${stats?.passes ?? 0} passed, ${stats?.failures ?? failures} failed`);
-      if (failures > 0) {
-        reject(new Error(`${failures} integration test(s) failed`));
+      console.log(`integration: ${stats?.passes ?? 0} passed, ${failed} failed`);
+      if (failed > 0) {
+        reject(new Error(ours.length ? `${ours.length} unhandled promise rejection(s) from the extension` : `${failures} integration test(s) failed`));
       } else {
         resolve();
       }

@@ -1,0 +1,114 @@
+// `npm start`: the demo API plus a real VS Code (server + web workbench) with
+// this extension installed and pointed at the demo API. Prints the URL to
+// open; Ctrl-C stops both.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DEMO_TOKEN } from '../demo/fixtures';
+import { startDemoServer } from '../demo/server';
+import { preferredOrFreePort, repoRoot, startVSCodeServer } from './vscodeServer';
+
+// Fixed when free, so the browser tab and its history survive a restart.
+const DEMO_PORT = 8787;
+const VSCODE_PORT = 8080;
+const VERBOSE = process.env.GPU_RENTAL_VSCODE_VERBOSE === '1';
+
+/**
+ * Installs the repo folder as an extension by symlinking it into a fresh
+ * extensions folder: the server registers it at start, so a plain URL shows
+ * it (no `payload` URL, no "Extension Development Host" window). Removing
+ * the extension in the UI deletes only the link.
+ */
+function extensionsDirWithRepoLinked(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
+    throw new Error('dist/extension.js is missing: run `npm run build` first (npm start does)');
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-extensions-'));
+  fs.symlinkSync(repoRoot, path.join(dir, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
+  return dir;
+}
+
+async function main(): Promise<void> {
+  const running = new Running();
+  process.on('SIGINT', () => void running.stop('SIGINT'));
+  process.on('SIGTERM', () => void running.stop('SIGTERM'));
+  try {
+    const demo = await startDemoServer({ port: await preferredOrFreePort(DEMO_PORT), token: DEMO_TOKEN });
+    await running.add(() => demo.close());
+    console.log(`Demo API: ${demo.url}`);
+
+    const extensionsDir = extensionsDirWithRepoLinked();
+    await running.add(async () => fs.rmSync(extensionsDir, { recursive: true, force: true }));
+    const vscode = await startVSCodeServer({
+      port: await preferredOrFreePort(VSCODE_PORT),
+      extensionsDir,
+      userSettings: {
+        'gpuRental.baseUrl': demo.url,
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': false,
+      },
+      serverOutput: VERBOSE ? (line) => console.log(`server| ${line}`) : undefined,
+    });
+    if (await running.add(() => vscode.close())) {
+      printInstructions(vscode.url, vscode.vscodeVersion, demo.url, vscode.logsDir);
+    }
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+    await running.stop(undefined);
+  }
+}
+
+/** What npm start started, stopped in reverse order on Ctrl-C, even when that comes during start-up. */
+class Running {
+  private readonly cleanups: (() => Promise<void>)[] = [];
+  private stopping = false;
+
+  /** false when already stopping: then the cleanup ran at once. */
+  async add(cleanup: () => Promise<void>): Promise<boolean> {
+    if (this.stopping) {
+      await cleanup().catch((err: unknown) => console.error(err));
+      return false;
+    }
+    this.cleanups.unshift(cleanup);
+    return true;
+  }
+
+  async stop(signal: NodeJS.Signals | undefined): Promise<void> {
+    if (this.stopping) {
+      // A second Ctrl-C: exit now (exit handlers still kill the VS Code server).
+      if (signal) process.exit(130);
+      return;
+    }
+    this.stopping = true;
+    if (signal) console.log(`\n${signal}: stopping the demo API and VS Code`);
+    for (const cleanup of this.cleanups.splice(0)) {
+      await cleanup().catch((err: unknown) => console.error(err));
+    }
+  }
+}
+
+function printInstructions(url: string, vscodeVersion: string, demoUrl: string, logsDir: string | undefined): void {
+  console.log(`
+GPU Rental is running in VS Code ${vscodeVersion}. Open in a browser:
+
+    ${url}
+
+The extension talks to the demo API at ${demoUrl} (setting gpuRental.baseUrl).
+Click the GPU Rental icon in the activity bar, choose "Set API Token" and enter:
+
+    ${DEMO_TOKEN}
+
+Fault injection for the demo API: ${demoUrl}/__demo/
+Log files (the "GPU Rental" channel is exthost*/gpu-rental.gpu-rental/GPU Rental.log):
+    ${logsDir ?? '(none: the log writer could not be built)'}
+
+Ctrl-C stops the demo API and VS Code.`);
+}
+
+void main();

@@ -1,0 +1,34 @@
+// After the whole suite ran with a recognisable token: it must not be in the
+// log, in any notification, or in what the views showed.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { findExtensionLogFile } from '../../src/dev/vscodeServer';
+import { EXTENSION_ID, TOKEN, extensionApi, waitFor } from './helpers';
+
+describe('The token stays secret', () => {
+  it('is not in the "GPU Rental" log, which holds the requests and failures of the whole run', async () => {
+    const api = await extensionApi();
+    api.log.info('end of the integration suite');
+    const file = await waitFor('the log file', () => findExtensionLogFile(EXTENSION_ID, 'GPU Rental'));
+    const text = await waitFor('the last line to be written', () => {
+      const content = fs.readFileSync(file, 'utf8');
+      return content.includes('end of the integration suite') && content;
+    });
+    assert.match(text, /Machines: 160 loaded\./);
+    assert.match(text, /GET \/v1\/rentgpu\/machines → 500/);
+    assert.match(text, /Setup: ready/);
+    assert.ok(!text.includes(TOKEN), 'the token is in the log');
+  });
+
+  it('is not in any notification shown during the run', async () => {
+    const api = await extensionApi();
+    assert.ok(api.shownMessages.length > 10, 'the suite showed notifications');
+    assert.deepEqual(api.shownMessages.filter((m) => m.text.includes(TOKEN)), []);
+  });
+
+  it('is not in the settings', () => {
+    const settings = JSON.stringify(vscode.workspace.getConfiguration('gpuRental'));
+    assert.ok(!settings.includes(TOKEN));
+  });
+});

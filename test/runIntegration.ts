@@ -1,0 +1,68 @@
+// `npm run test:integration`: the extension-host suite (out/test/integration)
+// inside real VS Code builds, served by the VS Code server and opened in
+// Chromium (see src/dev/vscodeServer.ts). The newest VS Code first, then the
+// oldest one package.json's engines.vscode accepts.
+//
+// GPU_RENTAL_VSCODE_VERSIONS: comma-separated code-server releases to run on
+// instead, e.g. `4.139.1` for a quicker run on the newest only.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ensureVSCodeServer, repoRoot, runExtensionTestsInBrowser } from '../src/dev/vscodeServer';
+
+// code-server 4.139.1 carries VS Code 1.139.1, 4.100.3 carries VS Code 1.100.3.
+const DEFAULT_VERSIONS = ['4.139.1', '4.100.3'];
+
+function versions(): string[] {
+  const fromEnv = process.env.GPU_RENTAL_VSCODE_VERSIONS?.split(',').map((v) => v.trim()).filter(Boolean);
+  return fromEnv?.length ? fromEnv : DEFAULT_VERSIONS;
+}
+
+/** Fails early and plainly when the build steps `npm test` runs first were skipped. */
+function checkBuilt(suite: string): void {
+  for (const file of [path.join(repoRoot, 'dist', 'extension.js'), suite]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run compile && npm run build\` first`);
+    }
+  }
+}
+
+async function runOn(version: string, suite: string): Promise<number> {
+  const { vscodeVersion } = await ensureVSCodeServer(version);
+  console.log(`\n=== Integration tests on VS Code ${vscodeVersion} (code-server ${version}) ===`);
+  const started = Date.now();
+  const code = await runExtensionTestsInBrowser({
+    extensionDevelopmentPath: repoRoot,
+    extensionTestsPath: suite,
+    version,
+    userSettings: { 'workbench.startupEditor': 'none' },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`=== VS Code ${vscodeVersion}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`} in ${seconds} s ===`);
+  return code;
+}
+
+async function main(): Promise<number> {
+  const suite = path.join(repoRoot, 'out', 'test', 'integration', 'index.js');
+  checkBuilt(suite);
+  const results: [string, number][] = [];
+  for (const version of versions()) {
+    results.push([version, await runOn(version, suite)]);
+  }
+  const failed = results.filter(([, code]) => code !== 0).map(([version]) => version);
+  console.log(
+    failed.length === 0
+      ? `\nIntegration tests passed on code-server ${results.map(([v]) => v).join(', ')}`
+      : `\nIntegration tests FAILED on code-server ${failed.join(', ')}`,
+  );
+  return failed.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);
