@@ -1,7 +1,8 @@
 // How the Machines view arranges machines: group by one field, sort by one
 // key in either direction. Pure, and linear apart from the one sort.
 import type { MachineRecord } from '../api/types';
-import { displayName, formatPricePerGpu, plural } from './format';
+import { oneLine } from './escape';
+import { displayName, formatPricePerGpu, plural, truncate } from './format';
 import { compareIds, compareText } from './machines';
 import { compareVersions } from './query';
 
@@ -71,10 +72,10 @@ interface GroupKind {
 }
 
 const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
-  gpu: { key: (m) => m.gpu_name, label: (key) => displayName(key) },
-  region: { key: (m) => m.region, label: (key) => key || '(no region)' },
+  gpu: { key: (m) => m.gpu_name, label: (key) => truncate(displayName(key), 80) },
+  region: { key: (m) => m.region, label: (key) => oneLine(key, 40) || '(no region)' },
   gpuCount: { key: (m) => String(m.gpu_count), label: (_key, m) => plural(m.gpu_count, 'GPU') },
-  cuda: { key: (m) => m.cuda_version, label: (key) => (key ? `CUDA ${key}` : '(no CUDA version)') },
+  cuda: { key: (m) => m.cuda_version, label: (key) => (oneLine(key, 20) ? `CUDA ${oneLine(key, 20)}` : '(no CUDA version)') },
 };
 
 /**

@@ -24,6 +24,21 @@ export function escapeMarkdownCell(text: string): string {
     .replace(/\s*\n\s*/g, ' ');
 }
 
+/**
+ * Text from the service made fit for one line of UI (tree labels, quick
+ * picks, titles): control characters and bidi overrides removed, line breaks
+ * folded, and cut to `max` characters so a huge value cannot break layout.
+ */
+export function oneLine(text: string, max = 200): string {
+  const clean = stripControls(text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')).trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** Quick pick labels render `$(name)` as an icon: keep data from doing that. */
+export function noIcons(text: string): string {
+  return text.replace(/\$\(/g, '$\u200b(');
+}
+
 /** Removes control characters and bidirectional overrides that would garble a line. */
 export function stripControls(text: string): string {
   return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');

@@ -2,10 +2,11 @@
 // memory, disk, speeds or up time, so numbers are shown as sent, never with a
 // unit we would have to guess.
 import type { Json } from '../api/types';
+import { oneLine } from './escape';
 
 /** "RTX_4090" → "RTX 4090": the spec joins words with underscores. */
 export function displayName(raw: string): string {
-  return raw.replace(/_+/g, ' ').trim() || raw;
+  return oneLine(raw.replace(/_+/g, ' '), 2000) || oneLine(raw, 2000);
 }
 
 /** 0.9973 → "99.73%", without trailing zeros: 1 → "100%". */

@@ -1,7 +1,8 @@
 // Pure grouping, sorting and describing of machines for the Machines view,
 // the quick pick and the details panel.
 import { MACHINE_FIELDS, type Machine } from '../api/types';
-import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, yesNo } from './format';
+import { oneLine } from './escape';
+import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, truncate, yesNo } from './format';
 
 /** Plain code-unit order: fast, and stable for identifiers. */
 export function compareIds(a: string, b: string): number {
@@ -18,7 +19,7 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 /** "4× RTX 4090" */
 export function machineTitle(machine: Machine): string {
-  return `${machine.gpu_count}× ${displayName(machine.gpu_name)}`;
+  return `${machine.gpu_count}× ${truncate(displayName(machine.gpu_name), 80)}`;
 }
 
 /** What a user compares at a glance: price, GPU memory, region, online rate, NVLink. */
@@ -26,7 +27,7 @@ export function machineSummary(machine: Machine): string {
   const parts = [
     `${formatPrice(machine.price)} (${formatPricePerGpu(pricePerGpu(machine))}/GPU)`,
     `VRAM ${formatInteger(machine.gpu_memory)}`,
-    machine.region,
+    oneLine(machine.region, 40),
     `${formatPercent(machine.online_rate)} online`,
   ];
   if (machine.nvlink_status) {
@@ -101,7 +102,7 @@ function formatField(machine: Machine, field: keyof Machine): string {
 export function machinePickText(machine: Machine): { label: string; description: string; detail: string } {
   return {
     label: `${machineTitle(machine)} · ${formatPrice(machine.price)} (${formatPricePerGpu(pricePerGpu(machine))}/GPU)`,
-    description: `${machine.region} · VRAM ${formatInteger(machine.gpu_memory)} · CUDA ${machine.cuda_version} · ${formatPercent(machine.online_rate)} online`,
-    detail: machine.node_name,
+    description: `${oneLine(machine.region, 40)} · VRAM ${formatInteger(machine.gpu_memory)} · CUDA ${oneLine(machine.cuda_version, 20)} · ${formatPercent(machine.online_rate)} online`,
+    detail: oneLine(machine.node_name, 100),
   };
 }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { showError, showWarning, showInfo } from './notify';
 import { GROUP_BY, GROUP_BY_LABELS, SORT_KEYS, SORT_LABELS, type GroupBy, type SortKey } from '../model/arrange';
+import { maskedTemplate } from '../model/secrets';
 import { normalizeToken, tokenProblem } from '../model/token';
 import type { Controller } from './controller';
 import type { DetailsPanels } from './detailsPanel';
@@ -31,6 +32,7 @@ export const COMMAND_IDS = [
   'gpuRental.refresh',
   'gpuRental.copyNodeId',
   'gpuRental.copyTemplateId',
+  'gpuRental.copyTemplateJson',
   'gpuRental.showMachineDetails',
   'gpuRental.machines.filter',
   'gpuRental.machines.clearFilter',
@@ -107,6 +109,15 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
         ids = template ? [String(template.id)] : [];
       }
       await copyIds(ids, 'template ID');
+    },
+    'gpuRental.copyTemplateJson': async (node) => {
+      const [fromTree] = templatesOf(node, undefined);
+      const template = fromTree ?? ((await controller.items('templates')) && (await pickVisibleTemplate(deps, 'Copy Template as JSON')));
+      if (template) {
+        // Secrets are masked: this JSON ends up in chats, issues and scripts.
+        await vscode.env.clipboard.writeText(JSON.stringify(maskedTemplate(template), null, 2));
+        vscode.window.setStatusBarMessage(`$(check) Copied template ${template.id} as JSON (secrets masked)`, 4000);
+      }
     },
     'gpuRental.showMachineDetails': async (node) => {
       const [fromTree] = machinesOf(node, undefined);

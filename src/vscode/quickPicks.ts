@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { MachineRecord, Template } from '../api/types';
 import { machinePickText } from '../model/machines';
 import { isDefaultTemplate, templateImage } from '../model/templates';
-import { truncate } from '../model/format';
+import { noIcons, oneLine } from '../model/escape';
 
 interface Pick<T> extends vscode.QuickPickItem {
   value: T;
@@ -11,7 +11,10 @@ interface Pick<T> extends vscode.QuickPickItem {
 
 /** Offers the machines in the order given (the tree's order: filtered, grouped, sorted). */
 export async function pickMachine(machines: readonly MachineRecord[], title: string): Promise<MachineRecord | undefined> {
-  const picks: Pick<MachineRecord>[] = machines.map((machine) => ({ ...machinePickText(machine), value: machine }));
+  const picks: Pick<MachineRecord>[] = machines.map((machine) => {
+    const text = machinePickText(machine);
+    return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine };
+  });
   const choice = await vscode.window.showQuickPick(picks, {
     title,
     placeHolder: 'Search by GPU, region, price, CUDA version or node ID',
@@ -24,9 +27,9 @@ export async function pickMachine(machines: readonly MachineRecord[], title: str
 /** Offers the templates in the order given (the tree's order). */
 export async function pickTemplate(templates: readonly Template[], title: string): Promise<Template | undefined> {
   const picks: Pick<Template>[] = templates.map((template) => ({
-      label: truncate(template.name || `Template ${template.id}`, 120),
-      description: `${isDefaultTemplate(template) ? 'platform default · ' : ''}Type ${template.image_type} · ${truncate(templateImage(template), 120)}`,
-      detail: `ID ${template.id}${template.description ? ` · ${truncate(template.description, 160)}` : ''}`,
+      label: noIcons(oneLine(template.name, 120) || `Template ${template.id}`),
+      description: noIcons(`${isDefaultTemplate(template) ? 'platform default · ' : ''}Type ${template.image_type} · ${oneLine(templateImage(template), 120)}`),
+      detail: noIcons(`ID ${template.id}${template.description ? ` · ${oneLine(template.description, 160)}` : ''}`),
       value: template,
     }));
   const choice = await vscode.window.showQuickPick(picks, {

@@ -1,8 +1,8 @@
 // The Image Templates tree: one group per image_type.
 import * as vscode from 'vscode';
 import type { Template } from '../api/types';
-import { escapeMarkdownCell } from '../model/escape';
-import { plural, truncate } from '../model/format';
+import { escapeMarkdownCell, oneLine } from '../model/escape';
+import { plural } from '../model/format';
 import { filterTemplates, groupByImageType, isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
 import type { Controller } from './controller';
 import type { MachineViewState } from './machineViewState';
@@ -91,9 +91,9 @@ function groupItem(group: TemplateGroup): vscode.TreeItem {
 
 function templateItem(template: Template): vscode.TreeItem {
   const isDefault = isDefaultTemplate(template);
-  const item = new vscode.TreeItem(truncate(template.name || `Template ${template.id}`, 120), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(oneLine(template.name, 120) || `Template ${template.id}`, vscode.TreeItemCollapsibleState.None);
   item.id = `template:${template.id}`;
-  item.description = `${isDefault ? 'platform default · ' : ''}${truncate(templateImage(template), 160)}`;
+  item.description = `${isDefault ? 'platform default · ' : ''}${oneLine(templateImage(template), 160)}`;
   item.tooltip = templateTooltip(template);
   item.contextValue = 'template';
   item.iconPath = new vscode.ThemeIcon(isDefault ? 'star-full' : 'package');
