@@ -8,7 +8,7 @@ import type { DemoServer } from '../../src/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import type { TemplateNode } from '../../src/vscode/templatesView';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, sleep, stopDemoServer, waitFor } from './helpers';
+import { EXTENSION_ID, TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, sleep, stopDemoServer, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
 type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
@@ -144,10 +144,7 @@ describe('GPU Rental in VS Code', function () {
 
   it('Copy Node ID from the palette offers a quick pick of all machines', async () => {
     await vscode.env.clipboard.writeText('');
-    const done = vscode.commands.executeCommand('gpuRental.copyNodeId');
-    await sleep(500);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await done;
+    await runAndAccept('gpuRental.copyNodeId');
     assert.equal(await clipboard(), machineLeaves()[0].machine.node_name, 'the first pick is the first machine of the tree');
   });
 
@@ -155,10 +152,7 @@ describe('GPU Rental in VS Code', function () {
     const leaf = templateLeaves().find((t) => t.template.id !== 0)!;
     await vscode.commands.executeCommand('gpuRental.copyTemplateId', leaf);
     assert.equal(await clipboard(), String(leaf.template.id));
-    const done = vscode.commands.executeCommand('gpuRental.copyTemplateId');
-    await sleep(500);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await done;
+    await runAndAccept('gpuRental.copyTemplateId');
     assert.equal(await clipboard(), '0', 'the platform default template comes first');
   });
 

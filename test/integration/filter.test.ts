@@ -8,7 +8,7 @@ import { compareVersions } from '../../src/model/query';
 import { MachineViewState } from '../../src/vscode/machineViewState';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import type { TemplateNode } from '../../src/vscode/templatesView';
-import { TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';
+import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
 type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
@@ -53,18 +53,12 @@ describe('Finding a machine', function () {
   });
 
   it('the palette quick pick offers only the filtered machines, in tree order', async () => {
-    const done = vscode.commands.executeCommand('gpuRental.copyNodeId');
-    await sleep(500);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await done;
+    await runAndAccept('gpuRental.copyNodeId');
     assert.equal(await vscode.env.clipboard.readText(), leaves()[0].machine.node_name);
   });
 
   it('Filter Machines… opens with the current query and applies it on Enter', async () => {
-    const done = vscode.commands.executeCommand('gpuRental.machines.filter');
-    await sleep(500);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await done;
+    await runAndAccept('gpuRental.machines.filter');
     assert.equal(api.view.queryText, 'gpus>=2 price_per_gpu<3');
   });
 
@@ -86,10 +80,7 @@ describe('Finding a machine', function () {
     await vscode.workspace
       .getConfiguration('gpuRental')
       .update('machines.savedFilters', { 'NVLink boxes': 'nvlink=true gpus>=4' }, vscode.ConfigurationTarget.Global);
-    const done = vscode.commands.executeCommand('gpuRental.machines.applySavedFilter');
-    await sleep(500);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await done;
+    await runAndAccept('gpuRental.machines.applySavedFilter');
     assert.equal(api.view.queryText, 'nvlink=true gpus>=4');
     assert.ok(leaves().length > 0 && leaves().every((l) => l.machine.nvlink_status && l.machine.gpu_count >= 4));
     await vscode.commands.executeCommand('gpuRental.machines.clearFilter');

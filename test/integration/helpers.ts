@@ -55,3 +55,23 @@ export async function stopDemoServer(): Promise<void> {
   await server?.close();
   server = undefined;
 }
+
+/**
+ * Runs a command that shows a quick pick or input box and accepts what is
+ * selected, as Enter would; retries until the UI is there (it appears
+ * asynchronously, later on a busy machine).
+ */
+export async function runAndAccept(command: string, ...args: unknown[]): Promise<void> {
+  let settled = false;
+  const done = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => {
+    settled = true;
+  });
+  const deadline = Date.now() + 15_000;
+  while (!settled && Date.now() < deadline) {
+    await sleep(250);
+    if (!settled) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+  }
+  await done;
+}

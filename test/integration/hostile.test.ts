@@ -1,0 +1,87 @@
+// Hostile strings from the service, in the real trees, panel and clipboard.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GpuRentalApi } from '../../src/extension';
+import type { DemoServer } from '../../src/demo/server';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import type { MachineNode } from '../../src/vscode/machinesView';
+import type { TemplateNode } from '../../src/vscode/templatesView';
+import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '</style><b>x</b>',
+  '[run](command:workbench.action.terminal.new) $(alert)',
+  'x'.repeat(20_000),
+  'a\u0000b\u001b[31mred\r\nline',
+  'safe\u202Egnp.exe',
+  '🚀 Ünïcödé 日本語',
+];
+const BIDI_OR_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('Hostile data in a real VS Code', function () {
+  let server: DemoServer;
+  let api: GpuRentalApi;
+  const machines = PAYLOADS.map((p, i) => ({ ...DEMO_MACHINES[i], gpu_name: p, cpu_name: p, region: p, cuda_version: p, node_name: `node-${i}-${p.slice(0, 30)}` }));
+  const templates = PAYLOADS.map((p, i) => ({ ...DEMO_TEMPLATES[40 + i], id: 5000 + i, name: p, description: p, image_name: p, image_label: p, docker_passwd: `hunter2-secret-${i}` }));
+
+  before(async () => {
+    server = await demoServer();
+    server.reset();
+    server.setData({ machines, templates: [DEMO_TEMPLATES[0], ...templates] });
+    await setBaseUrl(server.url);
+    api = await extensionApi();
+    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
+    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('hostile machines', () => api.controller.machines.items?.length === machines.length && !api.controller.machines.loading);
+    await waitFor('hostile templates', () => api.controller.templates.items?.length === templates.length + 1);
+  });
+
+  after(async () => {
+    server.reset();
+    await vscode.commands.executeCommand('gpuRental.refresh');
+  });
+
+  function check(item: vscode.TreeItem): void {
+    for (const text of [item.label as string, item.description as string, item.accessibilityInformation?.label ?? '']) {
+      assert.ok(!BIDI_OR_CONTROL.test(text), `control or bidi character in ${JSON.stringify(text.slice(0, 60))}`);
+      assert.ok(text.length < 600, `one line of ${text.length} characters`);
+    }
+    if (item.tooltip instanceof vscode.MarkdownString) {
+      assert.notEqual(item.tooltip.isTrusted, true);
+      assert.notEqual(item.tooltip.supportHtml, true);
+      assert.ok(!/(^|[^\\])<(script|img|b)/.test(item.tooltip.value), 'raw HTML in a tooltip');
+      assert.ok(!/(^|[^\\])\[run\]\(command:/.test(item.tooltip.value), 'a live command link in a tooltip');
+    }
+  }
+
+  it('every tree row, label, description and tooltip is inert and one readable line', () => {
+    const machineNodes: MachineNode[] = api.machines.getChildren().flatMap((g) => [g, ...api.machines.getChildren(g)]);
+    const templateNodes: TemplateNode[] = api.templates.getChildren().flatMap((g) => [g, ...api.templates.getChildren(g)]);
+    assert.ok(machineNodes.length > PAYLOADS.length && templateNodes.length > PAYLOADS.length);
+    for (const node of machineNodes) check(api.machines.getTreeItem(node));
+    for (const node of templateNodes) check(api.templates.getTreeItem(node));
+  });
+
+  it('the details panel shows every payload as text, under the page’s only script', async () => {
+    for (const node of api.machines.getChildren().flatMap((g) => api.machines.getChildren(g))) {
+      await vscode.commands.executeCommand('gpuRental.showMachineDetails', node);
+      const html = api.panels.html((node as Extract<MachineNode, { kind: 'machine' }>).machine.node_name)!;
+      assert.equal((html.match(/<script/g) ?? []).length, 1);
+      assert.ok(!/<img|<b>|<\/style><b>/.test(html));
+      assert.ok(!BIDI_OR_CONTROL.test(html.replace(/\n/g, '')));
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('Copy Template as JSON masks docker_passwd', async () => {
+    const leaf = api.templates.getChildren().flatMap((g) => api.templates.getChildren(g)).find((n) => n.kind === 'template' && n.template.id === 5003)!;
+    await vscode.commands.executeCommand('gpuRental.copyTemplateJson', leaf);
+    const copied = JSON.parse(await vscode.env.clipboard.readText()) as Record<string, unknown>;
+    assert.equal(copied.id, 5003);
+    assert.equal(copied.docker_passwd, '••••');
+    assert.equal(copied.name, PAYLOADS[3], 'the data itself is copied exactly');
+  });
+});
