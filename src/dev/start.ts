@@ -51,6 +51,9 @@ async function main(): Promise<void> {
         'gpuRental.baseUrl': demo.url,
         'workbench.startupEditor': 'none',
         'security.workspace.trust.enabled': false,
+        // The demo is about this extension: keep the workbench's AI chat panel out of the way.
+        'chat.disableAIFeatures': true,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
       },
       serverOutput: VERBOSE ? (line) => console.log(`server| ${line}`) : undefined,
     });

@@ -239,6 +239,9 @@ export class Controller implements vscode.Disposable {
   }
 
   private updateDataKeys(): void {
+    // With nothing to show, a rejected token gets welcome content with a button, not only a message.
+    const rejected = [this.machines, this.templates].some((r) => r.error?.kind === 'auth' && r.items === undefined);
+    void vscode.commands.executeCommand('setContext', 'gpuRental.tokenRejected', rejected);
     void vscode.commands.executeCommand('setContext', 'gpuRental.machinesLoaded', (this.machines.items?.length ?? 0) > 0);
     void vscode.commands.executeCommand('setContext', 'gpuRental.templatesLoaded', (this.templates.items?.length ?? 0) > 0);
   }
