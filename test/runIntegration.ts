@@ -26,16 +26,36 @@ function checkBuilt(suite: string): void {
   }
 }
 
+/** Test counts of all runs, read from the suite's own closing line as it is printed. */
+const totals = { passed: 0, failed: 0 };
+
+function countResults<T>(run: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = function (this: typeof process.stdout, chunk: unknown, ...rest: unknown[]) {
+    const match = /integration: (\d+) passed, (\d+) failed/.exec(String(chunk));
+    if (match) {
+      totals.passed += Number(match[1]);
+      totals.failed += Number(match[2]);
+    }
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof process.stdout.write;
+  return run().finally(() => {
+    process.stdout.write = write;
+  });
+}
+
 async function runOn(version: string, suite: string): Promise<number> {
   const { vscodeVersion } = await ensureVSCodeServer(version);
   console.log(`\n=== Integration tests on VS Code ${vscodeVersion} (code-server ${version}) ===`);
   const started = Date.now();
-  const code = await runExtensionTestsInBrowser({
-    extensionDevelopmentPath: repoRoot,
-    extensionTestsPath: suite,
-    version,
-    userSettings: { 'workbench.startupEditor': 'none' },
-  });
+  const code = await countResults(() =>
+    runExtensionTestsInBrowser({
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: suite,
+      version,
+      userSettings: { 'workbench.startupEditor': 'none' },
+    }),
+  );
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`=== VS Code ${vscodeVersion}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`} in ${seconds} s ===`);
   return code;
@@ -54,6 +74,8 @@ async function main(): Promise<number> {
       ? `\nIntegration tests passed on code-server ${results.map(([v]) => v).join(', ')}`
       : `\nIntegration tests FAILED on code-server ${failed.join(', ')}`,
   );
+  // The closing line CI reads: all versions together.
+  console.log(`${totals.passed} passed, ${totals.failed + (failed.length && !totals.failed ? 1 : 0)} failed`);
   return failed.length === 0 ? 0 : 1;
 }
 
