@@ -25,7 +25,7 @@ export function askForMachineQuery(current: string, machines: readonly MachineRe
       }
       input.validationMessage = undefined;
       const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
-      input.prompt = `${count} of ${plural(machines.length, 'machine')} match. Press Enter to apply${text.trim() ? '' : ' (an empty filter shows all)'}.`;
+      input.prompt = `${count} of ${plural(machines.length, 'machine')} match${text.trim() ? '' : ' (an empty filter shows all)'}.`;
       return true;
     };
     check(current);

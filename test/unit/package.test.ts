@@ -1,0 +1,55 @@
+// What a user installs: the .vsix holds only what runs, stays small, and the
+// extension activates only when its views or commands are used.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..', '..', '..');
+const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
+const MAX_BYTES = 300 * 1024;
+
+describe('the package', function () {
+  this.timeout(120_000);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+  it('lists only the bundle, media, README, CHANGELOG, LICENSE and package.json', function () {
+    if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) {
+      throw new Error('dist/extension.js is missing: run `npm run build` first (npm test does)');
+    }
+    const files = execFileSync(vsce, ['ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .sort();
+    const unexpected = files.filter((f) => !/^(dist\/extension\.js|media\/.+|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
+    assert.deepEqual(unexpected, [], 'no sources, maps, tests or node_modules');
+    for (const needed of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'media/details.js', 'media/details.css']) {
+      assert.ok(files.includes(needed), `${needed} is in the package`);
+    }
+  });
+
+  it(`is smaller than ${MAX_BYTES / 1024} KB`, () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-vsix-')), 'test.vsix');
+    try {
+      execFileSync(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '-o', out], { cwd: root, stdio: 'pipe' });
+      const size = fs.statSync(out).size;
+      console.log(`      .vsix size: ${(size / 1024).toFixed(1)} KB`);
+      assert.ok(size < MAX_BYTES, `${size} bytes`);
+    } finally {
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    }
+  });
+
+  it('activates only through its views and commands, never at start-up', () => {
+    const events: string[] = pkg.activationEvents ?? [];
+    assert.ok(!events.some((e) => e === '*' || e === 'onStartupFinished'), events.join());
+    assert.equal(pkg.main, './dist/extension.js');
+  });
+
+  it('claims no VS Code older than the integration suite runs on, with matching API types', () => {
+    assert.equal(pkg.engines.vscode, '^1.100.0');
+    assert.equal(pkg.devDependencies['@types/vscode'], '1.100.0');
+  });
+});
