@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 import { DEMO_TOKEN } from '../../src/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../src/demo/server';
 import { repoRoot, startVSCodeServer, type VSCodeServer } from '../../src/dev/vscodeServer';
@@ -26,12 +26,32 @@ describe(`A person using GPU Rental (code-server ${VERSION})`, function () {
   const machinesPane = () => page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Machines' }) }).first();
   const groupRows = () => machinesPane().locator('.monaco-list-row[aria-level="1"]');
   const machineRows = () => machinesPane().locator('.monaco-list-row[aria-level="2"]');
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  /** The clipboard once it satisfies the check (the copy happens asynchronously). */
+  async function clipboardWhen(check: (text: string) => boolean): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const text = await clipboard();
+      if (check(text)) return text;
+      await page.waitForTimeout(100);
+    }
+    return clipboard();
+  }
+
+  async function contextMenu(row: Locator, item: string): Promise<void> {
+    await row.click({ button: 'right' });
+    const entry = page.getByRole('menuitem', { name: item }).first();
+    await entry.waitFor();
+    // The workbench ignores a click that lands too soon after the menu opened.
+    await page.waitForTimeout(500);
+    await entry.click();
+  }
 
   async function command(title: string): Promise<void> {
     // Keyboard focus may be inside a webview, where F1 does not reach the workbench.
     await page.locator('.statusbar').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
     await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
+    const input = page.locator('.quick-input-widget input:visible').first();
     await input.waitFor();
     await input.fill(`>${title}`);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
@@ -121,6 +141,42 @@ describe(`A person using GPU Rental (code-server ${VERSION})`, function () {
     assert.match(await frame.locator('#node-id').innerText(), UUID);
     assert.match(await frame.locator('td[data-field="online_rate"]').innerText(), /^\d+(\.\d+)?%$/);
     assert.equal(await frame.locator('th[scope="row"]').count(), 22);
+  });
+
+  it('copying: Copy Node ID from the context menu puts exactly the node ID on the clipboard', async () => {
+    const nodeId = await (await detailsFrame()).locator('#node-id').innerText();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await contextMenu(machineRows().first(), 'Copy Node ID');
+    assert.equal(await clipboardWhen((t) => t === nodeId), nodeId);
+  });
+
+  it('copying: two selected machines give one ID per line', async () => {
+    await machineRows().nth(1).click();
+    await machineRows().nth(2).click({ modifiers: ['Control'] });
+    await contextMenu(machineRows().nth(2), 'Copy Node ID');
+    const lines = (await clipboardWhen((t) => t.split('\n').length === 2)).split('\n');
+    assert.ok(lines.every((l) => UUID.test(l)) && lines[0] !== lines[1]);
+  });
+
+  it('copying: Copy Node ID from the Command Palette offers the machines', async () => {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await command('GPU Rental: Copy Node ID');
+    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: '/GPU)' }).first();
+    await pick.waitFor();
+    assert.match(await pick.innerText(), /\d+× .+\/GPU\)/);
+    await page.keyboard.press('Enter');
+    assert.match(await clipboardWhen((t) => UUID.test(t)), UUID);
+  });
+
+  it('trouble: a failed refresh keeps the tree, marked stale; the next good one clears it', async () => {
+    const firstGroup = await groupRows().first().innerText();
+    demo.setFault({ fault: { kind: 'status', status: 500 } });
+    await command('GPU Rental: Refresh');
+    await machinesPane().locator('.message', { hasText: /^Stale: showing data from .* answered 500 Internal Server Error/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await groupRows().first().innerText(), firstGroup, 'the last good tree is still there');
+    demo.clearFaults();
+    await command('GPU Rental: Refresh');
+    await machinesPane().locator('.message', { hasText: /^Stale/ }).waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('filtering: the view title filter narrows the tree and says so; Clear Filter undoes it', async () => {
