@@ -107,7 +107,12 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(tooltip.value.includes('CUDA version'));
     assert.notEqual(tooltip.isTrusted, true);
     assert.equal(api.machines.getParent(leaf)?.kind, 'group');
-    for (const l of machineLeaves()) record(itemText(api.machines.getTreeItem(l)));
+    for (const l of machineLeaves()) {
+      const treeItem = api.machines.getTreeItem(l);
+      // Screen readers read this label: it must say what the row shows.
+      assert.match(treeItem.accessibilityInformation?.label ?? '', /^\d+× .+, [\d.]+ \([\d.]+\/GPU\) · VRAM \d+ · .+ online/);
+      record(itemText(treeItem));
+    }
   });
 
   it('groups templates by image type with the platform default marked, and never shows docker_passwd', () => {
@@ -123,6 +128,7 @@ describe('GPU Rental in VS Code', function () {
     for (const leaf of templateLeaves()) {
       const item = api.templates.getTreeItem(leaf);
       assert.equal(item.contextValue, 'template');
+      assert.ok(item.accessibilityInformation?.label?.includes(item.label as string), 'an accessible label naming the template');
       const text = itemText(item);
       record(text);
       assert.ok(!text.includes('docker_passwd'));
