@@ -44,8 +44,18 @@ export const COMMAND_IDS = [
   'gpuRental.machines.sortDescending',
   'gpuRental.templates.filter',
   'gpuRental.templates.clearFilter',
-  ...GROUP_BY.map((g) => `gpuRental.machines.groupBy.${g}` as const),
-  ...SORT_KEYS.map((k) => `gpuRental.machines.sortBy.${k}` as const),
+  // One per submenu entry; spelled out so the list can be searched.
+  'gpuRental.machines.groupBy.gpu',
+  'gpuRental.machines.groupBy.region',
+  'gpuRental.machines.groupBy.gpuCount',
+  'gpuRental.machines.groupBy.cuda',
+  'gpuRental.machines.groupBy.none',
+  'gpuRental.machines.sortBy.pricePerGpu',
+  'gpuRental.machines.sortBy.price',
+  'gpuRental.machines.sortBy.gpuMemory',
+  'gpuRental.machines.sortBy.gpuCount',
+  'gpuRental.machines.sortBy.onlineRate',
+  'gpuRental.machines.sortBy.upTime',
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
