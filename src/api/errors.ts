@@ -27,10 +27,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(err: unknown): err is ApiError {
-  return err instanceof ApiError;
-}
-
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',

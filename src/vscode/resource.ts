@@ -88,12 +88,6 @@ export class Resource<T> implements vscode.Disposable {
     }
   }
 
-  /** Sets an error without a request (for example: no token), keeping the data. */
-  fail(error: ApiError): void {
-    this.error = error;
-    this.changed.fire();
-  }
-
   /** Forgets everything (the token was cleared or the service changed). */
   reset(): void {
     this.cancel();
