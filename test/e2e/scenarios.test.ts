@@ -127,15 +127,11 @@ describe(`A person using GPU Rental (code-server ${VERSION})`, function () {
     await page.locator('.monaco-list-row', { hasText: 'Type 0' }).first().waitFor();
   });
 
-  it('browsing: a group opens, a machine row reads well, its tooltip and details show every field', async () => {
+  it('browsing: a group opens, a machine row reads well, and its details show every field', async () => {
     await groupRows().first().click();
     const row = machineRows().first();
     await row.waitFor();
     assert.match(await row.innerText(), /^\d+× .+\n?[\d.]+ \([\d.]+\/GPU\) · VRAM \d+ · .+ · [\d.]+% online/);
-    await row.hover();
-    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Node ID' }).first();
-    await hover.waitFor();
-    assert.match(await hover.innerText(), /Price per GPU/);
     await row.click();
     const frame = await detailsFrame();
     assert.match(await frame.locator('#node-id').innerText(), UUID);
