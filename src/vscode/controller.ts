@@ -100,9 +100,13 @@ export class Controller implements vscode.Disposable {
       this.templates.requested = requested.templates;
     }
     this.setupChanged.fire();
-    if (state === 'ready' && (serviceChanged || force)) {
+    if (state === 'ready') {
       const shown = (['machines', 'templates'] as Which[]).filter((w) => this.resource(w).requested);
-      if (shown.length) {
+      // Entering the same token again after the service rejected it (a revoked
+      // token reinstated, a fixed account) changes nothing here, but the person
+      // expects the views to try again.
+      const rejected = shown.some((w) => this.resource(w).error?.kind === 'auth');
+      if (shown.length && (serviceChanged || force || rejected)) {
         await this.refresh(shown);
       }
     }

@@ -220,6 +220,17 @@ describe('GPU Rental in VS Code', function () {
     await loadMachines();
   });
 
+  it('entering the same token again after a rejection reloads the views', async () => {
+    server.setFault({ fault: { kind: 'status', status: 401 } });
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('the rejection', () => !api.controller.machines.loading && api.controller.machines.error?.kind === 'auth');
+    server.clearFaults();
+    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
+    await waitFor('the views to reload', () => !api.controller.machines.error && !api.controller.templates.error);
+    assert.equal(api.machinesView.message, undefined, 'no rejection, no stale marker');
+    assert.equal(machineLeaves().length, DEMO_MACHINES.length);
+  });
+
   it('malformed items are skipped and counted, the rest shown', async () => {
     server.setData({ machines: [...DEMO_MACHINES.slice(0, 10), { node_name: 'broken' }, 42, { ...DEMO_MACHINES[11], gpu_count: 'many' }] });
     await loadMachines();
