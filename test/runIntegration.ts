@@ -7,14 +7,12 @@
 // instead, e.g. `4.139.1` for a quicker run on the newest only.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ensureVSCodeServer, repoRoot, runExtensionTestsInBrowser } from '../src/dev/vscodeServer';
+import { TESTED_VERSIONS, ensureVSCodeServer, repoRoot, runExtensionTestsInBrowser } from '../src/dev/vscodeServer';
 
-// code-server 4.139.1 carries VS Code 1.139.1, 4.100.3 carries VS Code 1.100.3.
-const DEFAULT_VERSIONS = ['4.139.1', '4.100.3'];
 
 function versions(): string[] {
   const fromEnv = process.env.GPU_RENTAL_VSCODE_VERSIONS?.split(',').map((v) => v.trim()).filter(Boolean);
-  return fromEnv?.length ? fromEnv : DEFAULT_VERSIONS;
+  return fromEnv?.length ? fromEnv : TESTED_VERSIONS;
 }
 
 /** Fails early and plainly when the build steps `npm test` runs first were skipped. */

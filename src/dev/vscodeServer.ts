@@ -83,6 +83,12 @@ export interface RunExtensionTestsOptions {
 export const USER_DATA_DIR_ENV = 'GPU_RENTAL_VSCODE_USER_DATA_DIR';
 
 const DEFAULT_VERSION = '4.139.1';
+/**
+ * The VS Code builds the tests run on (code-server release → VS Code version):
+ * the newest available here, and the oldest that package.json's engines.vscode
+ * accepts (4.100.3 carries VS Code 1.100.3).
+ */
+export const TESTED_VERSIONS = [DEFAULT_VERSION, '4.100.3'];
 const HOST = '127.0.0.1';
 const CHROMIUM = '/usr/bin/chromium';
 // Pinned so every machine runs the server on the same Node; any 24.x works.

@@ -1,0 +1,416 @@
+// A person using GPU Rental in the real VS Code web workbench, with the
+// extension installed from the packaged gpu-rental.vsix, against the demo API.
+// Every step asserts what is on screen. Run by run.ts (`npm run test:e2e`),
+// in this order, in one window: later scenarios start from where earlier ones
+// left off, but each first makes sure it is signed in (ensureReady), so one
+// failure does not take the rest down with it.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { DEMO_MACHINES, DEMO_TOKEN } from '../../src/demo/fixtures';
+import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
+
+export interface Scenario {
+  title: string;
+  run(session: Session): Promise<void>;
+  /** Puts things back after the scenario, whether it passed or not. */
+  cleanup?(session: Session): Promise<void>;
+}
+
+const GROUP = 'RTX 4090';
+/** "4× RTX 4090" */
+const MACHINE_LABEL = /^\d+× .+$/;
+/** "6.73 (1.683/GPU) · VRAM 24 · us-east · 90.77% online" */
+const MACHINE_DESCRIPTION = /^\d+(\.\d+)? \(\d+(\.\d+)?\/GPU\) · VRAM \d+ · [a-z]+-[a-z]+ · \d+(\.\d+)?% online$/;
+const TOTAL = DEMO_MACHINES.length;
+
+/** The group row with exactly this label, expanded. */
+async function expandGroup(ui: Ui, label: string): Promise<Locator> {
+  const row = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') {
+    await row.locator('.monaco-tl-twistie').click();
+  }
+  await until(`group ${label} to be expanded`, () => row.getAttribute('aria-expanded'), (v) => v === 'true');
+  return row;
+}
+
+/** Machine rows of one GPU model (the tree is grouped by GPU model). */
+function machinesOf(ui: Ui, gpu: string): Locator {
+  return ui.machineRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^\\d+× ${escapeRegExp(gpu)}$`) }) });
+}
+
+async function label(row: Locator): Promise<string> {
+  return (await row.locator('.label-name').first().innerText()).trim();
+}
+
+async function description(row: Locator): Promise<string> {
+  return (await row.locator('.label-description').first().innerText()).trim();
+}
+
+/** The node ID in a machine row's hover table. */
+async function nodeIdFromTooltip(ui: Ui, row: Locator): Promise<string> {
+  const hover = await ui.tooltip(row);
+  const cell = hover.locator('tr').filter({ has: ui.page.locator('td', { hasText: /^Node ID$/ }) }).locator('td').nth(1);
+  const id = (await cell.innerText()).trim();
+  await ui.page.mouse.move(5, 5);
+  return id;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function groupNames(ui: Ui): Promise<string[]> {
+  return (await ui.groupRows().locator('.label-name').allInnerTexts()).map((t) => t.trim());
+}
+
+/** The tree renders only the rows in view, and the message above it takes room: compare what both show. */
+async function sameRows(ui: Ui, before: string[], what: string): Promise<void> {
+  const now = await groupNames(ui);
+  assert.ok(now.length > 0, `${what}: the tree has rows`);
+  assert.deepEqual(now, before.slice(0, now.length), what);
+}
+
+async function headerDescription(ui: Ui): Promise<string> {
+  return (await ui.machines().locator('.pane-header .description').innerText()).trim();
+}
+
+/** Only keys, as a person who does not use the mouse: F1, the title, Enter. */
+async function keyboardCommand(ui: Ui, title: string): Promise<void> {
+  await ui.page.keyboard.press('F1');
+  const input = ui.quickInput();
+  await input.waitFor();
+  await ui.page.keyboard.type(title);
+  const first = ui.page.locator('.quick-input-list .monaco-list-row.focused .label-name').first();
+  await until(`"${title}" first in the Command Palette`, () => first.innerText(), (t) => t.trim() === title);
+  await ui.page.keyboard.press('Enter');
+}
+
+async function focusedMachineRow(ui: Ui): Promise<Locator> {
+  const row = ui.machines().locator('.monaco-list-row.focused').first();
+  await row.waitFor();
+  return row;
+}
+
+export const scenarios: Scenario[] = [
+  {
+    title: 'first run: the activity bar icon, the welcome content, Set API Token, and both trees fill in',
+    async run({ ui, demo }) {
+      const icon = ui.activityBarIcon();
+      await icon.waitFor();
+      assert.equal(await icon.getAttribute('aria-label'), 'GPU Rental');
+      await icon.click();
+      const welcome = ui.welcomeButton('Set API Token');
+      await welcome.waitFor();
+      assert.match(await ui.machines().locator('.welcome-view-content').innerText(), /Add your API token/);
+      await ui.welcomeButton('Set API Token', ui.templates()).waitFor(); // Image Templates has it too
+      assert.equal(demo.requests.length, 0, 'nothing is requested before there is a token');
+
+      await welcome.click();
+      const input = ui.passwordInput();
+      await input.waitFor();
+      assert.match(await ui.page.locator('.quick-input-widget').innerText(), /Set API Token/);
+      await ui.enterToken(DEMO_TOKEN);
+
+      await ui.waitForTrees();
+      const groups = (await ui.groupRows().locator('.label-name').allInnerTexts()).map((t) => t.trim());
+      assert.ok(groups.includes(GROUP), `a "${GROUP}" group among ${JSON.stringify(groups)}`);
+      assert.ok(groups.length >= 8, `${groups.length} GPU groups`);
+      assert.match(await ui.groupRows().first().locator('.label-description').innerText(), /^\d+ machines · from \d+(\.\d+)?\/GPU$/);
+      await ui.templates().locator('.monaco-list-row', { hasText: 'Type 0' }).first().waitFor();
+      assert.equal(await ui.welcomeButton('Set API Token').count(), 0, 'the welcome content is gone');
+      assert.equal(await headerDescription(ui), 'GPU model · price per GPU ↑');
+      await ui.statusMessage('API token saved and accepted by the service');
+    },
+  },
+  {
+    title: 'browsing: a group opens, a machine row reads well, its hover has every field, and Show Machine Details shows them',
+    async run({ ui }) {
+      await ui.ensureReady();
+      await expandGroup(ui, GROUP);
+      const row = machinesOf(ui, GROUP).first();
+      await row.waitFor();
+      const title = await label(row);
+      assert.match(title, MACHINE_LABEL);
+      assert.match(await description(row), MACHINE_DESCRIPTION);
+
+      const hover = await ui.tooltip(row);
+      const hoverText = await hover.innerText();
+      assert.ok((await hover.locator('table').count()) === 1, 'the hover is a table');
+      for (const field of ['Price per GPU', 'Node ID', 'GPU model', 'Region', 'Online rate', 'CUDA version']) {
+        assert.match(hoverText, new RegExp(`^${field}\\s`, 'm'), `the hover lists ${field}`);
+      }
+      const nodeId = await nodeIdFromTooltip(ui, row);
+      assert.match(nodeId, UUID);
+
+      await row.click({ button: 'right' });
+      assert.deepEqual(await ui.menuItems(), ['Show Machine Details', 'Copy Node ID']);
+      await ui.chooseMenuItem('Show Machine Details');
+      const frame = await ui.detailsFrame({ nodeId });
+      assert.equal((await frame.locator('h1').innerText()).trim(), title);
+      assert.equal((await frame.locator('#node-id').innerText()).trim(), nodeId);
+      assert.equal((await frame.locator('td[data-field="gpu_name"]').innerText()).trim(), GROUP);
+      assert.equal((await frame.locator('td[data-field="node_name"]').innerText()).trim(), nodeId);
+      assert.match((await frame.locator('td[data-field="online_rate"]').innerText()).trim(), /^\d+(\.\d+)?%$/);
+      assert.equal(await frame.locator('th[scope="row"]').count(), 22, 'every field of the spec, and the price per GPU');
+      const tab = ui.page.locator('.tabs-container .tab.active');
+      assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
+    },
+  },
+  {
+    title: 'copying: Copy Node ID from the context menu, the details panel, the Command Palette, and two selected rows',
+    async run({ ui }) {
+      await ui.ensureReady();
+      await expandGroup(ui, GROUP);
+      const rows = machinesOf(ui, GROUP);
+      const first = rows.nth(0);
+      const nodeId = await nodeIdFromTooltip(ui, first);
+
+      await ui.clearClipboard();
+      await ui.rowContextMenu(first, 'Copy Node ID');
+      assert.equal(await ui.clipboardWhen('the node ID', (t) => t !== ''), nodeId);
+      await ui.statusMessage(`Copied node ID ${nodeId}`);
+
+      // The details panel's own button.
+      await first.click();
+      await ui.detailsFrame({ nodeId });
+      await ui.clearClipboard();
+      await ui.inDetails({ nodeId }, (frame) => frame.locator('#copy-node-id').click());
+      assert.equal(await ui.clipboardWhen('the node ID', (t) => t !== ''), nodeId);
+
+      // The Command Palette: a quick pick of the machines, cheapest per GPU first.
+      await ui.clearClipboard();
+      await ui.runCommand('GPU Rental: Copy Node ID');
+      const firstPick = ui.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '/GPU)' }).first();
+      await firstPick.waitFor();
+      const pickText = await firstPick.innerText();
+      assert.match(pickText, /^\d+× .+ · \d+(\.\d+)? \(\d+(\.\d+)?\/GPU\)/);
+      const pickId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(pickText)?.[0];
+      assert.ok(pickId, `the pick shows the node ID: ${JSON.stringify(pickText)}`);
+      await ui.page.keyboard.press('Enter');
+      const copied = await ui.clipboardWhen('a node ID', (t) => UUID.test(t));
+      assert.equal(copied, pickId);
+
+      // Two rows selected with Ctrl+click: one ID per line.
+      const [second, third] = [rows.nth(1), rows.nth(2)];
+      const ids = [await nodeIdFromTooltip(ui, second), await nodeIdFromTooltip(ui, third)];
+      await second.click();
+      await third.click({ modifiers: ['Control'] });
+      await until('two selected rows', () => ui.machines().locator('.monaco-list-row.selected').count(), (n) => n === 2);
+      await ui.clearClipboard();
+      await ui.rowContextMenu(third, 'Copy Node ID');
+      const lines = (await ui.clipboardWhen('two lines', (t) => t.split('\n').length === 2)).split('\n');
+      assert.deepEqual([...lines].sort(), [...ids].sort());
+      await ui.statusMessage('Copied 2 node IDs');
+      // Back to one selected row.
+      await second.click();
+    },
+  },
+  {
+    title: 'filtering: Filter Machines… with gpus>=2 narrows the tree and says so; Clear Filter; Group By and Sort By menus',
+    async run({ ui }) {
+      await ui.ensureReady();
+      const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
+      await (await ui.titleAction('Filter Machines…')).click();
+      const input = ui.quickInput();
+      await input.waitFor();
+      await input.fill('gpus>=2');
+      await ui.page.locator('.quick-input-widget').filter({ hasText: `${expected} of ${TOTAL} machines match` }).waitFor();
+      await input.press('Enter');
+      const message = ui.viewMessage().filter({ hasText: `gpus>=2 · ${expected} of ${TOTAL} machines` });
+      await message.waitFor();
+      assert.equal((await message.innerText()).trim(), `gpus>=2 · ${expected} of ${TOTAL} machines`);
+      await expandGroup(ui, await label(ui.groupRows().first()));
+      for (const text of await ui.machineRows().locator('.label-name').allInnerTexts()) {
+        assert.ok(Number(/^(\d+)×/.exec(text.trim())?.[1]) >= 2, `${text} has at least 2 GPUs`);
+      }
+      await (await ui.titleAction('Clear Filter')).click();
+      await message.waitFor({ state: 'detached' });
+      await ui.titleAction('Filter Machines…');
+
+      await ui.titleSubmenu('Group By', 'Region');
+      await ui.groupRows().filter({ hasText: 'cn-east' }).first().waitFor();
+      const regions = (await ui.groupRows().locator('.label-name').allInnerTexts()).map((t) => t.trim());
+      assert.ok(regions.every((r) => /^[a-z]+-[a-z]+$/.test(r)), `region groups: ${JSON.stringify(regions)}`);
+      await until('the view to say how it is grouped', () => headerDescription(ui), (d) => d === 'region · price per GPU ↑');
+
+      await ui.titleSubmenu('Sort By', 'Online Rate');
+      await ui.titleSubmenu('Sort By', 'Descending');
+      await until('the view to say how it is sorted', () => headerDescription(ui), (d) => d === 'region · online rate ↓');
+      await expandGroup(ui, await label(ui.groupRows().first()));
+      await until('machine rows', () => ui.machineRows().count(), (n) => n > 1);
+      const summaries = await ui.machineRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+      const rates = summaries.map((d) => Number(/([\d.]+)% online/.exec(d)?.[1]));
+      assert.ok(rates.length > 1 && rates.every((r, i) => i === 0 || r <= rates[i - 1]), `online rates descending: ${rates.join(', ')}`);
+    },
+    async cleanup({ ui }) {
+      await ui.dismissOverlays();
+      await ui.titleSubmenu('Group By', 'GPU Model').catch(() => undefined);
+      await ui.titleSubmenu('Sort By', 'Price per GPU').catch(() => undefined);
+      await ui.titleSubmenu('Sort By', 'Ascending').catch(() => undefined);
+      await until('the default arrangement', () => headerDescription(ui), (d) => d === 'GPU model · price per GPU ↑');
+    },
+  },
+  {
+    title: 'trouble: the service answers 500 → a notification with Retry, the view says Stale and keeps its rows; Retry clears it',
+    async run({ ui, demo }) {
+      await ui.ensureReady();
+      await (await ui.titleAction('Collapse All')).click();
+      await until('all groups collapsed', () => ui.machineRows().count(), (n) => n === 0);
+      const before = await groupNames(ui);
+      demo.setFault({ fault: { kind: 'status', status: 500 } });
+      await (await ui.titleAction('Refresh')).click();
+      const toast = ui.toast('answered 500 Internal Server Error');
+      await toast.waitFor({ timeout: LOAD_TIMEOUT_MS });
+      assert.match(await toast.innerText(), /GPU Rental: The service answered 500 Internal Server Error when asked for the machine list/);
+      assert.ok(await toast.getByRole('button', { name: 'Retry' }).isVisible());
+      assert.ok(await toast.getByRole('button', { name: 'Show Log' }).isVisible());
+      const stale = ui.viewMessage().filter({ hasText: /^Stale: / });
+      await stale.waitFor();
+      assert.match(await stale.innerText(), /^Stale: showing data from .+\. Refresh failed: The service answered 500 Internal Server Error/);
+      await sameRows(ui, before, 'the last good rows are still there');
+
+      demo.clearFaults();
+      await toast.getByRole('button', { name: 'Retry' }).click();
+      await toast.waitFor({ state: 'hidden' });
+      await stale.waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
+      await ui.viewMessage(ui.templates()).filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
+      await sameRows(ui, before, 'the same rows after Retry');
+    },
+    async cleanup({ demo }) {
+      demo.clearFaults();
+    },
+  },
+  {
+    title: 'trouble: the service rejects the token (401) → a notification with Set API Token, which opens the token box',
+    async run({ ui, demo }) {
+      await ui.ensureReady();
+      demo.setFault({ fault: { kind: 'status', status: 401 } });
+      await (await ui.titleAction('Refresh')).click();
+      const toast = ui.toast('rejected the API token');
+      await toast.waitFor({ timeout: LOAD_TIMEOUT_MS });
+      assert.match(await toast.innerText(), /GPU Rental: The service rejected the API token \(401 Unauthorized\)\./);
+      const buttons = (await toast.locator('.notification-list-item-buttons-container').getByRole('button').allInnerTexts()).map((t) => t.trim());
+      assert.deepEqual(buttons, ['Set API Token']);
+      await ui.viewMessage().filter({ hasText: /^Stale: .*rejected the API token/ }).waitFor();
+      assert.ok((await ui.groupRows().count()) > 0, 'the rows stay');
+
+      await toast.getByRole('button', { name: 'Set API Token' }).click();
+      await ui.passwordInput().waitFor();
+      assert.match(await ui.page.locator('.quick-input-widget').innerText(), /GPU Rental: Set API Token/);
+      await ui.page.keyboard.press('Escape');
+      await ui.passwordInput().waitFor({ state: 'hidden' });
+    },
+    async cleanup({ ui, demo }) {
+      demo.clearFaults();
+      await ui.dismissOverlays();
+      if (await ui.viewMessage().filter({ hasText: /^Stale: / }).count()) {
+        await (await ui.titleAction('Refresh')).click();
+        await ui.viewMessage().filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
+      }
+    },
+  },
+  {
+    title: 'trouble: after a rejected token, entering the token again (now accepted) reloads the views',
+    async run({ ui, demo }) {
+      await ui.ensureReady();
+      demo.setFault({ fault: { kind: 'status', status: 401 } });
+      await (await ui.titleAction('Refresh')).click();
+      const rejected = ui.viewMessage().filter({ hasText: /rejected the API token/ });
+      await rejected.waitFor({ timeout: LOAD_TIMEOUT_MS });
+      demo.clearFaults();
+      await ui.runCommand('GPU Rental: Set API Token');
+      await ui.enterToken(DEMO_TOKEN);
+      await ui.statusMessage('API token saved and accepted by the service');
+      // The service said yes: the views should no longer say it rejected the token
+      // (a reload takes about a second; without one, they keep saying it).
+      await rejected.waitFor({ state: 'detached', timeout: 20_000 }).catch(async () => {
+        throw new Error(`the token was accepted, but 20 s later the Machines view still says: ${JSON.stringify(await rejected.innerText())}`);
+      });
+    },
+    async cleanup({ ui, demo }) {
+      demo.clearFaults();
+      await ui.dismissOverlays();
+      if (await ui.viewMessage().filter({ hasText: /^Stale: / }).count()) {
+        await (await ui.titleAction('Refresh')).click();
+        await ui.viewMessage().filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
+      }
+    },
+  },
+  {
+    title: 'Clear API Token from the Command Palette brings the welcome content back',
+    async run({ ui }) {
+      await ui.ensureReady();
+      await ui.runCommand('GPU Rental: Clear API Token');
+      await ui.welcomeButton('Set API Token').waitFor();
+      await ui.welcomeButton('Set API Token', ui.templates()).waitFor();
+      assert.equal(await ui.groupRows().count(), 0, 'no machine rows');
+      assert.equal(await ui.templates().locator('.monaco-list-row').count(), 0, 'no template rows');
+      await ui.statusMessage('API token cleared');
+    },
+  },
+  {
+    title: 'keyboard only: Set API Token, focus the Machines view, arrows, Enter for details, Shift+F10 → Copy Node ID',
+    async run({ ui }) {
+      const { page } = ui;
+      await ui.openSidebar();
+      await ui.settled();
+      await ui.focusWorkbench();
+      if (await ui.welcomeButton('Set API Token').isVisible()) {
+        await keyboardCommand(ui, 'GPU Rental: Set API Token');
+        const input = ui.passwordInput();
+        await input.waitFor();
+        await page.keyboard.type(DEMO_TOKEN);
+        await page.keyboard.press('Enter');
+        await ui.waitForTrees();
+      }
+
+      await keyboardCommand(ui, 'GPU Rental: Focus on Machines View');
+      await until('keyboard focus in the Machines tree', () => ui.machines().locator('.monaco-list:focus-within').count(), (n) => n === 1);
+      await page.keyboard.press('Home');
+      const firstGroup = ui.groupRows().first();
+      await until('the first group focused', () => firstGroup.getAttribute('class'), (c) => /\bfocused\b/.test(c ?? ''));
+      const groupName = await label(firstGroup);
+      if ((await firstGroup.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('ArrowRight');
+      await until('the group expanded', () => firstGroup.getAttribute('aria-expanded'), (v) => v === 'true');
+      await until('its machine rows', () => ui.machineRows().count(), (n) => n > 1);
+      const focusedLabel = () => ui.machines().locator('.monaco-list-row.focused').first().getAttribute('aria-label');
+      const firstMachine = await ui.machineRows().nth(0).getAttribute('aria-label');
+      const secondMachine = await ui.machineRows().nth(1).getAttribute('aria-label');
+      await page.keyboard.press('ArrowDown');
+      await until('the first machine focused', focusedLabel, (l) => l === firstMachine);
+      await page.keyboard.press('ArrowDown');
+      await until('the second machine focused', focusedLabel, (l) => l === secondMachine);
+      let row = await focusedMachineRow(ui);
+      assert.equal(await row.getAttribute('aria-level'), '2', 'a machine row has the focus');
+      const title = await label(row);
+      assert.match(title, new RegExp(`^\\d+× ${escapeRegExp(groupName)}$`));
+
+      // Enter opens the details: that is where a keyboard user reads the node ID.
+      await page.keyboard.press('Enter');
+      const frame = await ui.detailsFrame({ title });
+      const nodeId = (await frame.locator('#node-id').innerText()).trim();
+      assert.match(nodeId, UUID);
+
+      // Back to the tree by keyboard; the same row keeps the focus.
+      await keyboardCommand(ui, 'GPU Rental: Focus on Machines View');
+      row = await focusedMachineRow(ui);
+      assert.equal(await label(row), title);
+      await ui.clearClipboard();
+      await page.keyboard.press('Shift+F10');
+      const items = await ui.menuItems();
+      assert.deepEqual(items, ['Show Machine Details', 'Copy Node ID']);
+      const focusedItem = page.locator('.context-view .action-item.focused').first();
+      for (let i = 0; i < items.length + 1; i++) {
+        const focused = (await focusedItem.count()) ? (await focusedItem.innerText()).trim() : '';
+        if (focused === 'Copy Node ID') break;
+        await page.keyboard.press('ArrowDown');
+        await until('a menu item to take the focus', () => focusedItem.count(), (n) => n === 1);
+      }
+      assert.equal((await focusedItem.innerText()).trim(), 'Copy Node ID');
+      await page.keyboard.press('Enter');
+      assert.equal(await ui.clipboardWhen('the node ID', (t) => t !== ''), nodeId);
+      await ui.statusMessage(`Copied node ID ${nodeId}`);
+    },
+  },
+];
