@@ -1,93 +1,138 @@
-// `npm run screenshots`: the README's pictures, taken from the packaged
-// extension in the real VS Code web workbench against the demo API, in the
-// dark and the light theme. Never drawn by hand: run this after a change
-// to what the views show.
+// `npm run screenshots` (packages first): the README's pictures, taken from
+// the packaged extension in the real VS Code web workbench against the demo
+// API, in the dark and the light theme, with the same machinery as the
+// browser scenarios (workbench.ts). Never drawn by hand: run this after a
+// change to what the views show, and look at the results.
+//
+// media/screenshots/
+//   overview.png                          the sidebar with machines listed, and a machine's details beside it (dark)
+//   machines-{dark,light,high-contrast}.png          the GPU Rental side bar, two groups open
+//   details-{dark,light,high-contrast}.png           the details panel of a machine
+//   filter-input-{dark,light,high-contrast}.png      the filter box counting matches as the query is typed
+//   filter-{dark,light,high-contrast}.png            the side bar with a filter active
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { DEMO_TOKEN } from '../../src/demo/fixtures';
-import { startDemoServer } from '../../src/demo/server';
-import { repoRoot, startVSCodeServer } from '../../src/dev/vscodeServer';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../../src/dev/vscodeServer';
+import { shrinkPng } from './png';
+import { LOAD_TIMEOUT_MS, Session, until, type Theme, type Ui } from './workbench';
 
 const OUT = path.join(repoRoot, 'media', 'screenshots');
-const VSIX = path.join(repoRoot, 'gpu-rental.vsix');
-const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const VIEWPORT = { width: 1400, height: 850 };
+const SIDEBAR_RIGHT = 600;
+const FILTER = 'gpus>=2 price_per_gpu<2.5 online>=0.95';
+/** What the README can afford per picture. */
+const MAX_BYTES = 150 * 1024;
 
-async function openSidebar(page: Page): Promise<void> {
-  await page.waitForSelector('.activitybar', { timeout: 90_000 });
-  await page.locator('.activitybar [aria-label*="GPU Rental"]').first().click();
-  await page.getByRole('button', { name: 'Set API Token' }).first().click();
-  const input = page.locator('.quick-input-widget input[type="password"]');
-  await input.waitFor({ timeout: 20_000 });
-  await input.fill(DEMO_TOKEN);
-  await input.press('Enter');
-  await page.locator('.monaco-list-row[aria-level="1"]').first().waitFor({ timeout: 30_000 });
-  // The sidebar a little wider than the default, as people who use this view set it.
-  const sidebar = await page.locator('.part.sidebar').first().boundingBox();
-  const box = sidebar && { x: sidebar.x + sidebar.width - 2, y: sidebar.y, width: 4 };
-  if (box) {
-    await page.mouse.move(box.x + box.width / 2, box.y + 200);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 180, box.y + 200, { steps: 5 });
-    await page.mouse.up();
+type Clip = { x: number; y: number; width: number; height: number };
+
+async function box(page: Page, selector: string): Promise<Clip> {
+  const found = await page.locator(selector).first().boundingBox();
+  if (!found) throw new Error(`${selector} is not on screen`);
+  return found;
+}
+
+/** The pointer where it highlights nothing: the empty middle of the title bar, right of the search box. */
+async function restPointer(page: Page): Promise<void> {
+  const search = await page.locator('.part.titlebar .command-center').first().boundingBox();
+  await page.mouse.move(search ? search.x + search.width + 60 : VIEWPORT.width / 2, search ? search.y + search.height / 2 : 10);
+}
+
+/** Nothing transient in the picture: no hover, no status bar message, no toast. */
+async function quiet(ui: Ui): Promise<void> {
+  const { page } = ui;
+  await restPointer(page);
+  await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden' });
+  await ui.statusBar().locator('.statusbar-item', { hasText: /GPU Rental: |Copied / }).first().waitFor({ state: 'hidden', timeout: 15_000 });
+  if (await page.locator('.notification-toast:visible').count()) {
+    throw new Error(`a notification is on screen: ${await page.locator('.notification-toast').first().innerText()}`);
   }
 }
 
-async function shoot(theme: keyof typeof THEMES): Promise<void> {
-  const demo = await startDemoServer({ token: DEMO_TOKEN });
-  const server = await startVSCodeServer({
-    installVsix: VSIX,
-    userSettings: {
-      'gpuRental.baseUrl': demo.url,
-      'workbench.colorTheme': THEMES[theme],
-      'workbench.startupEditor': 'none',
-      'chat.disableAIFeatures': true,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'workbench.tips.enabled': false,
-      'security.workspace.trust.enabled': false,
-    },
-  });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
-    await page.goto(server.url);
-    await openSidebar(page);
-    const groups = page.locator('.monaco-list-row[aria-level="1"]');
-    await groups.nth(0).click();
-    await groups.nth(1).click();
-    const machine = page.locator('.monaco-list-row[aria-level="2"]').first();
-    await machine.click();
-    await page.locator('.webview').first().waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1500);
-    await page.mouse.move(1000, 780);
-    if (theme === 'dark') {
-      await page.screenshot({ path: path.join(OUT, 'overview.png') });
-    }
-    await page.screenshot({ path: path.join(OUT, `details-${theme}.png`), clip: { x: 0, y: 0, width: 1400, height: 820 } });
-    await page.screenshot({ path: path.join(OUT, `machines-${theme}.png`), clip: { x: 0, y: 30, width: 540, height: 560 } });
+async function shoot(page: Page, name: string, clip?: Clip): Promise<void> {
+  const file = path.join(OUT, name);
+  await page.screenshot({ path: file, type: 'png', ...(clip ? { clip } : {}) });
+  const size = shrinkPng(file);
+  const area = clip ? `${Math.round(clip.width)}×${Math.round(clip.height)}` : `${VIEWPORT.width}×${VIEWPORT.height}`;
+  console.log(`  ${path.relative(repoRoot, file)}  ${area}, ${(size / 1024).toFixed(0)} KB`);
+  if (size > MAX_BYTES) console.log(`    warning: over ${MAX_BYTES / 1024} KB`);
+}
 
-    await page.keyboard.press('Control+W');
-    await page.locator('[aria-label="Filter Machines…"]').first().click();
-    const input = page.locator('.quick-input-widget input');
+/** Drags the sash between the Machines and Image Templates views so that Machines gets most of the height. */
+async function giveMachinesRoom(ui: Ui): Promise<void> {
+  const templatesHeader = await ui.templates().locator('.pane-header').boundingBox();
+  const sidebar = await box(ui.page, '.part.sidebar');
+  if (!templatesHeader) return;
+  const target = sidebar.y + sidebar.height - 135;
+  await ui.page.mouse.move(templatesHeader.x + 100, templatesHeader.y - 1);
+  await ui.page.mouse.down();
+  await ui.page.mouse.move(templatesHeader.x + 100, target, { steps: 8 });
+  await ui.page.mouse.up();
+}
+
+async function expandFirstGroups(ui: Ui, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const row = ui.groupRows().nth(i);
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
+    await until(`group ${i + 1} expanded`, () => row.getAttribute('aria-expanded'), (v) => v === 'true');
+  }
+}
+
+async function pictures(theme: Theme): Promise<void> {
+  const session = await Session.open({ theme, viewport: VIEWPORT });
+  const { ui, page } = session;
+  try {
+    await ui.openSidebar();
+    await ui.settled();
+    await ui.welcomeButton('Set API Token').click();
+    await ui.enterToken();
+    await ui.waitForTrees();
+    await ui.widenSidebar(SIDEBAR_RIGHT);
+    await giveMachinesRoom(ui);
+
+    // The Machines view with its two cheapest GPU models open, and the cheapest machine's details.
+    await expandFirstGroups(ui, 2);
+    const machine = ui.machineRows().first();
+    const title = (await machine.locator('.label-name').innerText()).trim();
+    await machine.click();
+    await ui.inDetails({ title }, (frame) => frame.locator('td[data-field="nvlink_status"]').waitFor());
+    await quiet(ui);
+    const sidebar = await box(page, '.part.sidebar');
+    const activitybar = await box(page, '.part.activitybar');
+    const sideClip: Clip = { x: activitybar.x, y: sidebar.y, width: sidebar.x + sidebar.width - activitybar.x, height: sidebar.height };
+    if (theme === 'dark') await shoot(page, 'overview.png');
+    await shoot(page, `machines-${theme}.png`, sideClip);
+    const editor = await box(page, '.part.editor');
+    await shoot(page, `details-${theme}.png`, { x: editor.x, y: editor.y, width: Math.min(editor.width, 800), height: editor.height });
+
+    // A filter: the box counts matches as the query is typed, then the view says what is active.
+    await ui.runCommand('View: Close All Editors');
+    await page.locator('.part.editor .tab').first().waitFor({ state: 'detached' });
+    await (await ui.titleAction('Collapse All')).click();
+    await (await ui.titleAction('Filter Machines…')).click();
+    const input = ui.quickInput();
     await input.waitFor();
-    await input.fill('gpus>=2 price_per_gpu<2.5 online>=0.95');
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(OUT, `filter-input-${theme}.png`), clip: { x: 300, y: 0, width: 800, height: 160 } });
+    await input.fill(FILTER);
+    const widget = page.locator('.quick-input-widget').first();
+    await widget.filter({ hasText: /\d+ of \d+ machines match/ }).waitFor();
+    await restPointer(page);
+    const inputBox = await box(page, '.quick-input-widget');
+    await shoot(page, `filter-input-${theme}.png`, { x: inputBox.x - 12, y: Math.max(0, inputBox.y - 12), width: inputBox.width + 24, height: inputBox.height + 24 });
     await input.press('Enter');
-    await page.mouse.move(1000, 700);
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: path.join(OUT, `filter-${theme}.png`), clip: { x: 0, y: 30, width: 540, height: 560 } });
-    console.log(`screenshots (${theme}) written to ${path.relative(repoRoot, OUT)}`);
+    await ui.viewMessage().filter({ hasText: FILTER }).waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await expandFirstGroups(ui, 2);
+    await quiet(ui);
+    await shoot(page, `filter-${theme}.png`, sideClip);
   } finally {
-    await browser.close();
-    await server.close();
-    await demo.close();
+    await session.close();
   }
 }
 
 async function main(): Promise<void> {
-  for (const theme of ['dark', 'light'] as const) {
-    await shoot(theme);
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const theme of ['dark', 'light', 'high-contrast'] as const) {
+    console.log(`${theme} theme:`);
+    await pictures(theme);
   }
 }
 
