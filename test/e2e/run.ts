@@ -72,16 +72,20 @@ async function runOn(version: string, list: Scenario[], totals: Totals): Promise
   try {
     for (const [index, scenario] of list.entries()) {
       const t0 = Date.now();
+      let own: Session | undefined;
       try {
-        await withTimeout(scenario.run(session), SCENARIO_TIMEOUT_MS, 'the scenario');
+        if (scenario.fresh) own = await Session.open({ version });
+        await withTimeout(scenario.run(own ?? session), SCENARIO_TIMEOUT_MS, 'the scenario');
         totals.passed++;
         console.log(`    ✔ ${scenario.title} (${seconds(Date.now() - t0)})`);
       } catch (err) {
         totals.failed++;
         totals.failures.push(`${version}: ${scenario.title}`);
         console.log(`    ✘ ${scenario.title} (${seconds(Date.now() - t0)})\n${firstLines(err)}`);
-        const shot = await session.failureScreenshot(`${index + 1}-${scenario.title.slice(0, 60)}`);
+        const shot = await (own ?? session).failureScreenshot(`${index + 1}-${scenario.title.slice(0, 60)}`);
         if (shot) console.log(`        screenshot: ${shot}`);
+      } finally {
+        await own?.close();
       }
       if (scenario.cleanup) {
         await withTimeout(scenario.cleanup(session), SCENARIO_TIMEOUT_MS, 'the cleanup').catch((err: unknown) =>
