@@ -90,7 +90,17 @@ const DEFAULT_VERSION = '4.139.1';
  */
 export const TESTED_VERSIONS = [DEFAULT_VERSION, '4.100.3'];
 const HOST = '127.0.0.1';
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, as Playwright launches it for every run here: headless, sandbox-free, offline. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // Pinned so every machine runs the server on the same Node; any 24.x works.
 const PINNED_NODE: Record<number, string> = { 24: '24.9.0' };
 // Named per layout: a cache laid out differently by an older version of this file is reinstalled.
@@ -630,15 +640,7 @@ async function runInBrowser(server: VSCodeServer, opts: RunExtensionTestsOptions
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

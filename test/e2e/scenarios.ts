@@ -94,6 +94,17 @@ async function focusedMachineRow(ui: Ui): Promise<Locator> {
   return row;
 }
 
+/** The service well again and the views no longer stale, after a scenario that broke it. */
+async function healthyAgain({ ui, demo }: Session): Promise<void> {
+  demo.clearFaults();
+  await ui.dismissOverlays();
+  const stale = ui.viewMessage().filter({ hasText: /^Stale: / });
+  if (await stale.count()) {
+    await (await ui.titleAction('Refresh')).click();
+    await stale.waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
+  }
+}
+
 export const scenarios: Scenario[] = [
   {
     title: 'first run: the activity bar icon, the welcome content, Set API Token, and both trees fill in',
@@ -279,9 +290,7 @@ export const scenarios: Scenario[] = [
       await ui.viewMessage(ui.templates()).filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
       await sameRows(ui, before, 'the same rows after Retry');
     },
-    async cleanup({ demo }) {
-      demo.clearFaults();
-    },
+    cleanup: healthyAgain,
   },
   {
     title: 'trouble: the service rejects the token (401) → a notification with Set API Token, which opens the token box',
@@ -303,14 +312,7 @@ export const scenarios: Scenario[] = [
       await ui.page.keyboard.press('Escape');
       await ui.passwordInput().waitFor({ state: 'hidden' });
     },
-    async cleanup({ ui, demo }) {
-      demo.clearFaults();
-      await ui.dismissOverlays();
-      if (await ui.viewMessage().filter({ hasText: /^Stale: / }).count()) {
-        await (await ui.titleAction('Refresh')).click();
-        await ui.viewMessage().filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
-      }
-    },
+    cleanup: healthyAgain,
   },
   {
     title: 'trouble: after a rejected token, entering the token again (now accepted) reloads the views',
@@ -330,14 +332,7 @@ export const scenarios: Scenario[] = [
         throw new Error(`the token was accepted, but 20 s later the Machines view still says: ${JSON.stringify(await rejected.innerText())}`);
       });
     },
-    async cleanup({ ui, demo }) {
-      demo.clearFaults();
-      await ui.dismissOverlays();
-      if (await ui.viewMessage().filter({ hasText: /^Stale: / }).count()) {
-        await (await ui.titleAction('Refresh')).click();
-        await ui.viewMessage().filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
-      }
-    },
+    cleanup: healthyAgain,
   },
   {
     title: 'a new window: Set API Token from the Command Palette sends only the token check until GPU Rental is opened',

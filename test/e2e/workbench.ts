@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 import { DEMO_TOKEN } from '../../src/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../src/demo/server';
-import { repoRoot, startVSCodeServer, type VSCodeServer } from '../../src/dev/vscodeServer';
+import { CHROMIUM, CHROMIUM_ARGS, repoRoot, startVSCodeServer, type VSCodeServer } from '../../src/dev/vscodeServer';
 
 export const VSIX = path.join(repoRoot, 'gpu-rental.vsix');
 export const RESULTS_DIR = path.join(repoRoot, 'test-results');
@@ -16,16 +16,6 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern', 'high-contrast': 'Default High Contrast' } as const;
 export type Theme = keyof typeof THEMES;
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Each Playwright action or wait; the machine is shared with other test runs, so generous. */
 const ACTION_TIMEOUT_MS = 45_000;
 /** Loading a list can include the client's retries with backoff. */
