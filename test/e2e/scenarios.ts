@@ -94,6 +94,12 @@ async function focusedMachineRow(ui: Ui): Promise<Locator> {
   return row;
 }
 
+/** The demo API answers every request with `status`, and the person clicks Refresh. */
+async function refreshWhileFailing({ ui, demo }: Pick<Session, 'ui' | 'demo'>, status: number): Promise<void> {
+  demo.setFault({ fault: { kind: 'status', status } });
+  await (await ui.titleAction('Refresh')).click();
+}
+
 /** The service well again and the views no longer stale, after a scenario that broke it. */
 async function healthyAgain({ ui, demo }: Session): Promise<void> {
   demo.clearFaults();
@@ -271,8 +277,7 @@ export const scenarios: Scenario[] = [
       await (await ui.titleAction('Collapse All')).click();
       await until('all groups collapsed', () => ui.machineRows().count(), (n) => n === 0);
       const before = await groupNames(ui);
-      demo.setFault({ fault: { kind: 'status', status: 500 } });
-      await (await ui.titleAction('Refresh')).click();
+      await refreshWhileFailing({ ui, demo }, 500);
       const toast = ui.toast('answered 500 Internal Server Error');
       await toast.waitFor({ timeout: LOAD_TIMEOUT_MS });
       assert.match(await toast.innerText(), /GPU Rental: The service answered 500 Internal Server Error when asked for the machine list/);
@@ -296,8 +301,7 @@ export const scenarios: Scenario[] = [
     title: 'trouble: the service rejects the token (401) → a notification with Set API Token, which opens the token box',
     async run({ ui, demo }) {
       await ui.ensureReady();
-      demo.setFault({ fault: { kind: 'status', status: 401 } });
-      await (await ui.titleAction('Refresh')).click();
+      await refreshWhileFailing({ ui, demo }, 401);
       const toast = ui.toast('rejected the API token');
       await toast.waitFor({ timeout: LOAD_TIMEOUT_MS });
       assert.match(await toast.innerText(), /GPU Rental: The service rejected the API token \(401 Unauthorized\)\./);
@@ -318,8 +322,7 @@ export const scenarios: Scenario[] = [
     title: 'trouble: after a rejected token, entering the token again (now accepted) reloads the views',
     async run({ ui, demo }) {
       await ui.ensureReady();
-      demo.setFault({ fault: { kind: 'status', status: 401 } });
-      await (await ui.titleAction('Refresh')).click();
+      await refreshWhileFailing({ ui, demo }, 401);
       const rejected = ui.viewMessage().filter({ hasText: /rejected the API token/ });
       await rejected.waitFor({ timeout: LOAD_TIMEOUT_MS });
       demo.clearFaults();
