@@ -1,8 +1,10 @@
-// Wires the extension together; the behaviour lives in src/vscode, src/api and src/model.
+// Wires the extension together; the behaviour lives in src/market, src/vscode, src/api and src/model.
 import * as vscode from 'vscode';
+import { Market } from './market/market';
 import { Config } from './vscode/config';
+import { ContextKeys } from './vscode/contextKeys';
 import { Controller, VIEW_IDS } from './vscode/controller';
-import { registerCommands, copyIds } from './vscode/commands';
+import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands';
 import { DetailsPanels } from './vscode/detailsPanel';
 import { PlainHttpConsent } from './vscode/httpConsent';
 import { Log } from './vscode/log';
@@ -11,10 +13,15 @@ import { shownMessages } from './vscode/notify';
 import { MachinesProvider, type MachineNode } from './vscode/machinesView';
 import { TemplatesProvider, type TemplateNode } from './vscode/templatesView';
 import { TokenStore } from './vscode/tokenStore';
-import { viewDescription, viewMessage } from './vscode/viewMessages';
+import { bindViewMessages } from './vscode/viewMessages';
 
-/** What `activate` returns: used by the integration tests to look at the trees and panels. */
-export interface GpuRentalApi {
+/**
+ * The internals, handed to the integration tests only (extension mode Test).
+ * In production `activate` returns nothing: another extension could read the
+ * token through any of these.
+ */
+export interface GpuRentalTestApi {
+  market: Market;
   controller: Controller;
   machines: MachinesProvider;
   templates: TemplatesProvider;
@@ -22,44 +29,64 @@ export interface GpuRentalApi {
   templatesView: vscode.TreeView<TemplateNode>;
   panels: DetailsPanels;
   view: MachineViewState;
+  keys: ContextKeys;
   log: Log;
+  tokens: TokenStore;
   /** Every notification shown so far (most recent last). */
   shownMessages: typeof shownMessages;
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
+  /** Set API Token without the input box, as if the user had typed `token`. */
+  setToken(token: string): Promise<void>;
 }
 
-export function activate(context: vscode.ExtensionContext): GpuRentalApi {
+/** @deprecated name kept for the test files; see GpuRentalTestApi. */
+export type GpuRentalApi = GpuRentalTestApi;
+
+export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | undefined {
   const log = new Log();
+  const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${err instanceof Error ? `${err.name}: ${log.redact(err.message)}` : typeof err}`) });
   const config = new Config();
+  const keys = new ContextKeys();
   const tokens = new TokenStore(context.secrets, log);
-  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState));
-  const view = new MachineViewState(context.workspaceState);
-  const machines = new MachinesProvider(controller, view);
-  const templates = new TemplatesProvider(controller, view);
+  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
+  const view = new MachineViewState(context.workspaceState, config);
+  const machines = new MachinesProvider(market, controller, view);
+  const templates = new TemplatesProvider(market, controller, view);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, controller, (ids) => copyIds(ids, 'node ID'));
-  context.subscriptions.push(log, tokens, controller, view, machines, templates, machinesView, templatesView, panels);
+  const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node ID'));
+  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels);
+  context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
-  const update = () => {
-    const ready = controller.setup === 'ready';
-    machinesView.message = ready ? viewMessage(controller.machines, view.filtered ? view.queryText : undefined, machines.arranged().visible.length) : undefined;
-    templatesView.message = ready ? viewMessage(controller.templates, view.templateFilter || undefined, templates.arranged().visible.length) : undefined;
-    machinesView.description = ready ? viewDescription(view.arrangement) : undefined;
-  };
-  context.subscriptions.push(
-    controller.machines.onDidChange(update),
-    controller.templates.onDidChange(update),
-    controller.onDidChangeSetup(update),
-    view.onDidChange(update),
-  );
-
-  registerCommands(context, { controller, tokens, panels: () => panels, log, machines, templates, view });
-  view.announce();
+  const deps: CommandDeps = { market, config, controller, tokens, panels: () => panels, log, machines, templates, view };
+  registerCommands(context, deps);
   void controller.reconfigure();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
-  return { controller, machines, templates, machinesView, templatesView, panels, view, log, shownMessages, workspaceState: context.workspaceState };
+  return exportsFor(context.extensionMode, {
+    market,
+    controller,
+    machines,
+    templates,
+    machinesView,
+    templatesView,
+    panels,
+    view,
+    keys,
+    log,
+    tokens,
+    shownMessages,
+    workspaceState: context.workspaceState,
+    setToken: (token) => setToken(deps, token),
+  });
+}
+
+/**
+ * What another extension gets from `getExtension(...).exports`: nothing,
+ * except in the extension host of our own test runs.
+ */
+export function exportsFor(mode: vscode.ExtensionMode, internals: GpuRentalTestApi): GpuRentalTestApi | undefined {
+  return mode === vscode.ExtensionMode.Test ? internals : undefined;
 }
 
 export function deactivate(): void {

@@ -6,6 +6,7 @@
 // GPU_RENTAL_VSCODE_VERSIONS: comma-separated code-server releases to run on
 // instead, e.g. `4.139.1` for a quicker run on the newest only.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { TESTED_VERSIONS, ensureVSCodeServer, repoRoot, runExtensionTestsInBrowser } from '../src/dev/vscodeServer';
 
@@ -46,14 +47,17 @@ async function runOn(version: string, suite: string): Promise<number> {
   const { vscodeVersion } = await ensureVSCodeServer(version);
   console.log(`\n=== Integration tests on VS Code ${vscodeVersion} (code-server ${version}) ===`);
   const started = Date.now();
+  // A folder is open, as for most users: a test plays a repository whose .vscode/settings.json is hostile.
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-workspace-'));
   const code = await countResults(() =>
     runExtensionTestsInBrowser({
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: suite,
+      workspacePath: workspace,
       version,
       userSettings: { 'workbench.startupEditor': 'none' },
     }),
-  );
+  ).finally(() => fs.rmSync(workspace, { recursive: true, force: true }));
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`=== VS Code ${vscodeVersion}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`} in ${seconds} s ===`);
   return code;

@@ -2,8 +2,12 @@
 import * as vscode from 'vscode';
 import { showError, showWarning, showInfo } from './notify';
 import { GROUP_BY, GROUP_BY_LABELS, SORT_KEYS, SORT_LABELS, type GroupBy, type SortKey } from '../model/arrange';
+import { noIcons, oneLine } from '../model/escape';
 import { maskedTemplate } from '../model/secrets';
 import { normalizeToken, tokenProblem } from '../model/token';
+import { machinesInOrder, templatesInOrder } from '../market/views';
+import type { Market } from '../market/market';
+import type { Config } from './config';
 import type { Controller } from './controller';
 import type { DetailsPanels } from './detailsPanel';
 import { askForMachineQuery } from './filterInput';
@@ -15,6 +19,8 @@ import type { TemplateNode, TemplatesProvider } from './templatesView';
 import type { TokenStore } from './tokenStore';
 
 export interface CommandDeps {
+  market: Market;
+  config: Config;
   controller: Controller;
   tokens: TokenStore;
   panels: () => DetailsPanels;
@@ -60,15 +66,15 @@ export const COMMAND_IDS = [
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
-  const { controller, tokens, view } = deps;
+  const { controller, tokens, view, market } = deps;
   const groupByCommands = Object.fromEntries(GROUP_BY.map((g) => [`gpuRental.machines.groupBy.${g}`, () => view.arrange({ groupBy: g })]));
   const sortByCommands = Object.fromEntries(SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })]));
   return {
     ...(groupByCommands as Record<`gpuRental.machines.groupBy.${GroupBy}`, Handler>),
     ...(sortByCommands as Record<`gpuRental.machines.sortBy.${SortKey}`, Handler>),
     'gpuRental.machines.filter': async () => {
-      const machines = (await controller.items('machines')) ?? [];
-      const text = await askForMachineQuery(view.queryText, machines);
+      await controller.ensureData('machines');
+      const text = await askForMachineQuery(view.queryText, market.machines.items ?? []);
       if (text !== undefined) {
         view.setQuery(text);
       }
@@ -96,10 +102,11 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
       if (text !== undefined) view.setTemplateFilter(text);
     },
     'gpuRental.templates.clearFilter': () => view.setTemplateFilter(''),
-    'gpuRental.setToken': (value) => setToken(deps, typeof value === 'string' ? value : undefined),
+    // Arguments are ignored: any extension can run a command, and none may choose the user's token.
+    'gpuRental.setToken': () => setToken(deps, undefined),
     'gpuRental.clearToken': async () => {
       if (await tokens.clear()) {
-        await controller.reconfigure();
+        await controller.settled();
         vscode.window.setStatusBarMessage('$(check) GPU Rental: API token cleared', 3000);
       }
     },
@@ -107,7 +114,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.copyNodeId': async (node, selected) => {
       let ids = machinesOf(node, selected).map((m) => m.node_name);
       if (ids.length === 0) {
-        const machine = (await controller.items('machines')) && (await pickVisibleMachine(deps, 'Copy Node ID'));
+        const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, 'Copy Node ID'));
         ids = machine ? [machine.node_name] : [];
       }
       await copyIds(ids, 'node ID');
@@ -115,14 +122,14 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.copyTemplateId': async (node, selected) => {
       let ids = templatesOf(node, selected).map((t) => String(t.id));
       if (ids.length === 0) {
-        const template = (await controller.items('templates')) && (await pickVisibleTemplate(deps, 'Copy Template ID'));
+        const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(deps, 'Copy Template ID'));
         ids = template ? [String(template.id)] : [];
       }
       await copyIds(ids, 'template ID');
     },
     'gpuRental.copyTemplateJson': async (node) => {
       const [fromTree] = templatesOf(node, undefined);
-      const template = fromTree ?? ((await controller.items('templates')) && (await pickVisibleTemplate(deps, 'Copy Template as JSON')));
+      const template = fromTree ?? ((await controller.ensureData('templates')) && (await pickVisibleTemplate(deps, 'Copy Template as JSON')));
       if (template) {
         // Secrets are masked: this JSON ends up in chats, issues and scripts.
         await vscode.env.clipboard.writeText(JSON.stringify(maskedTemplate(template), null, 2));
@@ -135,7 +142,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
         deps.panels().show(fromTree, true);
         return;
       }
-      const machine = (await controller.items('machines')) && (await pickVisibleMachine(deps, 'Show Machine Details'));
+      const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, 'Show Machine Details'));
       if (machine) {
         deps.panels().show(machine);
       }
@@ -143,24 +150,31 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
   };
 }
 
-/** Registers every command, each guarded so that no exception reaches VS Code. */
+/**
+ * Registers every command, each guarded so that no exception reaches VS Code.
+ * No command returns anything: any extension can run them, and a result
+ * would hand it our internals.
+ */
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   for (const [id, handler] of Object.entries(commandTable(deps))) {
     context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      vscode.commands.registerCommand(id, async (...args: unknown[]): Promise<void> => {
         try {
-          return await handler(...args);
+          await handler(...args);
         } catch (err) {
           deps.log.error(`Command ${id} failed: ${err instanceof Error ? `${err.name}: ${deps.log.redact(err.message)}` : typeof err}`);
           void showError(`GPU Rental: "${id}" failed unexpectedly. See the "GPU Rental" log for details.`);
-          return undefined;
         }
       }),
     );
   }
 }
 
-async function setToken(deps: CommandDeps, given: string | undefined): Promise<void> {
+/**
+ * Asks for the token (or takes `given`, which only the test API passes),
+ * stores it, waits for the views to follow, and checks it with the service.
+ */
+export async function setToken(deps: CommandDeps, given: string | undefined): Promise<void> {
   const input =
     given ??
     (await vscode.window.showInputBox({
@@ -179,10 +193,11 @@ async function setToken(deps: CommandDeps, given: string | undefined): Promise<v
     void showError(`GPU Rental: ${problem}`);
     return;
   }
+  // Storing it announces the change; the controller reconfigures from that event alone.
   if (!(await deps.tokens.set(normalizeToken(input)))) {
     return;
   }
-  await deps.controller.reconfigure();
+  await deps.controller.settled();
   if (deps.controller.setup !== 'ready') {
     vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved', 4000);
     return;
@@ -191,9 +206,9 @@ async function setToken(deps: CommandDeps, given: string | undefined): Promise<v
   if (!rejection) {
     vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved and accepted by the service', 4000);
   } else if (rejection.kind === 'auth') {
-    void vscode.window
-      .showWarningMessage(`GPU Rental: the token was saved, but ${lowerFirst(rejection.message)}`, 'Set API Token')
-      .then((choice) => choice && vscode.commands.executeCommand('gpuRental.setToken'));
+    void showWarning(`GPU Rental: the token was saved, but ${lowerFirst(rejection.message)}`, 'Set API Token').then(
+      (choice) => choice && vscode.commands.executeCommand('gpuRental.setToken'),
+    );
   } else {
     void showWarning(`GPU Rental: the token was saved, but it could not be checked. ${rejection.message}`);
   }
@@ -229,7 +244,7 @@ function templatesOf(node: unknown, selected: unknown) {
 
 /** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
 async function pickVisibleMachine(deps: CommandDeps, title: string) {
-  const machines = deps.machines.machinesInOrder();
+  const machines = machinesInOrder(deps.machines.current());
   if (machines.length === 0) {
     void showInfo(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
     return undefined;
@@ -238,7 +253,7 @@ async function pickVisibleMachine(deps: CommandDeps, title: string) {
 }
 
 async function pickVisibleTemplate(deps: CommandDeps, title: string) {
-  const templates = deps.templates.templatesInOrder();
+  const templates = templatesInOrder(deps.templates.current());
   if (templates.length === 0) {
     void showInfo('GPU Rental: no image template matches.');
     return undefined;
@@ -261,9 +276,10 @@ async function pickOption<T extends string>(title: string, options: readonly T[]
 const SAVE_CURRENT = 'Save Current Filter…';
 
 async function applySavedFilter(deps: CommandDeps): Promise<void> {
-  const saved = savedFilters();
+  const saved = deps.config.savedFilters;
   type Item = vscode.QuickPickItem & { query?: string; save?: boolean };
-  const items: Item[] = Object.entries(saved).map(([name, query]) => ({ label: name, description: query, query }));
+  // Names and queries may come from a folder's settings: shown as text, never as icons.
+  const items: Item[] = Object.entries(saved).map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), query }));
   if (deps.view.filtered) {
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${SAVE_CURRENT}`, description: deps.view.queryText, save: true });
   }
@@ -290,7 +306,6 @@ async function saveFilter(deps: CommandDeps): Promise<void> {
     return;
   }
   const query = deps.view.queryText;
-  const saved = savedFilters();
   const name = await vscode.window.showInputBox({
     title: 'Save Current Filter',
     prompt: `Name for the filter "${query}"`,
@@ -299,19 +314,8 @@ async function saveFilter(deps: CommandDeps): Promise<void> {
   if (!name?.trim()) {
     return;
   }
-  await vscode.workspace.getConfiguration('gpuRental').update('machines.savedFilters', { ...saved, [name.trim()]: query }, vscode.ConfigurationTarget.Global);
+  await deps.config.saveFilter(name.trim(), query);
   vscode.window.setStatusBarMessage(`$(check) GPU Rental: saved filter "${name.trim()}"`, 3000);
-}
-
-function savedFilters(): Record<string, string> {
-  const value = vscode.workspace.getConfiguration('gpuRental').get<unknown>('machines.savedFilters');
-  const result: Record<string, string> = {};
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [name, query] of Object.entries(value)) {
-      if (typeof query === 'string') result[name] = query;
-    }
-  }
-  return result;
 }
 
 function lowerFirst(text: string): string {

@@ -7,6 +7,11 @@ import Mocha from 'mocha';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  // GPU_RENTAL_INTEGRATION_GREP: run only the tests whose title matches (while working on them).
+  const grep = process.env.GPU_RENTAL_INTEGRATION_GREP;
+  if (grep) {
+    mocha.grep(new RegExp(grep, 'i'));
+  }
   for (const file of fs.readdirSync(__dirname).sort()) {
     if (file.endsWith('.test.js')) {
       mocha.addFile(path.join(__dirname, file));
