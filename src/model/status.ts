@@ -1,5 +1,6 @@
 // The one-line message a view shows above its tree: what went wrong, whether
 // the data is stale, and what was skipped. Pure, so it can be unit-tested.
+import { formatInteger } from './format';
 
 export interface ListStatus {
   /** "machine" or "template": the noun for counts. */
@@ -38,4 +39,19 @@ export function statusMessage(status: ListStatus): string | undefined {
     parts.push(`The list may be incomplete: ${status.incomplete}.`);
   }
   return parts.length ? parts.join(' ') : undefined;
+}
+
+/**
+ * The message above a tree: the active filter with how many items pass it,
+ * then the listing's status; undefined when there is nothing to say.
+ */
+export function viewMessage(noun: string, filterText: string, matching: number, total: number | undefined, status: string | undefined): string | undefined {
+  const parts: string[] = [];
+  if (filterText && total !== undefined) {
+    parts.push(`${filterText} · ${formatInteger(matching)} of ${formatInteger(total)} ${noun}s`);
+  }
+  if (status) {
+    parts.push(status);
+  }
+  return parts.length ? parts.join(' — ') : undefined;
 }

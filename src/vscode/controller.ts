@@ -1,25 +1,24 @@
-// Decides when data is fetched and tells the user what failed. Owns the
-// setup state (base URL and token), the two listings, and the context keys
-// that drive welcome content and menus.
+// Connects the market to the service: owns the setup state (base URL and
+// token), the client, when data is fetched, and what the user is told when a
+// fetch fails. Token and setting changes reach it by one path, their change
+// events, and are applied one at a time.
 import * as vscode from 'vscode';
-import { showError } from './notify';
+import { showError, showWarning } from './notify';
 import { checkBaseUrl, isLoopbackHost } from '../api/baseUrl';
 import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { MachineRecord, Template } from '../api/types';
+import type { Market, Which } from '../market/market';
 import type { Config } from './config';
+import type { HttpConsent } from './httpConsent';
 import type { Log } from './log';
-import { Resource } from './resource';
 import type { TokenStore } from './tokenStore';
 
 export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'insecure' | 'ready';
-export type Which = 'machines' | 'templates';
+export type { Which };
 
 export const VIEW_IDS: Record<Which, string> = { machines: 'gpuRental.machines', templates: 'gpuRental.templates' };
 
 export class Controller implements vscode.Disposable {
-  readonly machines = new Resource<MachineRecord>('machine');
-  readonly templates = new Resource<Template>('template');
   setup: SetupState = 'unknown';
   setupProblem: string | undefined;
   /** The service the current client talks to, as shown to users. */
@@ -29,21 +28,21 @@ export class Controller implements vscode.Disposable {
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Reconfigurations run one after another; this settles when the queue is empty. */
+  private queue: Promise<void> = Promise.resolve();
+  private latest: Promise<void> = Promise.resolve();
   /** Overrides of the client's retry policy (tests use short delays). */
   retryPolicy: Partial<RetryPolicy> = {};
 
   constructor(
+    private readonly market: Market,
     private readonly config: Config,
     private readonly tokens: TokenStore,
     private readonly log: Log,
     private readonly trustedHosts: HttpConsent,
   ) {
     this.disposables.push(
-      this.machines,
-      this.templates,
       this.setupChanged,
-      this.machines.onDidChange(() => this.updateDataKeys()),
-      this.templates.onDidChange(() => this.updateDataKeys()),
       tokens.onDidChange(() => void this.reconfigure()),
       config.onDidChange((affects) => {
         if (affects('baseUrl') || affects('requestTimeoutSeconds') || affects('templates.pageSize')) {
@@ -53,16 +52,36 @@ export class Controller implements vscode.Disposable {
     );
   }
 
-  resource(which: Which): Resource<MachineRecord> | Resource<Template> {
-    return which === 'machines' ? this.machines : this.templates;
-  }
-
   /**
    * Re-reads the base URL and token. Data from another service, or fetched
    * with a token that is gone, is dropped; views that have been shown reload
-   * when the service or token changed (or always, with `force`).
+   * when the service or token changed (or always, with `force`). Resolves
+   * when this reconfiguration, and the reload it started, are done.
    */
-  async reconfigure(force = false): Promise<void> {
+  reconfigure(force = false): Promise<void> {
+    const run = this.queue.then(() => this.apply(force));
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.latest = run.then(async ({ reload }) => {
+      await reload;
+    });
+    return this.latest.catch((err: unknown) => {
+      this.log.error(`Reconfiguring failed: ${err instanceof Error ? err.name : typeof err}`);
+    });
+  }
+
+  /** Settles once the latest reconfiguration (and its reload) is done. */
+  async settled(): Promise<void> {
+    await this.latest.catch(() => undefined);
+  }
+
+  /**
+   * Applies the settings and token; hands back the reload it started, if any
+   * (wrapped: the next reconfiguration waits for this one, not for its reload).
+   */
+  private async apply(force: boolean): Promise<{ reload?: Promise<void> }> {
     const check = checkBaseUrl(this.config.baseUrl);
     const token = await this.tokens.get();
     let state: SetupState;
@@ -91,28 +110,21 @@ export class Controller implements vscode.Disposable {
       this.log.info(`Setup: ${state}${check.ok ? ` (${check.display})` : ''}`);
     }
     this.setup = state;
-    void vscode.commands.executeCommand('setContext', 'gpuRental.setup', state);
     if (serviceChanged) {
-      const requested = { machines: this.machines.requested, templates: this.templates.requested };
-      this.machines.reset();
-      this.templates.reset();
-      this.machines.requested = requested.machines;
-      this.templates.requested = requested.templates;
+      this.market.reset();
     }
     this.setupChanged.fire();
-    if (state === 'ready') {
-      const shown = (['machines', 'templates'] as Which[]).filter((w) => this.resource(w).requested);
-      // Entering the same token again after the service rejected it (a revoked
-      // token reinstated, a fixed account) changes nothing here, but the person
-      // expects the views to try again.
-      const rejected = shown.some((w) => this.resource(w).error?.kind === 'auth');
-      if (shown.length && (serviceChanged || force || rejected)) {
-        await this.refresh(shown);
-      }
+    if (state !== 'ready') {
+      return {};
     }
+    const shown = (['machines', 'templates'] as Which[]).filter((w) => this.market.listing(w).requested);
+    // Entering the same token again after the service rejected it (a revoked
+    // token reinstated, a fixed account) changes nothing here, but the person
+    // expects the views to try again.
+    const rejected = shown.some((w) => this.market.listing(w).error?.kind === 'auth');
+    return { reload: shown.length && (serviceChanged || force || rejected) ? this.refresh(shown) : undefined };
   }
 
-  /** A client for the current setup, or undefined when the extension is not set up. */
   private createClient(baseUrl: URL, token: string): GpuRentalClient {
     return new GpuRentalClient({
       baseUrl,
@@ -129,7 +141,7 @@ export class Controller implements vscode.Disposable {
     const text = notice.rateLimited
       ? `Rate limited, retrying in ${seconds} s (${notice.attempt} of ${notice.of})…`
       : `Request failed, retrying in ${seconds} s (${notice.attempt} of ${notice.of})…`;
-    this.resource(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(text);
+    this.market.listing(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(text);
   }
 
   /**
@@ -151,11 +163,11 @@ export class Controller implements vscode.Disposable {
 
   /** Called when a view first asks for its children: the first fetch happens here, not at activation. */
   ensureLoaded(which: Which): void {
-    const resource = this.resource(which);
-    if (resource.requested) {
+    const listing = this.market.listing(which);
+    if (listing.requested) {
       return;
     }
-    resource.requested = true;
+    listing.requested = true;
     if (this.setup === 'ready') {
       void this.refresh([which]);
     }
@@ -179,8 +191,8 @@ export class Controller implements vscode.Disposable {
     const jobs = which.map((w) => {
       const promise =
         w === 'machines'
-          ? this.machines.load((signal) => client.listMachines(signal))
-          : this.templates.load((signal) => client.listTemplates(pageSize, signal));
+          ? this.market.loadMachines((signal) => client.listMachines(signal))
+          : this.market.loadTemplates((signal) => client.listTemplates(pageSize, signal));
       void vscode.window.withProgress({ location: { viewId: VIEW_IDS[w] } }, () => promise);
       return promise;
     });
@@ -188,23 +200,26 @@ export class Controller implements vscode.Disposable {
     this.notify(errors);
   }
 
-  /** Waits for a listing to be loaded (loading it if need be) and returns its items. */
-  async items<W extends Which>(which: W): Promise<(W extends 'machines' ? MachineRecord : Template)[] | undefined> {
-    const resource = this.resource(which);
-    if (resource.items === undefined) {
-      if (resource.pending) {
-        await resource.pending;
+  /**
+   * Makes sure a listing has data, loading it (with a notification's
+   * progress) when nothing is loaded yet. False when there is none to use.
+   */
+  async ensureData(which: Which): Promise<boolean> {
+    const listing = this.market.listing(which);
+    if (listing.snapshot === undefined) {
+      if (listing.pending) {
+        await listing.pending;
       } else if (this.setup !== 'ready') {
         this.notifySetupProblem();
-        return undefined;
+        return false;
       } else {
         await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `GPU Rental: loading ${resource.noun}s…` },
+          { location: vscode.ProgressLocation.Notification, title: `GPU Rental: loading ${listing.noun}s…` },
           () => this.refresh([which]),
         );
       }
     }
-    return resource.items as (W extends 'machines' ? MachineRecord : Template)[] | undefined;
+    return listing.snapshot !== undefined;
   }
 
   private notify(errors: ApiError[]): void {
@@ -218,11 +233,8 @@ export class Controller implements vscode.Disposable {
   }
 
   private notifySetupProblem(): void {
-    const noToken = this.setup === 'noToken';
-    const action = noToken ? 'Set API Token' : 'Open Settings';
-    void vscode.window
-      .showWarningMessage(`GPU Rental: ${this.setupProblem ?? 'The extension is not set up yet.'}`, action)
-      .then((choice) => this.runAction(choice));
+    const action = this.setup === 'noToken' ? 'Set API Token' : 'Open Settings';
+    void showWarning(`GPU Rental: ${this.setupProblem ?? 'The extension is not set up yet.'}`, action).then((choice) => this.runAction(choice));
   }
 
   private runAction(choice: string | undefined): void {
@@ -242,22 +254,9 @@ export class Controller implements vscode.Disposable {
     }
   }
 
-  private updateDataKeys(): void {
-    // With nothing to show, a rejected token gets welcome content with a button, not only a message.
-    const rejected = [this.machines, this.templates].some((r) => r.error?.kind === 'auth' && r.items === undefined);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.tokenRejected', rejected);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.machinesLoaded', (this.machines.items?.length ?? 0) > 0);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.templatesLoaded', (this.templates.items?.length ?? 0) > 0);
-  }
-
   dispose(): void {
     for (const d of this.disposables) {
       d.dispose();
     }
   }
-}
-
-/** Remembers the hosts for which the user allowed the token over plain http. */
-export interface HttpConsent {
-  allow(host: string): Promise<boolean>;
 }

@@ -1,18 +1,21 @@
 // One webview panel per machine, showing all its fields. Opening a machine
-// that already has a panel reveals it; panels follow data refreshes.
+// that already has a panel reveals it. Panels follow the market: a refresh
+// sends the page its new text as a message (the page is not reloaded, so
+// scroll position and focus stay), and a machine that went away is marked.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
 import { machineTitle } from '../model/machines';
-import { renderDetailsHtml } from '../webview/detailsHtml';
-import { parseWebviewRequest, type WebviewNotification } from '../webview/protocol';
-import type { Controller } from './controller';
+import type { Market } from '../market/market';
+import { detailsContent, renderDetailsHtml } from '../webview/detailsHtml';
+import { parseWebviewRequest, type DetailsContent, type WebviewNotification } from '../webview/protocol';
 
 export const DETAILS_VIEW_TYPE = 'gpuRental.machineDetails';
 
 interface OpenPanel {
   panel: vscode.WebviewPanel;
   machine: MachineRecord;
+  content: DetailsContent;
   disposables: vscode.Disposable[];
 }
 
@@ -22,17 +25,17 @@ export class DetailsPanels implements vscode.Disposable {
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly controller: Controller,
+    private readonly market: Market,
     private readonly copyNodeIds: (ids: string[]) => Promise<void>,
   ) {
-    this.subscription = controller.machines.onDidChange(() => this.refreshAll());
+    this.subscription = market.onDidChange((change) => change.which === 'machines' && this.updateAll());
   }
 
   show(machine: MachineRecord, preserveFocus = false): void {
     const existing = this.panels.get(machine.node_name);
     if (existing) {
       existing.machine = machine;
-      this.render(existing);
+      this.update(existing);
       existing.panel.reveal(undefined, preserveFocus);
       return;
     }
@@ -43,7 +46,7 @@ export class DetailsPanels implements vscode.Disposable {
       { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')] },
     );
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
-    const open: OpenPanel = { panel, machine, disposables: [] };
+    const open: OpenPanel = { panel, machine, content: detailsContent(this.state(machine)), disposables: [] };
     open.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(open, message)),
       panel.onDidDispose(() => {
@@ -54,12 +57,26 @@ export class DetailsPanels implements vscode.Disposable {
       }),
     );
     this.panels.set(machine.node_name, open);
-    this.render(open);
+    const webview = panel.webview;
+    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file)).toString();
+    // The only time the page is rendered: later changes travel as messages.
+    webview.html = renderDetailsHtml({
+      ...this.state(machine),
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: webview.cspSource,
+      styleUri: media('details.css'),
+      scriptUri: media('details.js'),
+    });
   }
 
-  /** The current HTML of a machine's panel (for tests and diagnostics). */
+  /** The page's HTML as first rendered (for tests and diagnostics). */
   html(nodeName: string): string | undefined {
     return this.panels.get(nodeName)?.panel.webview.html;
+  }
+
+  /** What a machine's page shows now (for tests and diagnostics). */
+  content(nodeName: string): DetailsContent | undefined {
+    return this.panels.get(nodeName)?.content;
   }
 
   get openNodeNames(): string[] {
@@ -67,45 +84,43 @@ export class DetailsPanels implements vscode.Disposable {
   }
 
   private async onMessage(open: OpenPanel, message: unknown): Promise<void> {
-    const request = parseWebviewRequest(message);
-    switch (request?.type) {
-      case 'copyNodeId': {
+    switch (parseWebviewRequest(message)?.type) {
+      case 'copyNodeId':
         await this.copyNodeIds([open.machine.node_name]);
-        const reply: WebviewNotification = { type: 'copied' };
-        void open.panel.webview.postMessage(reply);
+        this.post(open, { type: 'copied' });
         break;
-      }
-      case 'refresh':
-        void this.controller.refresh(['machines']);
+      case 'ready':
+        this.post(open, { type: 'update', content: open.content });
         break;
     }
   }
 
-  private refreshAll(): void {
+  private state(machine: MachineRecord) {
+    const listing = this.market.machines;
+    return {
+      machine,
+      fetchedAt: listing.snapshot?.fetchedAt,
+      missing: listing.snapshot !== undefined && this.market.machine(machine.node_name) === undefined,
+      stale: listing.stale,
+    };
+  }
+
+  private updateAll(): void {
     for (const open of this.panels.values()) {
-      const fresh = this.controller.machines.items?.find((m) => m.node_name === open.machine.node_name);
-      if (fresh) {
-        open.machine = fresh;
-      }
-      this.render(open);
+      open.machine = this.market.machine(open.machine.node_name) ?? open.machine;
+      this.update(open);
     }
   }
 
-  private render(open: OpenPanel): void {
-    const webview = open.panel.webview;
-    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file)).toString();
-    const items = this.controller.machines.items;
-    open.panel.title = machineTitle(open.machine);
-    webview.html = renderDetailsHtml({
-      machine: open.machine,
-      nonce: randomBytes(16).toString('base64'),
-      cspSource: webview.cspSource,
-      styleUri: media('details.css'),
-      scriptUri: media('details.js'),
-      fetchedAt: this.controller.machines.fetchedAt,
-      missing: items !== undefined && !items.some((m) => m.node_name === open.machine.node_name),
-      stale: this.controller.machines.stale,
-    });
+  private update(open: OpenPanel): void {
+    open.content = detailsContent(this.state(open.machine));
+    open.panel.title = open.content.title;
+    this.post(open, { type: 'update', content: open.content });
+  }
+
+  private post(open: OpenPanel, message: WebviewNotification): void {
+    // A hidden page misses the message; it asks again ('ready') when it is shown.
+    void open.panel.webview.postMessage(message);
   }
 
   dispose(): void {

@@ -1,10 +1,15 @@
 // Sending the token over plain http to another machine exposes it to anyone
 // on the way. Ask once per host; remember a yes, and do not ask again this
 // session after a no.
-import * as vscode from 'vscode';
-import type { HttpConsent } from './controller';
+import type * as vscode from 'vscode';
+import { askModal } from './notify';
 
 const KEY = 'gpuRental.plainHttpHosts';
+
+/** Remembers the hosts for which the user allowed the token over plain http. */
+export interface HttpConsent {
+  allow(host: string): Promise<boolean>;
+}
 
 export class PlainHttpConsent implements HttpConsent {
   private readonly declined = new Set<string>();
@@ -29,9 +34,9 @@ export class PlainHttpConsent implements HttpConsent {
 
   private async ask(host: string): Promise<boolean> {
     const send = 'Send over HTTP';
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await askModal(
       `GPU Rental: the service URL uses plain http:// to ${host}. Your API token would travel unencrypted. Send it anyway?`,
-      { modal: true, detail: 'Use an https:// URL if the service offers one. Your answer is remembered for this host.' },
+      'Use an https:// URL if the service offers one. Your answer is remembered for this host.',
       send,
     );
     if (choice === send) {

@@ -1,54 +1,69 @@
-// What the Machines view shows of the data: the filter query and how machines
-// are grouped and sorted. Kept in workspace state so it survives a reload;
-// the settings give the defaults and, when changed, take over.
+// What the Machines and Image Templates views show of the market: the filter
+// query and how machines are grouped and sorted, and the template filter.
+// Kept in workspace state so it survives a reload; the settings give the
+// defaults and, when changed, take over.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import { DEFAULT_ARRANGEMENT, GROUP_BY, SORT_KEYS, type Arrangement, type GroupBy, type SortKey, type SortOrder } from '../model/arrange';
-import { compileQuery, isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../model/query';
-import { SECTION } from './config';
+import { GROUP_BY, SORT_KEYS, type Arrangement } from '../model/arrange';
+import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../model/query';
+import type { MachineQuery } from '../market/views';
+import { oneOf, type Config } from './config';
 
 const STATE_KEY = 'gpuRental.machines.view';
 const TEMPLATE_FILTER_KEY = 'gpuRental.templates.filter';
 
 interface Stored {
   query?: string;
-  groupBy?: GroupBy;
-  sortBy?: SortKey;
-  order?: SortOrder;
+  groupBy?: string;
+  sortBy?: string;
+  order?: string;
 }
 
 export class MachineViewState implements vscode.Disposable {
   private stored: Stored;
   private parsed: Query = { clauses: [] };
-  private compiled: ((m: MachineRecord) => boolean) | undefined;
+  private current: MachineQuery | undefined;
   templateFilter: string;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly memento: vscode.Memento) {
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly config: Config,
+  ) {
     this.stored = memento.get<Stored>(STATE_KEY) ?? {};
     this.templateFilter = memento.get<string>(TEMPLATE_FILTER_KEY) ?? '';
     const restored = parseQuery(this.stored.query ?? '');
     if (restored.ok) {
-      this.setParsed(restored.query);
+      this.parsed = restored.query;
     }
-    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+    this.subscription = config.onDidChange((affects) => {
       // A changed setting is a deliberate choice: it wins over what this workspace remembered.
-      const forget: (keyof Stored)[] = [];
-      if (event.affectsConfiguration(`${SECTION}.machines.groupBy`)) forget.push('groupBy');
-      if (event.affectsConfiguration(`${SECTION}.machines.sortBy`)) forget.push('sortBy');
-      if (event.affectsConfiguration(`${SECTION}.machines.sortOrder`)) forget.push('order');
-      if (forget.length) {
-        const next = { ...this.stored };
-        for (const key of forget) delete next[key];
+      const next = { ...this.stored };
+      if (affects('machines.groupBy')) delete next.groupBy;
+      if (affects('machines.sortBy')) delete next.sortBy;
+      if (affects('machines.sortOrder')) delete next.order;
+      if (affects('machines.groupBy') || affects('machines.sortBy') || affects('machines.sortOrder')) {
         this.store(next);
       }
     });
   }
 
-  get query(): Query {
-    return this.parsed;
+  /** The question the Machines view asks the market; the same object until something in it changes. */
+  get machineQuery(): MachineQuery {
+    const arrangement = this.arrangement;
+    const current = this.current;
+    if (
+      current &&
+      current.filter === this.parsed &&
+      current.arrangement.groupBy === arrangement.groupBy &&
+      current.arrangement.sortBy === arrangement.sortBy &&
+      current.arrangement.order === arrangement.order
+    ) {
+      return current;
+    }
+    this.current = { filter: this.parsed, arrangement };
+    return this.current;
   }
 
   get queryText(): string {
@@ -56,20 +71,15 @@ export class MachineViewState implements vscode.Disposable {
   }
 
   get filtered(): boolean {
-    return this.compiled !== undefined;
-  }
-
-  /** The compiled filter, or undefined when every machine passes. */
-  get matcher(): ((m: MachineRecord) => boolean) | undefined {
-    return this.compiled;
+    return !isEmptyQuery(this.parsed);
   }
 
   get arrangement(): Arrangement {
-    const settings = vscode.workspace.getConfiguration(SECTION);
+    const defaults = this.config.arrangement;
     return {
-      groupBy: oneOf(this.stored.groupBy, GROUP_BY) ?? oneOf(settings.get('machines.groupBy'), GROUP_BY) ?? DEFAULT_ARRANGEMENT.groupBy,
-      sortBy: oneOf(this.stored.sortBy, SORT_KEYS) ?? oneOf(settings.get('machines.sortBy'), SORT_KEYS) ?? DEFAULT_ARRANGEMENT.sortBy,
-      order: oneOf(this.stored.order, ['ascending', 'descending'] as const) ?? oneOf(settings.get('machines.sortOrder'), ['ascending', 'descending'] as const) ?? DEFAULT_ARRANGEMENT.order,
+      groupBy: oneOf(this.stored.groupBy, GROUP_BY) ?? defaults.groupBy,
+      sortBy: oneOf(this.stored.sortBy, SORT_KEYS) ?? defaults.sortBy,
+      order: oneOf(this.stored.order, ['ascending', 'descending'] as const) ?? defaults.order,
     };
   }
 
@@ -77,7 +87,7 @@ export class MachineViewState implements vscode.Disposable {
   setQuery(text: string): ParseResult {
     const result = parseQuery(text);
     if (result.ok) {
-      this.setParsed(result.query);
+      this.parsed = result.query;
       this.store({ ...this.stored, query: this.queryText });
     }
     return result;
@@ -90,41 +100,17 @@ export class MachineViewState implements vscode.Disposable {
   setTemplateFilter(text: string): void {
     this.templateFilter = text.trim();
     void this.memento.update(TEMPLATE_FILTER_KEY, this.templateFilter);
-    this.fire();
-  }
-
-  private setParsed(query: Query): void {
-    this.parsed = query;
-    this.compiled = isEmptyQuery(query) ? undefined : compileQuery(query);
+    this.changed.fire();
   }
 
   private store(next: Stored): void {
     this.stored = next;
     void this.memento.update(STATE_KEY, next);
-    this.fire();
-  }
-
-  private fire(): void {
-    const arrangement = this.arrangement;
-    void vscode.commands.executeCommand('setContext', 'gpuRental.machines.filtered', this.filtered);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.machines.groupBy', arrangement.groupBy);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.machines.sortBy', arrangement.sortBy);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.machines.sortOrder', arrangement.order);
-    void vscode.commands.executeCommand('setContext', 'gpuRental.templates.filtered', this.templateFilter !== '');
     this.changed.fire();
-  }
-
-  /** Publishes the context keys once at start-up. */
-  announce(): void {
-    this.fire();
   }
 
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
   }
-}
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }

@@ -2,9 +2,11 @@
 // the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
-import { arrangeMachines, arrangedGroupDescription, type ArrangedGroup } from '../model/arrange';
+import { arrangedGroupDescription, type ArrangedGroup } from '../model/arrange';
 import { escapeMarkdownCell } from '../model/escape';
 import { machineDetails, machineSummary, machineTitle } from '../model/machines';
+import type { Market } from '../market/market';
+import type { MachineView } from '../market/views';
 import type { Controller } from './controller';
 import type { MachineViewState } from './machineViewState';
 
@@ -13,43 +15,23 @@ export type MachineNode = { kind: 'group'; group: ArrangedGroup } | { kind: 'mac
 export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<MachineNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private cache: { items: MachineRecord[] | undefined; matcher: unknown; arrangement: string; visible: MachineRecord[]; groups: ArrangedGroup[] } | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
+    private readonly market: Market,
     private readonly controller: Controller,
     private readonly view: MachineViewState,
   ) {
     this.subscription = vscode.Disposable.from(
-      controller.machines.onDidChange(() => this.changed.fire(undefined)),
+      market.onDidChange((change) => change.which === 'machines' && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       view.onDidChange(() => this.changed.fire(undefined)),
     );
   }
 
-  /**
-   * The machines that pass the filter, grouped and sorted. Recomputed only
-   * when the data, the filter or the arrangement changed: never a request,
-   * never a re-validation.
-   */
-  arranged(): { visible: MachineRecord[]; groups: ArrangedGroup[] } {
-    const items = this.controller.machines.items;
-    const matcher = this.view.matcher;
-    const arrangement = this.view.arrangement;
-    const key = `${arrangement.groupBy}/${arrangement.sortBy}/${arrangement.order}`;
-    const cache = this.cache;
-    if (cache && cache.items === items && cache.matcher === matcher && cache.arrangement === key) {
-      return cache;
-    }
-    const visible = items ? (matcher ? items.filter(matcher) : items) : [];
-    const groups = arrangeMachines(visible, arrangement);
-    this.cache = { items, matcher, arrangement: key, visible, groups };
-    return this.cache;
-  }
-
-  /** All visible machines in tree order (for quick picks). */
-  machinesInOrder(): MachineRecord[] {
-    return this.arranged().groups.flatMap((g) => g.machines);
+  /** What the tree shows: the market's answer to the view's query (cached there). */
+  current(): MachineView {
+    return this.market.machineView(this.view.machineQuery);
   }
 
   getChildren(node?: MachineNode): MachineNode[] {
@@ -58,7 +40,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       if (this.controller.setup !== 'ready') {
         return []; // welcome content explains what to set up
       }
-      const { groups } = this.arranged();
+      const { groups } = this.current();
       if (this.view.arrangement.groupBy === 'none') {
         return groups.flatMap((group) => this.machineNodes(group));
       }
@@ -73,7 +55,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
 
   getParent(node: MachineNode): MachineNode | undefined {
     if (node.kind === 'machine' && this.view.arrangement.groupBy !== 'none') {
-      const group = this.arranged().groups.find((g) => g.key === node.groupKey);
+      const group = this.current().groups.find((g) => g.key === node.groupKey);
       return group ? { kind: 'group', group } : undefined;
     }
     return undefined;

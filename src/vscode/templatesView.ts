@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import type { Template } from '../api/types';
 import { escapeMarkdownCell, oneLine } from '../model/escape';
 import { plural } from '../model/format';
-import { filterTemplates, groupByImageType, isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
+import { isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
+import type { Market } from '../market/market';
+import type { TemplateView } from '../market/views';
 import type { Controller } from './controller';
 import type { MachineViewState } from './machineViewState';
 
@@ -12,38 +14,23 @@ export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'te
 export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TemplateNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private cache: { items: Template[] | undefined; filter: string; visible: Template[]; groups: TemplateGroup[] } | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
+    private readonly market: Market,
     private readonly controller: Controller,
     private readonly view: MachineViewState,
   ) {
     this.subscription = vscode.Disposable.from(
-      controller.templates.onDidChange(() => this.changed.fire(undefined)),
+      market.onDidChange((change) => change.which === 'templates' && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       view.onDidChange(() => this.changed.fire(undefined)),
     );
   }
 
-  /** The templates that pass the text filter, grouped; recomputed only when data or filter change. */
-  arranged(): { visible: Template[]; groups: TemplateGroup[] } {
-    const items = this.controller.templates.items;
-    const filter = this.view.templateFilter;
-    if (!this.cache || this.cache.items !== items || this.cache.filter !== filter) {
-      const visible = items ? (filter ? filterTemplates(items, filter) : items) : [];
-      this.cache = { items, filter, visible, groups: groupByImageType(visible) };
-    }
-    return this.cache;
-  }
-
-  currentGroups(): TemplateGroup[] {
-    return this.arranged().groups;
-  }
-
-  /** All visible templates in tree order (for quick picks). */
-  templatesInOrder(): Template[] {
-    return this.currentGroups().flatMap((g) => g.templates);
+  /** What the tree shows: the market's answer to the template filter (cached there). */
+  current(): TemplateView {
+    return this.market.templateView(this.view.templateFilter);
   }
 
   getChildren(node?: TemplateNode): TemplateNode[] {
@@ -52,7 +39,7 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
       if (this.controller.setup !== 'ready') {
         return [];
       }
-      return this.currentGroups().map((group) => ({ kind: 'group', group }));
+      return this.current().groups.map((group) => ({ kind: 'group', group }));
     }
     if (node.kind === 'group') {
       return node.group.templates.map((template) => ({ kind: 'template', template, imageType: node.group.imageType }));
@@ -62,7 +49,7 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
 
   getParent(node: TemplateNode): TemplateNode | undefined {
     if (node.kind === 'template') {
-      const group = this.currentGroups().find((g) => g.imageType === node.imageType);
+      const group = this.current().groups.find((g) => g.imageType === node.imageType);
       return group ? { kind: 'group', group } : undefined;
     }
     return undefined;

@@ -1,20 +1,57 @@
-// The line above each tree (filter, counts, staleness, skipped items) and the
-// Machines view's description (how it is grouped and sorted).
+// Everything the views say about the state of the market and of the setup,
+// derived in one place whenever any of them changes: the message above each
+// tree, the Machines view's description, and the context keys that drive
+// welcome content and menus.
+import * as vscode from 'vscode';
 import { GROUP_BY_LABELS, SORT_LABELS, type Arrangement } from '../model/arrange';
-import { formatInteger } from '../model/format';
-import type { Resource } from './resource';
+import { viewMessage } from '../model/status';
+import type { Market } from '../market/market';
+import type { ContextKeys } from './contextKeys';
+import type { Controller } from './controller';
+import type { MachineViewState } from './machineViewState';
+import type { MachinesProvider } from './machinesView';
+import type { TemplatesProvider } from './templatesView';
 
-export function viewMessage(resource: Resource<unknown>, filter: string | undefined, visible: number): string | undefined {
-  const parts: string[] = [];
-  const total = resource.items?.length;
-  if (filter && total !== undefined) {
-    parts.push(`${filter} · ${formatInteger(visible)} of ${formatInteger(total)} ${resource.noun}s`);
+export interface ViewParts {
+  market: Market;
+  controller: Controller;
+  view: MachineViewState;
+  keys: ContextKeys;
+  machines: MachinesProvider;
+  templates: TemplatesProvider;
+  machinesView: vscode.TreeView<unknown>;
+  templatesView: vscode.TreeView<unknown>;
+}
+
+/** Keeps messages, description and context keys in step with the market; returns what to dispose. */
+export function bindViewMessages(parts: ViewParts): vscode.Disposable {
+  const update = () => updateViewMessages(parts);
+  update();
+  return vscode.Disposable.from(parts.market.onDidChange(update), parts.controller.onDidChangeSetup(update), parts.view.onDidChange(update));
+}
+
+function updateViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }: ViewParts): void {
+  const ready = controller.setup === 'ready';
+  const arrangement = view.arrangement;
+  if (ready) {
+    const m = machines.current();
+    const t = templates.current();
+    machinesView.message = viewMessage('machine', m.filterText, m.matching.length, market.machines.snapshot && m.total, market.status('machines'));
+    templatesView.message = viewMessage('template', t.filterText, t.matching.length, market.templates.snapshot && t.total, market.status('templates'));
+    machinesView.description = viewDescription(arrangement);
+  } else {
+    machinesView.message = undefined;
+    templatesView.message = undefined;
+    machinesView.description = undefined;
   }
-  const status = resource.message;
-  if (status) {
-    parts.push(status);
-  }
-  return parts.length ? parts.join(' — ') : undefined;
+  keys.set('gpuRental.setup', controller.setup);
+  // With nothing to show, a rejected token gets welcome content with a button, not only a message.
+  keys.set('gpuRental.tokenRejected', [market.machines, market.templates].some((l) => l.error?.kind === 'auth' && l.snapshot === undefined));
+  keys.set('gpuRental.machines.filtered', view.filtered);
+  keys.set('gpuRental.machines.groupBy', arrangement.groupBy);
+  keys.set('gpuRental.machines.sortBy', arrangement.sortBy);
+  keys.set('gpuRental.machines.sortOrder', arrangement.order);
+  keys.set('gpuRental.templates.filtered', view.templateFilter !== '');
 }
 
 /** "GPU model · price per GPU ↑" */

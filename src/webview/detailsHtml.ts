@@ -1,24 +1,32 @@
 // Renders the machine details page. Pure: every value from the service is
 // escaped here, and the page may run only our own script (by nonce) and load
-// only our own stylesheet.
+// only our own stylesheet. Later refreshes do not re-render the page: they
+// send `detailsContent` as a message, which the page writes as text.
 import type { Machine } from '../api/types';
 import { escapeHtml, stripControls } from '../model/escape';
 import { machineDetails, machineTitle } from '../model/machines';
 import { formatTime } from '../model/status';
+import type { DetailsContent } from './protocol';
 
-export interface DetailsPage {
+export interface DetailsState {
   machine: Machine;
+  fetchedAt?: Date;
+  /** Set when the machine was not in the latest listing. */
+  missing?: boolean;
+  stale?: boolean;
+}
+
+export interface DetailsPage extends DetailsState {
   /** A fresh random value per render. */
   nonce: string;
   /** The webview's `cspSource`. */
   cspSource: string;
   styleUri: string;
   scriptUri: string;
-  fetchedAt?: Date;
-  /** Set when the machine was not in the latest listing. */
-  missing?: boolean;
-  stale?: boolean;
 }
+
+export const MISSING_NOTICE = 'This machine is no longer in the list of available machines. The values below are the last ones seen.';
+export const STALE_NOTICE = 'The last refresh failed: these values may be out of date.';
 
 export function detailsCsp(cspSource: string, nonce: string): string {
   return [
@@ -30,20 +38,28 @@ export function detailsCsp(cspSource: string, nonce: string): string {
   ].join('; ');
 }
 
-export function renderDetailsHtml(page: DetailsPage): string {
-  const text = (value: string) => escapeHtml(stripControls(value));
-  const attr = escapeHtml;
-  const title = text(machineTitle(page.machine));
-  const rows = machineDetails(page.machine)
-    .map((row) => `<tr><th scope="row">${text(row.label)}</th><td data-field="${attr(row.field)}">${text(row.value)}</td></tr>`)
-    .join('\n        ');
-  const notices: string[] = [];
-  if (page.missing) {
-    notices.push('<p class="notice" role="status">This machine is no longer in the list of available machines. The values below are the last ones seen.</p>');
-  } else if (page.stale) {
-    notices.push('<p class="notice" role="status">The last refresh failed: these values may be out of date.</p>');
+/** The page's text for a machine, control characters removed; escaping is the renderer's job (or textContent's). */
+export function detailsContent(state: DetailsState): DetailsContent {
+  const values: Record<string, string> = {};
+  for (const row of machineDetails(state.machine)) {
+    values[row.field] = stripControls(row.value);
   }
-  const asOf = page.fetchedAt ? `<p class="meta">Data as of ${text(formatTime(page.fetchedAt))}</p>` : '';
+  return {
+    title: stripControls(machineTitle(state.machine)),
+    nodeId: stripControls(state.machine.node_name),
+    values,
+    notice: state.missing ? MISSING_NOTICE : state.stale ? STALE_NOTICE : '',
+    asOf: state.fetchedAt ? `Data as of ${formatTime(state.fetchedAt)}` : '',
+  };
+}
+
+export function renderDetailsHtml(page: DetailsPage): string {
+  const content = detailsContent(page);
+  const text = escapeHtml;
+  const attr = escapeHtml;
+  const rows = machineDetails(page.machine)
+    .map((row) => `<tr><th scope="row">${text(row.label)}</th><td data-field="${attr(row.field)}">${text(content.values[row.field])}</td></tr>`)
+    .join('\n        ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -51,18 +67,18 @@ export function renderDetailsHtml(page: DetailsPage): string {
   <meta http-equiv="Content-Security-Policy" content="${attr(detailsCsp(page.cspSource, page.nonce))}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" href="${attr(page.styleUri)}">
-  <title>${title}</title>
+  <title>${text(content.title)}</title>
 </head>
 <body>
   <main>
     <header>
-      <h1>${title}</h1>
+      <h1 id="title">${text(content.title)}</h1>
       <div class="node">
-        <code id="node-id">${text(page.machine.node_name)}</code>
+        <code id="node-id">${text(content.nodeId)}</code>
         <button id="copy-node-id" type="button">Copy Node ID</button>
         <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
       </div>
-      ${notices.join('\n      ')}
+      <p id="notice" class="notice" role="status"${content.notice ? '' : ' hidden'}>${text(content.notice)}</p>
     </header>
     <table>
       <caption>Machine details</caption>
@@ -71,7 +87,7 @@ export function renderDetailsHtml(page: DetailsPage): string {
         ${rows}
       </tbody>
     </table>
-    ${asOf}
+    <p id="as-of" class="meta"${content.asOf ? '' : ' hidden'}>${text(content.asOf)}</p>
   </main>
   <script nonce="${attr(page.nonce)}" src="${attr(page.scriptUri)}"></script>
 </body>

@@ -2,13 +2,25 @@
 // extension. The webview never sends data the extension then trusts: a copy
 // request names no node ID; the extension copies the one it holds.
 
-/** Webview → extension. */
-export type WebviewRequest = { type: 'copyNodeId' } | { type: 'refresh' };
+/** Webview → extension. `ready`: the page (re)loaded and wants the current content. */
+export type WebviewRequest = { type: 'copyNodeId' } | { type: 'ready' };
+
+/** What the page shows, as plain text: the page puts each string in with textContent. */
+export interface DetailsContent {
+  title: string;
+  nodeId: string;
+  /** One value per row, keyed by the row's field (the rows themselves never change). */
+  values: Record<string, string>;
+  /** A warning above the table (gone, or stale); empty for none. */
+  notice: string;
+  /** "Data as of 14:02:11"; empty when unknown. */
+  asOf: string;
+}
 
 /** Extension → webview. */
-export type WebviewNotification = { type: 'copied' };
+export type WebviewNotification = { type: 'copied' } | { type: 'update'; content: DetailsContent };
 
-const REQUEST_TYPES: ReadonlySet<string> = new Set<WebviewRequest['type']>(['copyNodeId', 'refresh']);
+const REQUEST_TYPES: ReadonlySet<string> = new Set<WebviewRequest['type']>(['copyNodeId', 'ready']);
 
 /** Accepts only the known requests; anything else from the page is ignored. */
 export function parseWebviewRequest(message: unknown): WebviewRequest | undefined {

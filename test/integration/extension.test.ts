@@ -31,7 +31,7 @@ describe('GPU Rental in VS Code', function () {
 
   async function loadMachines(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('machines loaded', () => !api.controller.machines.loading && api.controller.machines.items);
+    await waitFor('machines loaded', () => !api.market.machines.loading && api.market.machines.items);
   }
 
   before(async function () {
@@ -66,7 +66,7 @@ describe('GPU Rental in VS Code', function () {
   });
 
   it('Set API Token stores the token and the trees fill in once shown', async () => {
-    await vscode.commands.executeCommand('gpuRental.setToken', `  Bearer ${TOKEN}  `);
+    await api.setToken(`  Bearer ${TOKEN}  `);
     await waitFor('setup ready', () => api.controller.setup === 'ready');
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines in the tree', () => machineLeaves().length === DEMO_MACHINES.length);
@@ -199,7 +199,7 @@ describe('GPU Rental in VS Code', function () {
     const before = machineLeaves().map((l) => l.machine.node_name);
     server.setFault({ fault: { kind: 'status', status: 500 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the error', () => !api.controller.machines.loading && api.controller.machines.error);
+    await waitFor('the error', () => !api.market.machines.loading && api.market.machines.error);
     assert.deepEqual(machineLeaves().map((l) => l.machine.node_name), before);
     assert.match(api.machinesView.message ?? '', /^Stale: showing data from \d\d:\d\d:\d\d\. Refresh failed: The service answered 500 Internal Server Error/);
     assert.match(api.templatesView.message ?? '', /^Stale:/);
@@ -212,7 +212,7 @@ describe('GPU Rental in VS Code', function () {
   it('a rejected token says so and keeps the data', async () => {
     server.setFault({ fault: { kind: 'status', status: 401 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the error', () => !api.controller.machines.loading && api.controller.machines.error);
+    await waitFor('the error', () => !api.market.machines.loading && api.market.machines.error);
     assert.match(api.machinesView.message ?? '', /rejected the API token \(401 Unauthorized\)/);
     assert.equal(machineLeaves().length, DEMO_MACHINES.length);
     record(api.machinesView.message);
@@ -223,10 +223,10 @@ describe('GPU Rental in VS Code', function () {
   it('entering the same token again after a rejection reloads the views', async () => {
     server.setFault({ fault: { kind: 'status', status: 401 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the rejection', () => !api.controller.machines.loading && api.controller.machines.error?.kind === 'auth');
+    await waitFor('the rejection', () => !api.market.machines.loading && api.market.machines.error?.kind === 'auth');
     server.clearFaults();
-    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
-    await waitFor('the views to reload', () => !api.controller.machines.error && !api.controller.templates.error);
+    await api.setToken(TOKEN);
+    await waitFor('the views to reload', () => !api.market.machines.error && !api.market.templates.error);
     assert.equal(api.machinesView.message, undefined, 'no rejection, no stale marker');
     assert.equal(machineLeaves().length, DEMO_MACHINES.length);
   });
@@ -240,14 +240,21 @@ describe('GPU Rental in VS Code', function () {
     await loadMachines();
   });
 
-  it('open details follow a refresh, and say so when the machine is gone', async () => {
+  it('open details follow a refresh without reloading the page, and say so when the machine is gone', async () => {
     const [nodeName] = api.panels.openNodeNames;
+    const page = api.panels.html(nodeName);
+    server.setData({ machines: DEMO_MACHINES.map((m) => (m.node_name === nodeName ? { ...m, price: '123.45' } : m)) });
+    await loadMachines();
+    assert.equal(api.panels.content(nodeName)?.values.price, '123.45', 'the new price reaches the page');
+    assert.equal(api.panels.content(nodeName)?.notice, '');
     server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== nodeName) });
     await loadMachines();
-    assert.match(api.panels.html(nodeName)!, /no longer in the list/);
+    assert.match(api.panels.content(nodeName)?.notice ?? '', /no longer in the list/);
+    assert.equal(api.panels.content(nodeName)?.values.price, '123.45', 'the last values seen stay');
     server.reset();
     await loadMachines();
-    assert.doesNotMatch(api.panels.html(nodeName)!, /no longer in the list/);
+    assert.equal(api.panels.content(nodeName)?.notice, '');
+    assert.equal(api.panels.html(nodeName), page, 'updates travel as messages: the page is never rendered again');
   });
 
   it('a slow service times out with a clear message (setting gpuRental.requestTimeoutSeconds)', async () => {
@@ -255,7 +262,7 @@ describe('GPU Rental in VS Code', function () {
     try {
       server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
       await vscode.commands.executeCommand('gpuRental.refresh');
-      await waitFor('the timeout', () => !api.controller.machines.loading && api.controller.machines.error);
+      await waitFor('the timeout', () => !api.market.machines.loading && api.market.machines.error);
       assert.match(api.machinesView.message ?? '', /did not answer within 1 s/);
       assert.equal(machineLeaves().length, DEMO_MACHINES.length);
     } finally {
@@ -279,7 +286,7 @@ describe('GPU Rental in VS Code', function () {
     await waitFor('no token', () => api.controller.setup === 'noToken');
     assert.deepEqual(api.machines.getChildren(), []);
     assert.deepEqual(api.templates.getChildren(), []);
-    assert.equal(api.controller.machines.items, undefined, 'data fetched with the old token is dropped');
+    assert.equal(api.market.machines.items, undefined, 'data fetched with the old token is dropped');
   });
 
   it('the token appears in nothing the user was shown or given', async () => {

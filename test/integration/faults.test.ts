@@ -48,7 +48,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
 
   async function refresh(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the refresh to end', () => !api.controller.machines.loading && !api.controller.templates.loading);
+    await waitFor('the refresh to end', () => !api.market.machines.loading && !api.market.templates.loading);
   }
 
   /** Sets a fault, refreshes, and returns the requests the refresh made. */
@@ -64,7 +64,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     await setBaseUrl(url);
     // The configuration event reaches the extension after update() resolves.
     await waitFor('the new service URL', () => api.controller.serviceUrl === url);
-    await waitFor('both lists from the new service', () => [api.controller.machines, api.controller.templates].every((r) => !r.loading && (r.items || r.error)));
+    await waitFor('both lists from the new service', () => [api.market.machines, api.market.templates].every((r) => !r.loading && (r.items || r.error)));
   }
 
   before(async () => {
@@ -72,7 +72,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     server.reset();
     await setBaseUrl(server.url);
     api = await extensionApi();
-    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
+    await api.setToken(TOKEN);
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines', () => machineLeaves().length === DEMO_MACHINES.length);
     await waitFor('templates', () => templateLeaves().length === DEMO_TEMPLATES.length);
@@ -149,7 +149,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     this.timeout(120_000);
     server.setData({ machines: generateMachines(50_000, 3) });
     await refresh();
-    assert.equal(api.controller.machines.items?.length, 50_000);
+    assert.equal(api.market.machines.items?.length, 50_000);
     assert.equal(machineLeaves().length, 50_000);
     assert.equal(api.machinesView.message, undefined);
   });

@@ -5,6 +5,7 @@ import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../src/demo/server';
 import { DEMO_MACHINES } from '../../src/demo/fixtures';
 import { compareVersions } from '../../src/model/query';
+import { Config } from '../../src/vscode/config';
 import { MachineViewState } from '../../src/vscode/machineViewState';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import type { TemplateNode } from '../../src/vscode/templatesView';
@@ -25,7 +26,7 @@ describe('Finding a machine', function () {
     server.reset();
     await setBaseUrl(server.url);
     api = await extensionApi();
-    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
+    await api.setToken(TOKEN);
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines', () => leaves().length === DEMO_MACHINES.length);
   });
@@ -114,7 +115,7 @@ describe('Finding a machine', function () {
 
   it('filter, grouping and sort are kept in workspace state for the next window', () => {
     api.view.setQuery('region=cn-east');
-    const restored = new MachineViewState(api.workspaceState);
+    const restored = new MachineViewState(api.workspaceState, new Config());
     try {
       assert.equal(restored.queryText, 'region=cn-east');
       assert.deepEqual(restored.arrangement, { groupBy: 'cuda', sortBy: 'gpuMemory', order: 'descending' });
@@ -126,7 +127,7 @@ describe('Finding a machine', function () {
   it('tree items keep their ids across refreshes and re-sorting', async () => {
     const before = new Set(leaves().map((l) => api.machines.getTreeItem(l).id));
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('refresh', () => !api.controller.machines.loading);
+    await waitFor('refresh', () => !api.market.machines.loading);
     await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
     const after = new Set(leaves().map((l) => api.machines.getTreeItem(l).id));
     assert.deepEqual(after, before);

@@ -32,11 +32,11 @@ describe('Hostile data in a real VS Code', function () {
     server.setData({ machines, templates: [DEMO_TEMPLATES[0], ...templates] });
     await setBaseUrl(server.url);
     api = await extensionApi();
-    await vscode.commands.executeCommand('gpuRental.setToken', TOKEN);
+    await api.setToken(TOKEN);
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('hostile machines', () => api.controller.machines.items?.length === machines.length && !api.controller.machines.loading);
-    await waitFor('hostile templates', () => api.controller.templates.items?.length === templates.length + 1);
+    await waitFor('hostile machines', () => api.market.machines.items?.length === machines.length && !api.market.machines.loading);
+    await waitFor('hostile templates', () => api.market.templates.items?.length === templates.length + 1);
   });
 
   after(async () => {

@@ -1,0 +1,137 @@
+// One listing (machines or templates) as the market holds it: the last good
+// snapshot, the error of the last failed load, and whether a load is under
+// way. A failed load keeps the last good snapshot; a newer load supersedes an
+// older one, whose answer is then dropped.
+import { ApiError } from '../api/errors';
+import { Emitter } from './events';
+import { snapshotOf, type Snapshot } from './snapshot';
+
+/** What a fetch hands back: the validated items and what was left out. */
+export interface Fetched<T> {
+  items: T[];
+  skipped: number;
+  incomplete?: string;
+}
+
+export interface ListingChange<T> {
+  /** The snapshot before this change; differs from `after` only when a load succeeded. */
+  before: Snapshot<T> | undefined;
+  after: Snapshot<T> | undefined;
+}
+
+export class Listing<T> {
+  snapshot: Snapshot<T> | undefined;
+  error: ApiError | undefined;
+  loading = false;
+  /** What the user should know while loading (a retry, a rate limit); cleared when the load ends. */
+  progress: string | undefined;
+  /** Set once something asked for the data: nothing is fetched before that. */
+  requested = false;
+
+  private inFlight: AbortController | undefined;
+  private inFlightPromise: Promise<ApiError | undefined> | undefined;
+  private readonly changed: Emitter<ListingChange<T>>;
+  readonly onDidChange;
+
+  constructor(
+    /** "machine" or "template": the noun for messages. */
+    readonly noun: string,
+    private readonly now: () => Date,
+    onListenerError: (err: unknown) => void,
+  ) {
+    this.changed = new Emitter(onListenerError);
+    this.onDidChange = this.changed.event;
+  }
+
+  get items(): readonly T[] | undefined {
+    return this.snapshot?.items;
+  }
+
+  /** The load in flight, if any, so callers can wait for data without starting another. */
+  get pending(): Promise<ApiError | undefined> | undefined {
+    return this.inFlightPromise;
+  }
+
+  /** Data is shown, but the last attempt to refresh it failed. */
+  get stale(): boolean {
+    return this.snapshot !== undefined && this.error !== undefined;
+  }
+
+  /**
+   * Loads fresh data, cancelling any load in flight. Resolves to the error
+   * that the user should hear about (undefined on success or when superseded).
+   */
+  load(fetch: (signal: AbortSignal) => Promise<Fetched<T>>): Promise<ApiError | undefined> {
+    this.inFlight?.abort();
+    const controller = new AbortController();
+    this.inFlight = controller;
+    this.requested = true;
+    this.loading = true;
+    this.fire(this.snapshot);
+    const promise = this.run(fetch, controller);
+    this.inFlightPromise = promise;
+    return promise;
+  }
+
+  private async run(fetch: (signal: AbortSignal) => Promise<Fetched<T>>, controller: AbortController): Promise<ApiError | undefined> {
+    const current = () => this.inFlight === controller;
+    const before = this.snapshot;
+    try {
+      const result = await fetch(controller.signal);
+      if (!current()) {
+        return undefined;
+      }
+      this.snapshot = snapshotOf(result.items, this.now(), result.skipped, result.incomplete);
+      this.error = undefined;
+      return undefined;
+    } catch (err) {
+      if (!current() || (err instanceof ApiError && err.kind === 'cancelled')) {
+        return undefined;
+      }
+      this.error = err instanceof ApiError ? err : new ApiError('network', `Loading the ${this.noun}s failed unexpectedly; see the log.`);
+      return this.error;
+    } finally {
+      if (current()) {
+        this.loading = false;
+        this.progress = undefined;
+        this.inFlight = undefined;
+        this.inFlightPromise = undefined;
+        this.fire(before);
+      }
+    }
+  }
+
+  /** Shows a note while the current load goes on. */
+  setProgress(text: string | undefined): void {
+    if (this.loading) {
+      this.progress = text;
+      this.fire(this.snapshot);
+    }
+  }
+
+  /** Forgets everything (the token was cleared or the service changed); `requested` stays. */
+  reset(): void {
+    this.cancel();
+    const before = this.snapshot;
+    this.snapshot = undefined;
+    this.error = undefined;
+    this.loading = false;
+    this.progress = undefined;
+    this.fire(before);
+  }
+
+  cancel(): void {
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+    this.inFlightPromise = undefined;
+  }
+
+  private fire(before: Snapshot<T> | undefined): void {
+    this.changed.fire({ before, after: this.snapshot });
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,47 @@
+// Every context key the extension sets, declared once with its type, and set
+// through one helper that skips values VS Code already has. package.json's
+// `when` clauses use exactly these (an integration test compares the two).
+import * as vscode from 'vscode';
+import type { GroupBy, SortKey, SortOrder } from '../model/arrange';
+import type { SetupState } from './controller';
+
+export interface ContextKeyValues {
+  /** Drives the welcome content and which commands are offered. */
+  'gpuRental.setup': SetupState;
+  /** The service rejected the token and nothing is loaded: welcome content offers Set API Token. */
+  'gpuRental.tokenRejected': boolean;
+  'gpuRental.machines.filtered': boolean;
+  /** The active choice is greyed out in the Group By / Sort By menus. */
+  'gpuRental.machines.groupBy': GroupBy;
+  'gpuRental.machines.sortBy': SortKey;
+  'gpuRental.machines.sortOrder': SortOrder;
+  'gpuRental.templates.filtered': boolean;
+}
+
+export type ContextKey = keyof ContextKeyValues;
+
+export const CONTEXT_KEYS: readonly ContextKey[] = [
+  'gpuRental.setup',
+  'gpuRental.tokenRejected',
+  'gpuRental.machines.filtered',
+  'gpuRental.machines.groupBy',
+  'gpuRental.machines.sortBy',
+  'gpuRental.machines.sortOrder',
+  'gpuRental.templates.filtered',
+];
+
+export class ContextKeys {
+  private readonly values = new Map<ContextKey, unknown>();
+
+  set<K extends ContextKey>(key: K, value: ContextKeyValues[K]): void {
+    if (this.values.has(key) && this.values.get(key) === value) {
+      return;
+    }
+    this.values.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+
+  get<K extends ContextKey>(key: K): ContextKeyValues[K] | undefined {
+    return this.values.get(key) as ContextKeyValues[K] | undefined;
+  }
+}
