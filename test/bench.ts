@@ -2,9 +2,12 @@
 // payloads of 1k, 10k and 100k machines it prints the time to JSON.parse the
 // body and the time of our whole pipeline after parsing (validate, normalize,
 // filter, group, sort), and their ratio. The goal: pipeline ≤ 0.5 × parse at
-// 100k, growing linearly. Figures are medians of several runs.
+// 100k, growing linearly. Beside it, the market diff between two snapshots
+// (the next one with 1% of prices changed, 1% gone and 1% new), which every
+// refresh computes. Figures are medians of several runs.
 import { validateMachines } from '../src/api/schema';
 import { generateMachines } from '../src/demo/fixtures';
+import { diffMachines } from '../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../src/model/arrange';
 import { compileQuery, parseQuery } from '../src/model/query';
 
@@ -30,10 +33,26 @@ function pipeline(raw: unknown[]): number {
   return groups.length + items.length;
 }
 
+/** Median time to diff a snapshot of `count` machines against the next one. */
+function timeDiff(count: number): number {
+  const before = validateMachines(generateMachines(count, 7)).items;
+  const raw = generateMachines(count, 7);
+  const step = 100;
+  for (let i = 0; i < raw.length; i += step) {
+    raw[i] = { ...raw[i], price: (Number(raw[i].price) * 0.9).toFixed(2) };
+  }
+  const after = validateMachines([...raw.filter((_, i) => i % step !== 1), ...generateMachines(count / step, 99)]).items;
+  const runs: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    runs.push(time(() => diffMachines(before, after))[0]);
+  }
+  return median(runs);
+}
+
 function main(): void {
   const rows: string[] = [];
   console.log(`query: ${QUERY}`);
-  console.log('machines   body MB   JSON.parse ms   pipeline ms   (validate / filter+group+sort)   ratio');
+  console.log('machines   body MB   JSON.parse ms   pipeline ms   (validate / filter+group+sort)   ratio   market diff ms');
   for (const count of [1_000, 10_000, 100_000]) {
     const body = JSON.stringify(generateMachines(count, 7));
     const runs = count >= 100_000 ? 5 : 11;
@@ -54,10 +73,12 @@ function main(): void {
       const [r] = time(() => arrangeMachines(valid.items.filter(compileQuery(parsed.query)), DEFAULT_ARRANGEMENT));
       rest.push(r);
     }
+    const diff = timeDiff(count);
     const ratio = median(whole) / median(parse);
     rows.push(
       `${String(count).padStart(8)}   ${(body.length / 1e6).toFixed(1).padStart(7)}   ${median(parse).toFixed(1).padStart(13)}   ${median(whole).toFixed(1).padStart(11)}   (${median(validate).toFixed(1)} / ${median(rest).toFixed(1)})`.padEnd(88) +
-        `${ratio.toFixed(2)}×`,
+        `${ratio.toFixed(2)}×`.padEnd(8) +
+        `${diff.toFixed(1).padStart(14)}`,
     );
     console.log(rows[rows.length - 1]);
   }

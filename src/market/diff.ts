@@ -25,48 +25,91 @@ export function diffListings<T, K, F extends string>(
   before: readonly T[] | undefined,
   after: readonly T[],
   keyOf: (item: T) => K,
-  fields: readonly F[],
+  changedFields: (before: T, after: T) => F[] | undefined,
 ): Diff<T, F> {
   if (!before) {
     return { initial: true, appeared: [...after], disappeared: [], changed: [] };
   }
-  const previous = new Map<K, T>();
-  for (const item of before) {
-    previous.set(keyOf(item), item);
+  const index = new Map<K, number>();
+  for (let i = 0; i < before.length; i++) {
+    index.set(keyOf(before[i]), i);
   }
+  // Marks what the newer snapshot still has: cheaper than deleting from the map.
+  const kept = new Uint8Array(before.length);
   const appeared: T[] = [];
   const changed: Changed<T, F>[] = [];
   for (const item of after) {
-    const key = keyOf(item);
-    const old = previous.get(key);
-    if (old === undefined) {
+    const i = index.get(keyOf(item));
+    if (i === undefined || kept[i]) {
       appeared.push(item);
       continue;
     }
-    previous.delete(key);
+    kept[i] = 1;
+    const old = before[i];
     if (old === item) {
       continue;
     }
-    let differing: F[] | undefined;
-    for (const field of fields) {
-      if (!sameValue((old as Record<string, Json>)[field], (item as Record<string, Json>)[field])) {
-        (differing ??= []).push(field);
-      }
-    }
+    const differing = changedFields(old, item);
     if (differing) {
       changed.push({ before: old, after: item, fields: differing });
     }
   }
-  // What is left in the map was not in the newer snapshot, in the older one's order.
-  return { initial: false, appeared, disappeared: [...previous.values()], changed };
+  const disappeared: T[] = [];
+  for (let i = 0; i < before.length; i++) {
+    if (!kept[i]) disappeared.push(before[i]);
+  }
+  return { initial: false, appeared, disappeared, changed };
 }
 
 export function diffMachines(before: readonly MachineRecord[] | undefined, after: readonly MachineRecord[]): MachineDiff {
-  return diffListings(before, after, (m) => m.node_name, MACHINE_FIELDS);
+  return diffListings(before, after, (m) => m.node_name, changedMachineFields);
 }
 
 export function diffTemplates(before: readonly Template[] | undefined, after: readonly Template[]): TemplateDiff {
-  return diffListings(before, after, (t) => t.id, TEMPLATE_FIELDS);
+  return diffListings(before, after, (t) => t.id, (a, b) => changedFields(a, b, TEMPLATE_FIELDS));
+}
+
+/** The fields (of `fields`) whose values differ; undefined when none does. */
+export function changedFields<T extends object, F extends keyof T & string>(a: T, b: T, fields: readonly F[]): F[] | undefined {
+  let differing: F[] | undefined;
+  for (const field of fields) {
+    if (!sameValue(a[field] as Json, b[field] as Json)) {
+      (differing ??= []).push(field);
+    }
+  }
+  return differing;
+}
+
+/**
+ * Most machines do not change between two refreshes. Spelling the fields out
+ * lets the engine compare them at full speed (a loop over field names is four
+ * times slower at 100k machines); only a machine that differs somewhere pays
+ * for the list of fields.
+ */
+function changedMachineFields(a: MachineRecord, b: MachineRecord): (keyof Machine)[] | undefined {
+  const same =
+    a.price === b.price &&
+    a.gpu_count === b.gpu_count &&
+    a.online_rate === b.online_rate &&
+    a.up_time === b.up_time &&
+    a.gpu_name === b.gpu_name &&
+    a.gpu_memory === b.gpu_memory &&
+    a.cpu_name === b.cpu_name &&
+    a.cpu_count === b.cpu_count &&
+    a.cpu_per_gpu === b.cpu_per_gpu &&
+    a.memory_per_gpu === b.memory_per_gpu &&
+    a.memory_total === b.memory_total &&
+    a.disk_per_gpu === b.disk_per_gpu &&
+    a.disk_total === b.disk_total &&
+    a.region === b.region &&
+    a.network_upload_speed === b.network_upload_speed &&
+    a.network_download_speed === b.network_download_speed &&
+    a.driver_version === b.driver_version &&
+    a.cuda_version === b.cuda_version &&
+    a.nvlink_status === b.nvlink_status &&
+    a.node_name === b.node_name &&
+    (a.labels.length === 0 ? b.labels.length === 0 : sameValue(a.labels, b.labels));
+  return same ? undefined : changedFields(a, b, MACHINE_FIELDS);
 }
 
 /** JSON equality: values from two parses of the service's answers are never the same objects. */

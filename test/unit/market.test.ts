@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ApiError } from '../../src/api/errors';
-import type { MachineRecord } from '../../src/api/types';
+import { MACHINE_FIELDS, type MachineRecord } from '../../src/api/types';
 import { diffMachines, diffTemplates, sameValue } from '../../src/market/diff';
 import { Emitter } from '../../src/market/events';
 import { Market, type MarketChange } from '../../src/market/market';
@@ -195,6 +195,24 @@ describe('market diff', () => {
     assert.deepEqual(diff.appeared, [d]);
     assert.deepEqual(diff.disappeared, [c]);
     assert.deepEqual(diff.changed, [{ before: b, after: bChanged, fields: ['labels', 'online_rate'] }]);
+  });
+
+  it('notices a change in any one field of a machine, and only that field', () => {
+    const a = machineRecord({ labels: ['x'] });
+    const other: Record<string, unknown> = { price: '99.99', labels: ['y'], nvlink_status: !a.nvlink_status };
+    for (const field of MACHINE_FIELDS) {
+      if (field === 'node_name') continue; // the key: a new node ID is another machine
+      const value = other[field] ?? (typeof a[field] === 'number' ? (a[field] as number) + 1 : `${String(a[field])}-changed`);
+      const diff = diffMachines([a], [{ ...a, [field]: value }]);
+      assert.deepEqual(diff.changed.map((c) => c.fields), [[field]], field);
+    }
+    assert.deepEqual(diffMachines([a], [{ ...a }]).changed, [], 'a copy is no change');
+  });
+
+  it('a repeated node ID in the newer list counts once as kept and once as new', () => {
+    const a = machineRecord();
+    const diff = diffMachines([a], [a, { ...a }]);
+    assert.deepEqual([diff.appeared.length, diff.disappeared.length, diff.changed.length], [1, 0, 0]);
   });
 
   it('sees no change in equal values parsed twice (labels with objects, nested JSON)', () => {
