@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const tokens = new TokenStore(context.secrets, log);
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
   const view = new MachineViewState(context.workspaceState, config);
-  const machines = new MachinesProvider(market, controller, view);
+  const machines = new MachinesProvider(market, controller, view, config);
   const templates = new TemplatesProvider(market, controller, view);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });

@@ -50,6 +50,7 @@ export const COMMAND_IDS = [
   'gpuRental.machines.sortDescending',
   'gpuRental.templates.filter',
   'gpuRental.templates.clearFilter',
+  'gpuRental.machines.showMore',
   // One per submenu entry; spelled out so the list can be searched.
   'gpuRental.machines.groupBy.gpu',
   'gpuRental.machines.groupBy.region',
@@ -80,6 +81,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
       }
     },
     'gpuRental.machines.clearFilter': () => view.setQuery(''),
+    'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
     'gpuRental.machines.applySavedFilter': () => applySavedFilter(deps),
     'gpuRental.machines.saveFilter': () => saveFilter(deps),
     'gpuRental.machines.groupBy': async (value) => {
@@ -225,6 +227,10 @@ export async function copyIds(ids: string[], what: string): Promise<void> {
 
 function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
   return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';
+}
+
+function isMoreNode(value: unknown): value is Extract<MachineNode, { kind: 'more' }> {
+  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'more';
 }
 
 function isTemplateNode(value: unknown): value is Extract<TemplateNode, { kind: 'template' }> {

@@ -14,7 +14,8 @@ export type SettingKey =
   | 'machines.groupBy'
   | 'machines.sortBy'
   | 'machines.sortOrder'
-  | 'machines.savedFilters';
+  | 'machines.savedFilters'
+  | 'machines.sliceSize';
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
@@ -46,6 +47,11 @@ export class Config {
       sortBy: oneOf<SortKey>(this.section.get('machines.sortBy'), SORT_KEYS) ?? DEFAULT_ARRANGEMENT.sortBy,
       order: oneOf<SortOrder>(this.section.get('machines.sortOrder'), ['ascending', 'descending']) ?? DEFAULT_ARRANGEMENT.order,
     };
+  }
+
+  /** How many machines a group shows before a "Show more" row, and how many more each click shows. */
+  get machineSliceSize(): number {
+    return Math.floor(clampedNumber(this.section.get<unknown>('machines.sliceSize'), 200, 10, 5000));
   }
 
   /** Named filters from every level of settings (a folder may bring its own); non-text entries are ignored. */

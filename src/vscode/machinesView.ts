@@ -4,28 +4,46 @@ import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
 import { arrangedGroupDescription, type ArrangedGroup } from '../model/arrange';
 import { escapeMarkdownCell } from '../model/escape';
+import { formatInteger } from '../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../model/machines';
 import type { Market } from '../market/market';
 import type { MachineView } from '../market/views';
+import type { Config } from './config';
 import type { Controller } from './controller';
 import type { MachineViewState } from './machineViewState';
 
-export type MachineNode = { kind: 'group'; group: ArrangedGroup } | { kind: 'machine'; machine: MachineRecord; groupKey: string };
+type GroupNode = { kind: 'group'; group: ArrangedGroup };
+type MachineLeaf = { kind: 'machine'; machine: MachineRecord; groupKey: string };
+/** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
+type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
+export type MachineNode = GroupNode | MachineLeaf | MoreNode;
+
+/** The key of the one implicit group when machines are not grouped. */
+const ROOT = 'all';
 
 export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<MachineNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /** Rows shown per group key beyond the first slice; kept across refreshes, dropped with a new filter or arrangement. */
+  private readonly shown = new Map<string, number>();
+  /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
+  private groupNodes: { view: MachineView; byKey: Map<string, GroupNode> } | undefined;
 
   constructor(
     private readonly market: Market,
     private readonly controller: Controller,
     private readonly view: MachineViewState,
+    private readonly config: Config,
   ) {
     this.subscription = vscode.Disposable.from(
       market.onDidChange((change) => change.which === 'machines' && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
-      view.onDidChange(() => this.changed.fire(undefined)),
+      view.onDidChange(() => {
+        this.shown.clear();
+        this.changed.fire(undefined);
+      }),
+      config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
     );
   }
 
@@ -40,35 +58,99 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       if (this.controller.setup !== 'ready') {
         return []; // welcome content explains what to set up
       }
-      const { groups } = this.current();
+      const groups = this.current().groups;
       if (this.view.arrangement.groupBy === 'none') {
-        return groups.flatMap((group) => this.machineNodes(group));
+        return groups.length ? this.slice(groups[0], ROOT) : [];
       }
-      return groups.map((group) => ({ kind: 'group', group }));
+      return groups.map((group) => this.groupNode(group));
     }
-    return node.kind === 'group' ? this.machineNodes(node.group) : [];
+    return node.kind === 'group' ? this.slice(node.group, node.group.key) : [];
   }
 
-  private machineNodes(group: ArrangedGroup): MachineNode[] {
-    return group.machines.map((machine) => ({ kind: 'machine', machine, groupKey: group.key }));
+  /**
+   * The first rows of a group and, when there are more, a row that shows
+   * the next slice: a group of 10,000 machines costs VS Code no more to open
+   * than one of 200. Filters, sorts and quick picks still see every machine.
+   */
+  private slice(group: ArrangedGroup, key: string): MachineNode[] {
+    const size = this.config.machineSliceSize;
+    const count = Math.min(group.machines.length, this.shown.get(key) ?? size);
+    const nodes: MachineNode[] = [];
+    for (let i = 0; i < count; i++) {
+      nodes.push({ kind: 'machine', machine: group.machines[i], groupKey: group.key });
+    }
+    const left = group.machines.length - count;
+    if (left > 0) {
+      nodes.push({ kind: 'more', groupKey: key, next: Math.min(size, left), left });
+    }
+    return nodes;
+  }
+
+  /** Shows the next slice of the group that a "Show more" row belongs to. */
+  showMore(node: MachineNode): void {
+    if (node.kind !== 'more') {
+      return;
+    }
+    const size = this.config.machineSliceSize;
+    this.shown.set(node.groupKey, (this.shown.get(node.groupKey) ?? size) + size);
+    this.changed.fire(node.groupKey === ROOT ? undefined : this.groupNodes?.byKey.get(node.groupKey));
+  }
+
+  private groupNode(group: ArrangedGroup): GroupNode {
+    const view = this.current();
+    if (this.groupNodes?.view !== view) {
+      this.groupNodes = { view, byKey: new Map() };
+    }
+    let node = this.groupNodes.byKey.get(group.key);
+    if (!node) {
+      node = { kind: 'group', group };
+      this.groupNodes.byKey.set(group.key, node);
+    }
+    return node;
   }
 
   getParent(node: MachineNode): MachineNode | undefined {
-    if (node.kind === 'machine' && this.view.arrangement.groupBy !== 'none') {
+    if (node.kind !== 'group' && this.view.arrangement.groupBy !== 'none') {
       const group = this.current().groups.find((g) => g.key === node.groupKey);
-      return group ? { kind: 'group', group } : undefined;
+      return group ? this.groupNode(group) : undefined;
     }
     return undefined;
   }
 
   getTreeItem(node: MachineNode): vscode.TreeItem {
-    return node.kind === 'group' ? groupItem(node.group) : machineItem(node.machine);
+    switch (node.kind) {
+      case 'group':
+        return groupItem(node.group);
+      case 'machine':
+        return machineItem(node.machine);
+      case 'more':
+        return moreItem(node);
+    }
+  }
+
+  /** The tooltip table is built when a row is hovered, not for every row shown. */
+  resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
+    if (node.kind === 'machine') {
+      item.tooltip = machineTooltip(node.machine);
+    }
+    return item;
   }
 
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+function moreItem(node: MoreNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(`Show ${formatInteger(node.next)} more…`, vscode.TreeItemCollapsibleState.None);
+  item.id = `more:${node.groupKey}`;
+  item.description = `(${formatInteger(node.left)} left)`;
+  item.contextValue = 'showMore';
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.accessibilityInformation = { label: `Show ${formatInteger(node.next)} more machines, ${formatInteger(node.left)} left` };
+  item.command = { command: 'gpuRental.machines.showMore', title: 'Show More', arguments: [node] };
+  return item;
 }
 
 function groupItem(group: ArrangedGroup): vscode.TreeItem {
@@ -85,7 +167,6 @@ function machineItem(machine: MachineRecord): vscode.TreeItem {
   const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
   item.id = `machine:${machine.node_name}`;
   item.description = machineSummary(machine);
-  item.tooltip = machineTooltip(machine);
   item.contextValue = 'machine';
   item.iconPath = new vscode.ThemeIcon('vm');
   item.accessibilityInformation = { label: `${machineTitle(machine)}, ${machineSummary(machine)}` };

@@ -49,6 +49,9 @@ describe('Hostile data in a real VS Code', function () {
       assert.ok(!BIDI_OR_CONTROL.test(text), `control or bidi character in ${JSON.stringify(text.slice(0, 60))}`);
       assert.ok(text.length < 600, `one line of ${text.length} characters`);
     }
+    if (item.contextValue === 'machine' || item.contextValue === 'template') {
+      assert.ok(item.tooltip instanceof vscode.MarkdownString, 'every machine and template has a tooltip table');
+    }
     if (item.tooltip instanceof vscode.MarkdownString) {
       assert.notEqual(item.tooltip.isTrusted, true);
       assert.notEqual(item.tooltip.supportHtml, true);
@@ -61,7 +64,7 @@ describe('Hostile data in a real VS Code', function () {
     const machineNodes: MachineNode[] = api.machines.getChildren().flatMap((g) => [g, ...api.machines.getChildren(g)]);
     const templateNodes: TemplateNode[] = api.templates.getChildren().flatMap((g) => [g, ...api.templates.getChildren(g)]);
     assert.ok(machineNodes.length > PAYLOADS.length && templateNodes.length > PAYLOADS.length);
-    for (const node of machineNodes) check(api.machines.getTreeItem(node));
+    for (const node of machineNodes) check(api.machines.resolveTreeItem(api.machines.getTreeItem(node), node));
     for (const node of templateNodes) check(api.templates.getTreeItem(node));
   });
 

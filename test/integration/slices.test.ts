@@ -1,0 +1,148 @@
+// Big groups open on a slice with a "Show more" row: exactly N, N+1 and no
+// machines; slices kept across a refresh, also when it removes a revealed
+// machine; a new filter starts over; copying across slices; lazy tooltips.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Machine } from '../../src/api/types';
+import type { GpuRentalTestApi } from '../../src/extension';
+import type { DemoServer } from '../../src/demo/server';
+import { DEMO_MACHINES } from '../../src/demo/fixtures';
+import type { MachineNode } from '../../src/vscode/machinesView';
+import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+
+const SLICE = 10;
+
+/** `count` machines of one GPU model, with distinct node IDs and rising prices. */
+function model(gpu: string, count: number): Machine[] {
+  return Array.from({ length: count }, (_, i) => ({ ...DEMO_MACHINES[i % DEMO_MACHINES.length], gpu_name: gpu, gpu_count: 1, node_name: `${gpu}-${String(i).padStart(3, '0')}`, price: (1 + i / 100).toFixed(2) }));
+}
+
+describe('Big groups in slices', function () {
+  let server: DemoServer;
+  let api: GpuRentalTestApi;
+  const machines = [...model('BIG', 25), ...model('EXACT', SLICE), ...model('ONE_MORE', SLICE + 1)];
+
+  const group = (label: string) => {
+    const found = api.machines.getChildren().find((g) => g.kind === 'group' && g.group.label === label);
+    assert.ok(found, `a group labelled ${label}`);
+    return found;
+  };
+  const rows = (label: string) => api.machines.getChildren(group(label));
+  const names = (nodes: MachineNode[]) => nodes.flatMap((n) => (n.kind === 'machine' ? [n.machine.node_name] : []));
+  const moreOf = (nodes: MachineNode[]) => nodes.find((n): n is Extract<MachineNode, { kind: 'more' }> => n.kind === 'more');
+
+  async function refresh(): Promise<void> {
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('the refresh', () => !api.market.machines.loading && api.market.machines.items);
+  }
+
+  before(async () => {
+    server = await demoServer();
+    server.reset();
+    server.setData({ machines });
+    await setBaseUrl(server.url);
+    await vscode.workspace.getConfiguration('gpuRental').update('machines.sliceSize', SLICE, vscode.ConfigurationTarget.Global);
+    api = await extensionApi();
+    await api.setToken(TOKEN);
+    api.view.setQuery('');
+    api.view.arrange({ groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
+    await refresh();
+    await waitFor('all machines', () => api.market.machines.items?.length === machines.length);
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('gpuRental').update('machines.sliceSize', undefined, vscode.ConfigurationTarget.Global);
+    server.reset();
+    await refresh();
+  });
+
+  it('a group of exactly N shows N rows and no "Show more"; N+1 shows N and "Show 1 more… (1 left)"', () => {
+    assert.equal(rows('EXACT').length, SLICE);
+    assert.equal(moreOf(rows('EXACT')), undefined);
+    const oneMore = rows('ONE MORE');
+    assert.equal(names(oneMore).length, SLICE);
+    const more = moreOf(oneMore)!;
+    const item = api.machines.getTreeItem(more);
+    assert.equal(item.label, 'Show 1 more…');
+    assert.equal(item.description, '(1 left)');
+    assert.equal(item.accessibilityInformation?.label, 'Show 1 more machines, 1 left');
+    assert.equal(item.command?.command, 'gpuRental.machines.showMore');
+  });
+
+  it('"Show more" shows the next slice, in order, until the group is whole', async () => {
+    const first = rows('BIG');
+    assert.deepEqual(names(first), model('BIG', SLICE).map((m) => m.node_name));
+    assert.equal(api.machines.getTreeItem(moreOf(first)!).description, '(15 left)');
+    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(first));
+    const second = rows('BIG');
+    assert.equal(names(second).length, 2 * SLICE);
+    assert.equal(api.machines.getTreeItem(moreOf(second)!).label, 'Show 5 more…');
+    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(second));
+    assert.deepEqual(names(rows('BIG')), model('BIG', 25).map((m) => m.node_name));
+    assert.equal(moreOf(rows('BIG')), undefined);
+  });
+
+  it('filters, counts and quick picks see every machine, not only the rows shown', () => {
+    const view = api.machines.current();
+    assert.equal(view.matching.length, machines.length);
+    assert.equal(api.machinesView.message, undefined);
+    api.view.setQuery('gpu=one_more');
+    assert.equal(api.machinesView.message, `gpu=one_more · ${SLICE + 1} of ${machines.length} machines`);
+  });
+
+  it('a filter that matches nothing shows no rows and says 0 of N', () => {
+    api.view.setQuery('gpus>=99');
+    assert.deepEqual(api.machines.getChildren(), []);
+    assert.equal(api.machinesView.message, `gpus>=99 · 0 of ${machines.length} machines`);
+    api.view.setQuery('');
+  });
+
+  it('a refresh keeps what "Show more" revealed; one that removes revealed machines shows what is left', async () => {
+    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(rows('BIG')));
+    assert.equal(names(rows('BIG')).length, 2 * SLICE);
+    await refresh();
+    assert.equal(names(rows('BIG')).length, 2 * SLICE, 'still revealed after a refresh');
+    server.setData({ machines: machines.filter((m) => !(m.gpu_name === 'BIG' && m.node_name >= 'BIG-012')) });
+    await refresh();
+    assert.deepEqual(names(rows('BIG')), model('BIG', 12).map((m) => m.node_name));
+    assert.equal(moreOf(rows('BIG')), undefined);
+    server.setData({ machines });
+    await refresh();
+  });
+
+  it('a new filter or arrangement starts every group on its first slice again', () => {
+    api.view.arrange({ order: 'descending' });
+    assert.equal(names(rows('BIG')).length, SLICE);
+    api.view.arrange({ order: 'ascending' });
+  });
+
+  it('ungrouped, the whole list is sliced at the top', async () => {
+    api.view.arrange({ groupBy: 'none' });
+    try {
+      const top = api.machines.getChildren();
+      assert.equal(names(top).length, SLICE);
+      assert.equal(api.machines.getTreeItem(moreOf(top)!).description, `(${machines.length - SLICE} left)`);
+      await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(top));
+      assert.equal(names(api.machines.getChildren()).length, 2 * SLICE);
+    } finally {
+      api.view.arrange({ groupBy: 'gpu' });
+    }
+  });
+
+  it('Copy Node ID on a selection spanning two slices copies both', async () => {
+    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(rows('BIG')));
+    const [a, b] = [rows('BIG')[0], rows('BIG')[SLICE + 1]];
+    assert.ok(a.kind === 'machine' && b.kind === 'machine');
+    await vscode.commands.executeCommand('gpuRental.copyNodeId', a, [a, b]);
+    assert.equal(await vscode.env.clipboard.readText(), `${a.machine.node_name}\n${b.machine.node_name}`);
+  });
+
+  it('a row gets its tooltip table only when VS Code resolves it (on hover)', () => {
+    const leaf = rows('EXACT')[0];
+    const item = api.machines.getTreeItem(leaf);
+    assert.equal(item.tooltip, undefined);
+    const resolved = api.machines.resolveTreeItem(item, leaf);
+    assert.match((resolved.tooltip as vscode.MarkdownString).value, /^\| Field \| Value \|/);
+    assert.equal(api.machines.resolveTreeItem(api.machines.getTreeItem(moreOf(rows('ONE MORE'))!), moreOf(rows('ONE MORE'))!).tooltip, undefined);
+  });
+});
