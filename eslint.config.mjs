@@ -4,7 +4,7 @@ export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**', 'esbuild.js'] },
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.ts', 'test/**/*.ts'],
+    files: ['src/**/*.ts', 'test/**/*.ts', 'dev/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -13,8 +13,8 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true } },
   },
   {
-    // The API client, model and demo server must stay testable in plain Node.
-    files: ['src/api/**/*.ts', 'src/model/**/*.ts', 'src/demo/**/*.ts', 'src/webview/**/*.ts'],
+    // The API client, model, webview page and development tools must stay testable in plain Node.
+    files: ['src/api/**/*.ts', 'src/model/**/*.ts', 'dev/**/*.ts', 'src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on the editor.' }] }],
     },

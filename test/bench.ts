@@ -4,7 +4,7 @@
 // filter, group, sort), and their ratio. The goal: pipeline ≤ 0.5 × parse at
 // 100k, growing linearly. Figures are medians of several runs.
 import { validateMachines } from '../src/api/schema';
-import { generateMachines } from '../src/demo/fixtures';
+import { generateMachines } from '../dev/demo/fixtures';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../src/model/arrange';
 import { compileQuery, parseQuery } from '../src/model/query';
 

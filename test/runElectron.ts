@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { repoRoot } from '../src/dev/vscodeServer';
+import { repoRoot } from '../dev/repoRoot';
 
 async function main(): Promise<number> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-electron-'));

@@ -1,13 +1,16 @@
 // `npm run test:integration`: the extension-host suite (out/test/integration)
 // inside real VS Code builds, served by the VS Code server and opened in
-// Chromium (see src/dev/vscodeServer.ts). The newest VS Code first, then the
+// Chromium (see dev/harness/). The newest VS Code first, then the
 // oldest one package.json's engines.vscode accepts.
 //
 // GPU_RENTAL_VSCODE_VERSIONS: comma-separated code-server releases to run on
 // instead, e.g. `4.139.1` for a quicker run on the newest only.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TESTED_VERSIONS, ensureVSCodeServer, repoRoot, runExtensionTestsInBrowser } from '../src/dev/vscodeServer';
+import { ensureVSCodeServer } from '../dev/harness/install';
+import { runExtensionTestsInBrowser } from '../dev/harness/runTests';
+import { TESTED_VERSIONS } from '../dev/harness/settings';
+import { repoRoot } from '../dev/repoRoot';
 
 
 function versions(): string[] {
@@ -51,7 +54,6 @@ async function runOn(version: string, suite: string): Promise<number> {
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: suite,
       version,
-      userSettings: { 'workbench.startupEditor': 'none' },
     }),
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(0);

@@ -6,10 +6,10 @@
 //
 // GPU_RENTAL_VSCODE_VERSIONS  comma-separated code-server releases (default: the newest
 //                             VS Code here and the oldest engines.vscode accepts, see
-//                             TESTED_VERSIONS in src/dev/vscodeServer.ts)
+//                             TESTED_VERSIONS in dev/harness/settings.ts)
 // GPU_RENTAL_E2E_GREP         run only the scenarios whose title matches this regular
 //                             expression (each signs in by itself when it has to)
-import { TESTED_VERSIONS } from '../../src/dev/vscodeServer';
+import { TESTED_VERSIONS } from '../../dev/harness/settings';
 import { Session } from './workbench';
 import { scenarios, type Scenario } from './scenarios';
 

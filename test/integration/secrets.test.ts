@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { findExtensionLogFile } from '../../src/dev/vscodeServer';
+import { findExtensionLogFile } from '../../dev/harness/logFiles';
 import { EXTENSION_ID, TOKEN, extensionApi, waitFor } from './helpers';
 
 describe('The token stays secret', () => {
