@@ -19,4 +19,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on the editor.' }] }],
     },
   },
+  {
+    // A second extension for the browser scenarios: plain CommonJS as VS Code loads it, no build step.
+    files: ['test/fixtures/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

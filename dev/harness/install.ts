@@ -309,18 +309,55 @@ function isStaleLock(lockDir: string): boolean {
 // ---------------------------------------------------------------------------
 // Extensions
 
-/** Packaged extensions, installed as a user installs them. */
+export interface ExtensionsToInstall {
+  /** Packaged extensions, installed as a user installs them. */
+  vsix?: string[];
+  /**
+   * Unpacked extension folders (a package.json and its files, no build step).
+   * The server's own `--install-extension` takes only a .vsix or a Marketplace
+   * ID, so each is copied in as `<publisher>.<name>-<version>` and listed in
+   * the folder's extensions.json: once that file exists (the first .vsix
+   * install writes it), the server loads only what it lists. Seen working on
+   * VS Code 1.139.1 and 1.100.3 (`--list-extensions` shows them, and their
+   * commands run in the workbench).
+   */
+  folders?: string[];
+}
+
 export async function installExtensions(
   install: VSCodeServerInstall,
-  vsixFiles: string[],
+  extensions: ExtensionsToInstall,
   dirArgs: string[],
+  extensionsDir: string,
   env: NodeJS.ProcessEnv,
   log: Log,
 ): Promise<void> {
-  for (const vsix of vsixFiles) {
+  for (const vsix of extensions.vsix ?? []) {
     log(`[vscode] installing ${vsix}`);
     await run(install.node, [install.serverMain, '--install-extension', vsix, '--force', ...dirArgs], { env });
   }
+  for (const folder of extensions.folders ?? []) {
+    log(`[vscode] installing the folder ${displayPath(folder)}`);
+    installFolder(folder, extensionsDir);
+  }
+}
+
+function installFolder(folder: string, extensionsDir: string): void {
+  const pkg = readJson(path.join(folder, 'package.json'));
+  for (const field of ['publisher', 'name', 'version']) {
+    if (typeof pkg[field] !== 'string') throw new Error(`${folder}/package.json has no ${field}`);
+  }
+  const id = `${pkg.publisher}.${pkg.name}`;
+  const relativeLocation = `${id}-${pkg.version}`;
+  const target = path.join(extensionsDir, relativeLocation);
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.cpSync(folder, target, { recursive: true });
+  const manifest = path.join(extensionsDir, 'extensions.json');
+  const listed: { identifier?: { id?: string } }[] = fs.existsSync(manifest) ? readJson(manifest) : [];
+  const others = listed.filter((entry) => entry.identifier?.id?.toLowerCase() !== id.toLowerCase());
+  // The shape VS Code writes for an extension it found in the folder by itself.
+  const entry = { identifier: { id }, version: pkg.version, location: { $mid: 1, path: target, scheme: 'file' }, relativeLocation };
+  fs.writeFileSync(manifest, JSON.stringify([...others, entry]));
 }
 
 // ---------------------------------------------------------------------------

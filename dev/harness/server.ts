@@ -23,6 +23,8 @@ export interface StartVSCodeServerOptions {
   extensionsDir?: string;
   /** A .vsix installed into the extensions folder before the server starts. */
   installVsix?: string;
+  /** Unpacked extension folders installed next to it (see installExtensions). */
+  installFolders?: string[];
   /** Extra environment for the server; its extension host inherits it. */
   env?: Record<string, string>;
   /** More VS Code server command-line options. */
@@ -63,7 +65,8 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
   const dirArgs = ['--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir];
   const env = { ...process.env, TMPDIR: tmpDir, [USER_DATA_DIR_ENV]: userDataDir, ...opts.env };
   try {
-    await installExtensions(install, opts.installVsix ? [opts.installVsix] : [], dirArgs, env, log);
+    const extensions = { vsix: opts.installVsix ? [opts.installVsix] : [], folders: opts.installFolders ?? [] };
+    await installExtensions(install, extensions, dirArgs, extensionsDir, env, log);
     const port = opts.port || (await freePort());
     const child = spawnServer(install, port, [...dirArgs, ...(opts.serverArgs ?? [])], env);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

@@ -29,6 +29,10 @@ export interface SessionOptions {
   theme?: Theme;
   viewport?: { width: number; height: number };
   log?: (line: string) => void;
+  /** Unpacked extensions installed next to gpu-rental.vsix, as other extensions a user has. */
+  extensionFolders?: string[];
+  /** Environment for the extension host (through the server's). */
+  env?: Record<string, string>;
 }
 
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
@@ -60,6 +64,8 @@ export class Session {
       const server = await startVSCodeServer({
         version,
         installVsix: VSIX,
+        installFolders: opts.extensionFolders,
+        env: opts.env,
         log,
         // The harness enables the smoke-test driver (for its test `payload`), and with it
         // the workbench shows no notification toasts and no modal dialogs: a person sees both.
