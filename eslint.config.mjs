@@ -1,10 +1,42 @@
 import tseslint from 'typescript-eslint';
 
+// The layers of the code and what each may import (the README's Layout table
+// says the same). Relative imports are matched by the folder they name, at
+// any depth of `../`, so a file moved one folder deeper keeps its rules.
+const up = String.raw`^(\.\./)+`;
+const forbid = {
+  editor: { name: 'vscode', message: 'This layer runs in plain Node and in unit tests: it must not depend on the editor (only src/vscode and src/extension.ts may).' },
+  model: { regex: `${up}model(/|$)`, message: 'src/api is the bottom layer: it must not import src/model.' },
+  market: { regex: `${up}market(/|$)`, message: 'Only src/vscode and src/extension.ts may build on the market model (src/market).' },
+  webview: { regex: `${up}webview(/|$)`, message: 'Only src/vscode and src/extension.ts may use the webview layer (src/webview).' },
+  vscodeLayer: { regex: `${up}(vscode(/|$)|extension$)`, message: 'src/vscode and src/extension.ts sit on top: nothing below them may import them.' },
+  apiBeyondTypes: { regex: `${up}api/(?!types$)`, message: 'This layer may use only the data types of src/api (api/types), not the client or its validation.' },
+  dev: { regex: `${up}dev(/|$)`, message: 'dev/ holds development tools (demo API, VS Code harness): product code must not import it.' },
+  test: { regex: `${up}test(/|$)`, message: 'Product code must not import tests.' },
+  productEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'dev/ runs in plain Node: it must not import src/vscode or src/extension.ts (they need the editor).' },
+};
+
+/** One config object per layer: ESLint replaces, not merges, a rule's options set twice for a file. */
+function layer(files, restrictions) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: restrictions.filter((r) => r.name),
+          patterns: restrictions.filter((r) => r.regex).map(({ regex, message }) => ({ regex, message })),
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**', 'esbuild.js'] },
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.ts', 'test/**/*.ts'],
+    files: ['src/**/*.ts', 'test/**/*.ts', 'dev/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -12,11 +44,33 @@ export default tseslint.config(
     },
     languageOptions: { parserOptions: { projectService: true } },
   },
+  layer(['src/api/**/*.ts'], [forbid.editor, forbid.model, forbid.market, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  layer(['src/model/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  layer(['src/market/**/*.ts'], [forbid.editor, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  layer(['src/webview/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  layer(['src/vscode/**/*.ts', 'src/extension.ts'], [forbid.dev, forbid.test]),
+  layer(['dev/**/*.ts'], [forbid.editor, forbid.productEditorLayer]),
   {
-    // The API client, model and demo server must stay testable in plain Node.
-    files: ['src/api/**/*.ts', 'src/model/**/*.ts', 'src/demo/**/*.ts', 'src/webview/**/*.ts'],
+    // Loaded by an integration test inside the extension host: it must not bring
+    // process control, signal handlers or the rest of the harness in with it.
+    files: ['dev/harness/logFiles.ts', 'dev/harness/util.ts', 'dev/repoRoot.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on the editor.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [forbid.editor, ...['child_process', 'node:child_process', 'node:net', 'net'].map((name) => ({ name, message: 'This file runs inside the extension host: file system only.' }))],
+          patterns: [
+            forbid.productEditorLayer,
+            { regex: String.raw`^\./(install|server|runTests)$`, message: 'This file runs inside the extension host: importing the harness would hook signals and spawn processes there.' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // A second extension for the browser scenarios: plain CommonJS as VS Code loads it, no build step.
+    files: ['test/fixtures/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -6,7 +6,7 @@
 // (the next one with 1% of prices changed, 1% gone and 1% new), which every
 // refresh computes. Figures are medians of several runs.
 import { validateMachines } from '../src/api/schema';
-import { generateMachines } from '../src/demo/fixtures';
+import { generateMachines } from '../dev/demo/fixtures';
 import { diffMachines } from '../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../src/model/arrange';
 import { compileQuery, parseQuery } from '../src/model/query';

@@ -12,20 +12,23 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { repoRoot } from '../src/dev/vscodeServer';
+import { repoRoot } from '../dev/repoRoot';
 
 async function main(): Promise<number> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-electron-'));
+  // As test/runIntegration.ts: the suite expects an empty folder of its own to be open.
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-workspace-'));
   try {
     return await runTests({
       vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
       // A fresh profile without other extensions, so only this one is tested.
-      launchArgs: ['--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--user-data-dir', userDataDir],
+      launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--user-data-dir', userDataDir],
     });
   } finally {
     fs.rmSync(userDataDir, { recursive: true, force: true });
+    fs.rmSync(workspace, { recursive: true, force: true });
   }
 }
 

@@ -1,15 +1,20 @@
 // `npm run test:integration`: the extension-host suite (out/test/integration)
 // inside real VS Code builds, served by the VS Code server and opened in
-// Chromium (see src/dev/vscodeServer.ts). The newest VS Code first, then the
-// oldest one package.json's engines.vscode accepts.
+// Chromium (see dev/harness/). The newest VS Code first, then the oldest one
+// package.json's engines.vscode accepts. Each run opens a fresh, empty
+// workspace folder, as a user opens a repository: tests can write into it
+// (`.vscode/settings.json`, say) and find it gone on the next run.
 //
 // GPU_RENTAL_VSCODE_VERSIONS: comma-separated code-server releases to run on
 // instead, e.g. `4.139.1` for a quicker run on the newest only.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { TESTED_VERSIONS, ensureVSCodeServer, repoRoot, runExtensionTestsInBrowser } from '../src/dev/vscodeServer';
-
+import { ensureVSCodeServer } from '../dev/harness/install';
+import { runExtensionTestsInBrowser } from '../dev/harness/runTests';
+import { onAbruptExit } from '../dev/harness/server';
+import { TESTED_VERSIONS } from '../dev/harness/settings';
+import { repoRoot } from '../dev/repoRoot';
 
 function versions(): string[] {
   const fromEnv = process.env.GPU_RENTAL_VSCODE_VERSIONS?.split(',').map((v) => v.trim()).filter(Boolean);
@@ -47,17 +52,19 @@ async function runOn(version: string, suite: string): Promise<number> {
   const { vscodeVersion } = await ensureVSCodeServer(version);
   console.log(`\n=== Integration tests on VS Code ${vscodeVersion} (code-server ${version}) ===`);
   const started = Date.now();
-  // A folder is open, as for most users: a test plays a repository whose .vscode/settings.json is hostile.
+  // The name is what test/integration/workspace.test.ts recognises.
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-workspace-'));
-  const code = await countResults(() =>
-    runExtensionTestsInBrowser({
-      extensionDevelopmentPath: repoRoot,
-      extensionTestsPath: suite,
-      workspacePath: workspace,
-      version,
-      userSettings: { 'workbench.startupEditor': 'none' },
-    }),
-  ).finally(() => fs.rmSync(workspace, { recursive: true, force: true }));
+  const removeWorkspace = () => fs.rmSync(workspace, { recursive: true, force: true });
+  const forget = onAbruptExit(removeWorkspace);
+  let code: number;
+  try {
+    code = await countResults(() =>
+      runExtensionTestsInBrowser({ extensionDevelopmentPath: repoRoot, extensionTestsPath: suite, workspacePath: workspace, version }),
+    );
+  } finally {
+    forget();
+    removeWorkspace();
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`=== VS Code ${vscodeVersion}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`} in ${seconds} s ===`);
   return code;

@@ -13,7 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '../../src/dev/vscodeServer';
+import { repoRoot } from '../../dev/repoRoot';
 import { shrinkPng } from './png';
 import { LOAD_TIMEOUT_MS, Session, until, type Theme, type Ui } from './workbench';
 

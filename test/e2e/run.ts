@@ -6,12 +6,16 @@
 //
 // GPU_RENTAL_VSCODE_VERSIONS  comma-separated code-server releases (default: the newest
 //                             VS Code here and the oldest engines.vscode accepts, see
-//                             TESTED_VERSIONS in src/dev/vscodeServer.ts)
+//                             TESTED_VERSIONS in dev/harness/settings.ts)
 // GPU_RENTAL_E2E_GREP         run only the scenarios whose title matches this regular
 //                             expression (each signs in by itself when it has to)
-import { TESTED_VERSIONS } from '../../src/dev/vscodeServer';
-import { Session } from './workbench';
+import { TESTED_VERSIONS } from '../../dev/harness/settings';
+import { Session, type SessionOptions } from './workbench';
 import { scenarios, type Scenario } from './scenarios';
+import { PRYING_EXTENSION } from './prying';
+
+/** Every window the scenarios use has the prying extension next to GPU Rental, told which token to look for. */
+const WINDOW: SessionOptions = PRYING_EXTENSION;
 
 /** A whole scenario; each of its steps has its own, shorter timeout. */
 const SCENARIO_TIMEOUT_MS = 5 * 60_000;
@@ -61,7 +65,7 @@ async function runOn(version: string, list: Scenario[], totals: Totals): Promise
   const started = Date.now();
   let session: Session;
   try {
-    session = await Session.open({ version, log: (line) => console.log(`  ${line}`) });
+    session = await Session.open({ ...WINDOW, version, log: (line) => console.log(`  ${line}`) });
   } catch (err) {
     console.log(`\n  could not start VS Code (code-server ${version}):\n${firstLines(err)}`);
     totals.failed += list.length;
@@ -74,7 +78,7 @@ async function runOn(version: string, list: Scenario[], totals: Totals): Promise
       const t0 = Date.now();
       let own: Session | undefined;
       try {
-        if (scenario.fresh) own = await Session.open({ version });
+        if (scenario.fresh) own = await Session.open({ ...WINDOW, version });
         await withTimeout(scenario.run(own ?? session), SCENARIO_TIMEOUT_MS, 'the scenario');
         totals.passed++;
         console.log(`    ✔ ${scenario.title} (${seconds(Date.now() - t0)})`);

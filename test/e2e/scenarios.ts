@@ -6,8 +6,9 @@
 // failure does not take the rest down with it.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { DEMO_MACHINES, DEMO_TOKEN } from '../../src/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
+import { pryingScenario } from './prying';
 
 export interface Scenario {
   title: string;
@@ -441,4 +442,5 @@ export const scenarios: Scenario[] = [
       await ui.statusMessage(`Copied node ID ${nodeId}`);
     },
   },
+  pryingScenario,
 ];

@@ -6,9 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
-import { DEMO_TOKEN } from '../../src/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../src/demo/server';
-import { CHROMIUM, CHROMIUM_ARGS, repoRoot, startVSCodeServer, type VSCodeServer } from '../../src/dev/vscodeServer';
+import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
+import { startVSCodeServer, type VSCodeServer } from '../../dev/harness/server';
+import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION } from '../../dev/harness/settings';
+import { repoRoot } from '../../dev/repoRoot';
 
 export const VSIX = path.join(repoRoot, 'gpu-rental.vsix');
 export const RESULTS_DIR = path.join(repoRoot, 'test-results');
@@ -27,6 +29,10 @@ export interface SessionOptions {
   theme?: Theme;
   viewport?: { width: number; height: number };
   log?: (line: string) => void;
+  /** Unpacked extensions installed next to gpu-rental.vsix, as other extensions a user has. */
+  extensionFolders?: string[];
+  /** Environment for the extension host (through the server's). */
+  env?: Record<string, string>;
 }
 
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
@@ -46,7 +52,7 @@ export class Session {
   }
 
   static async open(opts: SessionOptions = {}): Promise<Session> {
-    const version = opts.version ?? '4.139.1';
+    const version = opts.version ?? DEFAULT_VERSION;
     if (!fs.existsSync(VSIX)) {
       throw new Error('gpu-rental.vsix is missing: run `npm run package` first (npm run test:e2e and npm run screenshots do)');
     }
@@ -58,20 +64,14 @@ export class Session {
       const server = await startVSCodeServer({
         version,
         installVsix: VSIX,
+        installFolders: opts.extensionFolders,
+        env: opts.env,
         log,
         // The harness enables the smoke-test driver (for its test `payload`), and with it
         // the workbench shows no notification toasts and no modal dialogs: a person sees both.
         serverArgs: ['--no-enable-smoke-test-driver'],
         userSettings: {
           'gpuRental.baseUrl': demo.url,
-          'workbench.startupEditor': 'none',
-          'workbench.tips.enabled': false,
-          'chat.disableAIFeatures': true,
-          'workbench.secondarySideBar.defaultVisibility': 'hidden',
-          'security.workspace.trust.enabled': false,
-          'extensions.autoCheckUpdates': false,
-          'extensions.autoUpdate': false,
-          'telemetry.telemetryLevel': 'off',
           ...(opts.theme ? { 'workbench.colorTheme': THEMES[opts.theme] } : {}),
         },
       });

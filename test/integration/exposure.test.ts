@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { exportsFor, type GpuRentalTestApi } from '../../src/extension';
-import { startDemoServer, type DemoServer } from '../../src/demo/server';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { Config } from '../../src/vscode/config';
 import { CONTEXT_KEYS } from '../../src/vscode/contextKeys';
 import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
-import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../src/demo/server';
-import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../src/demo/fixtures';
+import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../dev/demo/server';
+import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import type { TemplateNode } from '../../src/vscode/templatesView';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';

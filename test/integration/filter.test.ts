@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
-import type { DemoServer } from '../../src/demo/server';
-import { DEMO_MACHINES } from '../../src/demo/fixtures';
+import type { DemoServer } from '../../dev/demo/server';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/query';
 import { Config } from '../../src/vscode/config';
 import { MachineViewState } from '../../src/vscode/machineViewState';

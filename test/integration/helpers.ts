@@ -2,7 +2,7 @@
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
 import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
-import { startDemoServer, type DemoServer } from '../../src/demo/server';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 
 /** A token that is easy to search for: it must never show up anywhere. */
 export const TOKEN = 'itest-SECRET-token-7781';

@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
-import type { DemoServer } from '../../src/demo/server';
-import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import type { DemoServer } from '../../dev/demo/server';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import type { TemplateNode } from '../../src/vscode/templatesView';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';

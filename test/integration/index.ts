@@ -28,7 +28,7 @@ export function run(): Promise<void> {
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       process.off('unhandledRejection', onUnhandled);
-      const ours = unhandled.filter((text) => /gpu-rental|dist[\\/]extension\.js|out[\\/](src|test)[\\/]/.test(text));
+      const ours = unhandled.filter((text) => /gpu-rental|dist[\\/]extension\.js|out[\\/](src|test|dev)[\\/]/.test(text));
       for (const text of unhandled) {
         console.log(`unhandled rejection${ours.includes(text) ? ' (from this extension)' : ' (elsewhere)'}: ${text}`);
       }

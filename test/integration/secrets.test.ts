@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { findExtensionLogFile } from '../../src/dev/vscodeServer';
+import { findExtensionLogFile } from '../../dev/harness/logFiles';
 import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
 
 describe('The token stays secret', () => {

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Machine } from '../../src/api/types';
 import type { GpuRentalTestApi } from '../../src/extension';
-import type { DemoServer } from '../../src/demo/server';
-import { DEMO_MACHINES } from '../../src/demo/fixtures';
+import type { DemoServer } from '../../dev/demo/server';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { checkMachine, checkTemplate } from '../../src/api/schema';
 import type { Machine, MachineRecord, Template } from '../../src/api/types';
-import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 
 let serial = 0;
 

@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { GpuRentalClient, MAX_TEMPLATE_PAGES, parseRetryAfter, type Logger, type RetryNotice, type RetryPolicy } from '../../src/api/client';
 import { checkBaseUrl } from '../../src/api/baseUrl';
 import { ApiError } from '../../src/api/errors';
-import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../src/demo/server';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 
 const SECRET = 'tok-SECRET-9f3a7c';
 

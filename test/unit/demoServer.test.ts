@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DEMO_MACHINES, DEMO_TEMPLATES, DEMO_TOKEN, generateMachines, generateTemplates } from '../../src/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../src/demo/server';
+import { DEMO_MACHINES, DEMO_TEMPLATES, DEMO_TOKEN, generateMachines, generateTemplates } from '../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 
 const AUTH = { Authorization: `Bearer ${DEMO_TOKEN}` };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

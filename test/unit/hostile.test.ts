@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkMachine, checkTemplate, validateItems, validateMachines } from '../../src/api/schema';
 import type { Machine, MachineRecord, Template } from '../../src/api/types';
-import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { arrangeMachines, GROUP_BY } from '../../src/model/arrange';
 import { escapeMarkdownCell, noIcons, oneLine } from '../../src/model/escape';
 import { machineDetails, machinePickText, machineSummary, machineTitle } from '../../src/model/machines';

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
 import { checkMachine } from '../../src/api/schema';
 import type { Machine, MachineRecord, Template } from '../../src/api/types';
-import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell } from '../../src/model/escape';
 import { displayName, formatPercent } from '../../src/model/format';
 import { arrangeMachines, arrangedGroupDescription, type Arrangement } from '../../src/model/arrange';

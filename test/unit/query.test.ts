@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkMachine } from '../../src/api/schema';
 import type { Json, Machine, MachineRecord } from '../../src/api/types';
-import { DEMO_MACHINES } from '../../src/demo/fixtures';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import {
   FIELD_ALIASES,
   compareVersions,

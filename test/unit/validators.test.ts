@@ -1,9 +1,9 @@
 // The compiled validators must be what the schemas say today.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { GENERATED_PATH, generateValidators } from '../../src/dev/generateValidators';
+import { GENERATED_PATH, generateValidators } from '../../dev/generateValidators';
 import { checkMachine, checkTemplate } from '../../src/api/schema';
-import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 
 describe('generated validators', () => {
   it('are up to date with src/api/schemas.ts (run `npm run generate` if not)', () => {

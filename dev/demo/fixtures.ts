@@ -2,7 +2,7 @@
 // from a seeded PRNG so tests, screenshots and benchmarks see the same data on
 // every run and on every machine.
 
-import type { Json, Machine, Template } from '../api/types';
+import type { Json, Machine, Template } from '../../src/api/types';
 
 export const DEMO_TOKEN = 'demo-token';
 

@@ -6,9 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import { machineSchema, templateSchema } from '../api/schemas';
+import { machineSchema, templateSchema } from '../src/api/schemas';
+import { repoRoot } from './repoRoot';
 
-export const GENERATED_PATH = path.join(__dirname, '..', '..', '..', 'src', 'api', 'validators.generated.ts');
+export const GENERATED_PATH = path.join(repoRoot, 'src', 'api', 'validators.generated.ts');
 
 export function generateValidators(): string {
   const ajv = new Ajv({ code: { source: true, esm: true, lines: true }, allErrors: false, strict: true });

@@ -4,14 +4,15 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEMO_TOKEN } from '../demo/fixtures';
-import { startDemoServer } from '../demo/server';
-import { preferredOrFreePort, repoRoot, startVSCodeServer } from './vscodeServer';
+import { DEMO_TOKEN } from './demo/fixtures';
+import { startDemoServer } from './demo/server';
+import { preferredOrFreePort, startVSCodeServer } from './harness/server';
+import { VERBOSE } from './harness/settings';
+import { repoRoot } from './repoRoot';
 
 // Fixed when free, so the browser tab and its history survive a restart.
 const DEMO_PORT = 8787;
 const VSCODE_PORT = 8080;
-const VERBOSE = process.env.GPU_RENTAL_VSCODE_VERBOSE === '1';
 
 /**
  * Installs the repo folder as an extension by symlinking it into a fresh
@@ -47,14 +48,7 @@ async function main(): Promise<void> {
     const vscode = await startVSCodeServer({
       port: await preferredOrFreePort(VSCODE_PORT),
       extensionsDir,
-      userSettings: {
-        'gpuRental.baseUrl': demo.url,
-        'workbench.startupEditor': 'none',
-        'security.workspace.trust.enabled': false,
-        // The demo is about this extension: keep the workbench's AI chat panel out of the way.
-        'chat.disableAIFeatures': true,
-        'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      },
+      userSettings: { 'gpuRental.baseUrl': demo.url },
       serverOutput: VERBOSE ? (line) => console.log(`server| ${line}`) : undefined,
     });
     if (await running.add(() => vscode.close())) {

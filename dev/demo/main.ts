@@ -1,4 +1,4 @@
-// `node out/src/demo/main.js [--port N] [--host H] [--token T]`: run the demo API
+// `node out/dev/demo/main.js [--port N] [--host H] [--token T]`: run the demo API
 // with fixture data so a person can point the extension at it.
 
 import { DEMO_TOKEN } from './fixtures';
@@ -10,7 +10,7 @@ interface Args {
   token: string;
 }
 
-const USAGE = 'usage: node out/src/demo/main.js [--port N] [--host H] [--token T]';
+const USAGE = 'usage: node out/dev/demo/main.js [--port N] [--host H] [--token T]';
 
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = { port: 0, host: '127.0.0.1', token: DEMO_TOKEN };

@@ -1,0 +1,32 @@
+// Another extension reads GPU Rental's exports. Any extension a user installs
+// can call `vscode.extensions.getExtension('gpu-rental.gpu-rental').activate()`
+// and walk what it returns; whatever GPU Rental puts there, the other one can
+// read. The prying extension (test/fixtures/prying-extension) does just that
+// and says in a notification what it found: the token, a secret store, the
+// API client, or nothing private.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { repoRoot } from '../../dev/repoRoot';
+import type { Scenario } from './scenarios';
+import { LOAD_TIMEOUT_MS, type SessionOptions } from './workbench';
+
+/** What a window needs for the scenario: the extension installed, and the token it is to look for (the one the scenarios sign in with). */
+export const PRYING_EXTENSION: Pick<SessionOptions, 'extensionFolders' | 'env'> = {
+  extensionFolders: [path.join(repoRoot, 'test', 'fixtures', 'prying-extension')],
+  env: { PRY_LOOK_FOR: DEMO_TOKEN },
+};
+
+export const pryingScenario: Scenario = {
+  title: "another extension: after Set API Token, GPU Rental's exports hold no token, secret store or API client",
+  async run({ ui }) {
+    // Signed in through the welcome button and the password box, unless an earlier scenario already was.
+    await ui.ensureReady();
+    await ui.runCommand('Pry: Read GPU Rental Exports');
+    const toast = ui.toast('Pry: ');
+    await toast.waitFor({ timeout: LOAD_TIMEOUT_MS });
+    const verdict = (await toast.locator('.notification-list-item-message').innerText()).trim();
+    // "(exports is undefined)" or "(exports is an object …, N values read)": either is nothing private.
+    assert.match(verdict, /^Pry: exports hold nothing private \(/, `the prying extension's verdict: ${verdict}`);
+  },
+};
