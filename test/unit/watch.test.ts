@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { MachineRecord } from '../../src/api/types';
 import { diffMachines } from '../../src/market/diff';
+import { NewMachines } from '../../src/market/news';
+import { FOCUS_DELAY_MS, MAX_BACKOFF_MS, PollPlan } from '../../src/market/poll';
 import { ALERT_QUIET_MS, AlertGate, alertText, newlyMatching, parseWatches, type Watch } from '../../src/market/watch';
 import { machineRecord } from '../support/records';
 
@@ -166,5 +168,94 @@ describe('watches: when an alert may show', () => {
       }),
       { seed: 5, numRuns: 200 },
     );
+  });
+});
+
+describe('watches: when to poll', () => {
+  it('polls at once the first time, then every interval', () => {
+    const plan = new PollPlan(60_000);
+    assert.equal(plan.waitMs(1000), 0);
+    plan.ended(1000, true);
+    assert.equal(plan.waitMs(1000), 60_000);
+    assert.equal(plan.waitMs(31_000), 30_000);
+    assert.equal(plan.waitMs(100_000), 0);
+  });
+
+  it('doubles the wait after each failure, up to ten minutes, and starts over after a success', () => {
+    const plan = new PollPlan(60_000);
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      plan.ended(0, false);
+      waits.push(plan.waitMs(0));
+    }
+    assert.deepEqual(waits, [120_000, 240_000, 480_000, MAX_BACKOFF_MS, MAX_BACKOFF_MS, MAX_BACKOFF_MS]);
+    plan.ended(0, true);
+    assert.equal(plan.waitMs(0), 60_000);
+  });
+
+  it('a poll that fell due while the window had no focus runs soon after focus returns', () => {
+    const plan = new PollPlan(60_000);
+    plan.ended(0, true);
+    assert.equal(plan.waitMs(300_000, true), FOCUS_DELAY_MS);
+    assert.equal(plan.waitMs(30_000, true), 30_000, 'not due yet: waits as planned');
+  });
+
+  it('a clock set back does not postpone polling', () => {
+    const plan = new PollPlan(60_000);
+    plan.ended(10_000_000, true);
+    assert.equal(plan.waitMs(5_000), 60_000);
+  });
+
+  it('a shorter interval takes effect at once', () => {
+    const plan = new PollPlan(600_000);
+    plan.ended(0, true);
+    plan.setInterval(10_000);
+    assert.equal(plan.waitMs(0), 10_000);
+  });
+});
+
+describe('watches: new machines and the badge', () => {
+  const h100 = watch('gpu=H100');
+  const a = machineRecord({ gpu_name: 'H100' });
+  const b = machineRecord({ gpu_name: 'A100' });
+  const c = machineRecord({ gpu_name: 'H100' });
+
+  it('the first snapshot marks nothing', () => {
+    const news = new NewMachines();
+    news.update(diffMachines(undefined, [a, b]), false, [h100]);
+    assert.equal(news.isNew(a.node_name), false);
+    assert.equal(news.badge, 0);
+  });
+
+  it('machines that appear while the view is hidden are marked, and those matching a watch count in the badge until the view is shown', () => {
+    const news = new NewMachines();
+    news.update(diffMachines([], [a, b]), false, [h100]);
+    assert.ok(news.isNew(a.node_name) && news.isNew(b.node_name));
+    assert.equal(news.badge, 1);
+    news.shown();
+    assert.equal(news.badge, 0);
+    assert.ok(news.isNew(a.node_name), 'still marked while the user looks');
+    news.update(diffMachines([a, b], [a, b, c]), false, [h100]);
+    assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name)], [false, true], 'seen marks go with the next refresh');
+    assert.equal(news.badge, 1);
+  });
+
+  it('while the view is shown, each refresh marks its own new machines and adds nothing to the badge', () => {
+    const news = new NewMachines();
+    news.update(diffMachines([], [a]), true, [h100]);
+    news.update(diffMachines([a], [a, c]), true, [h100]);
+    assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name), news.badge], [false, true, 0]);
+  });
+
+  it('a machine that goes away loses its mark and its place in the badge; a price drop into a watch counts', () => {
+    const news = new NewMachines();
+    news.update(diffMachines([], [a]), false, [h100]);
+    news.update(diffMachines([a], []), false, [h100]);
+    assert.deepEqual([news.isNew(a.node_name), news.badge], [false, 0]);
+    news.addWatchNews(['x'], false);
+    news.addWatchNews(['y'], true);
+    assert.equal(news.badge, 1);
+    news.clear();
+    assert.equal(news.badge, 0);
   });
 });
