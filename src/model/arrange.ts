@@ -4,7 +4,7 @@ import type { MachineRecord } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, plural, truncate } from './format';
 import { compareIds, compareText } from './machines';
-import { compareVersions } from './query';
+import { compareVersions } from './version';
 
 export const GROUP_BY = ['gpu', 'region', 'gpuCount', 'cuda', 'none'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];

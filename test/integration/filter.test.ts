@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../src/demo/server';
 import { DEMO_MACHINES } from '../../src/demo/fixtures';
-import { compareVersions } from '../../src/model/query';
+import { compareVersions } from '../../src/model/version';
 import { MachineViewState } from '../../src/vscode/machineViewState';
 import type { MachineNode } from '../../src/vscode/machinesView';
 import type { TemplateNode } from '../../src/vscode/templatesView';

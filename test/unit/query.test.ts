@@ -7,11 +7,9 @@ import type { Json, Machine, MachineRecord } from '../../src/api/types';
 import { DEMO_MACHINES } from '../../src/demo/fixtures';
 import {
   FIELD_ALIASES,
-  compareVersions,
   compileQuery,
   filterMachines,
   isEmptyQuery,
-  normalizeText,
   parseQuery,
   printQuery,
   type Clause,
@@ -21,6 +19,8 @@ import {
   type TextTerm,
   type Value,
 } from '../../src/model/query';
+import { normalizeText } from '../../src/model/text';
+import { compareVersions } from '../../src/model/version';
 
 function record(machine: Machine): MachineRecord {
   const result = checkMachine(machine);
