@@ -1,8 +1,6 @@
 // Grouping, sorting, formatting and escaping: the pure functions behind the views.
 import * as assert from 'node:assert/strict';
 import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
-import { checkMachine } from '../../src/api/schema';
-import type { Machine, MachineRecord, Template } from '../../src/api/types';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell } from '../../src/model/escape';
 import { displayName, formatPercent } from '../../src/model/format';
@@ -15,37 +13,31 @@ import { groupByImageType, templatePublicRows } from '../../src/model/templates'
 import { normalizeToken, redactToken, tokenProblem } from '../../src/model/token';
 import { renderDetailsHtml } from '../../src/webview/detailsHtml';
 import { parseWebviewRequest } from '../../src/webview/protocol';
+import { machineRecord, templateRecord } from '../support/records';
 
-function record(machine: Machine): MachineRecord {
-  const result = checkMachine(machine);
-  assert.ok(result.ok);
-  return result.value;
-}
-
-const machines = DEMO_MACHINES.map(record);
-const base = machines[0];
-const m = (over: Partial<Machine>) => record({ ...base, ...over });
+const machines = DEMO_MACHINES.map((machine) => machineRecord(machine));
+const base = DEMO_MACHINES[0];
 
 describe('machines model', () => {
   const byGpu: Arrangement = { groupBy: 'gpu', sortBy: 'price', order: 'ascending' };
 
   it('groups by GPU model with underscores shown as spaces', () => {
-    const groups = arrangeMachines([m({ gpu_name: 'RTX_4090', node_name: 'a' }), m({ gpu_name: 'A100_SXM4_80GB', node_name: 'b' }), m({ gpu_name: 'RTX_4090', node_name: 'd' })], byGpu);
+    const groups = arrangeMachines([machineRecord({ gpu_name: 'RTX_4090', node_name: 'a' }), machineRecord({ gpu_name: 'A100_SXM4_80GB', node_name: 'b' }), machineRecord({ gpu_name: 'RTX_4090', node_name: 'd' })], byGpu);
     assert.deepEqual(groups.map((g) => g.label).sort(), ['A100 SXM4 80GB', 'RTX 4090']);
     assert.equal(groups.find((g) => g.label === 'RTX 4090')?.machines.length, 2);
     assert.equal(groups.find((g) => g.label === 'RTX 4090')?.key, 'gpu:RTX_4090');
   });
 
   it('sorts machines by price as a number, not as text, and keeps the exact price string', () => {
-    const [group] = arrangeMachines([m({ price: '10.5', node_name: 'x' }), m({ price: '9.75', node_name: 'y' }), m({ price: '9.750', node_name: 'a' })], byGpu);
+    const [group] = arrangeMachines([machineRecord({ price: '10.5', node_name: 'x' }), machineRecord({ price: '9.75', node_name: 'y' }), machineRecord({ price: '9.750', node_name: 'a' })], byGpu);
     assert.deepEqual(group.machines.map((x) => x.price), ['9.750', '9.75', '10.5']);
   });
 
   it('orders groups by their best machine under the current sort, either direction', () => {
     const machinesOf = [
-      m({ gpu_name: 'A', gpu_count: 1, price: '3', node_name: 'a1' }),
-      m({ gpu_name: 'B', gpu_count: 4, price: '4', node_name: 'b1' }),
-      m({ gpu_name: 'C', gpu_count: 2, price: '2.2', node_name: 'c1' }),
+      machineRecord({ gpu_name: 'A', gpu_count: 1, price: '3', node_name: 'a1' }),
+      machineRecord({ gpu_name: 'B', gpu_count: 4, price: '4', node_name: 'b1' }),
+      machineRecord({ gpu_name: 'C', gpu_count: 2, price: '2.2', node_name: 'c1' }),
     ];
     const perGpu = arrangeMachines(machinesOf, { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
     assert.deepEqual(perGpu.map((g) => g.label), ['B', 'C', 'A']);
@@ -58,7 +50,7 @@ describe('machines model', () => {
   });
 
   it('groups by region, GPU count and CUDA version', () => {
-    const list = [m({ region: 'eu', gpu_count: 2, cuda_version: '12.10', node_name: '1' }), m({ region: 'us', gpu_count: 1, cuda_version: '12.9', node_name: '2' })];
+    const list = [machineRecord({ region: 'eu', gpu_count: 2, cuda_version: '12.10', node_name: '1' }), machineRecord({ region: 'us', gpu_count: 1, cuda_version: '12.9', node_name: '2' })];
     assert.deepEqual(arrangeMachines(list, { groupBy: 'region', sortBy: 'price', order: 'ascending' }).map((g) => g.label).sort(), ['eu', 'us']);
     assert.deepEqual(arrangeMachines(list, { groupBy: 'gpuCount', sortBy: 'price', order: 'ascending' }).map((g) => g.label).sort(), ['1 GPU', '2 GPUs']);
     assert.deepEqual(arrangeMachines(list, { groupBy: 'cuda', sortBy: 'price', order: 'ascending' }).map((g) => g.label).sort(), ['CUDA 12.10', 'CUDA 12.9']);
@@ -74,13 +66,13 @@ describe('machines model', () => {
   });
 
   it('describes a machine with what users compare', () => {
-    const machine = m({ gpu_count: 4, gpu_name: 'RTX_4090', price: '7.40', gpu_memory: 24, region: 'cn-east', online_rate: 0.9973, nvlink_status: true });
+    const machine = machineRecord({ gpu_count: 4, gpu_name: 'RTX_4090', price: '7.40', gpu_memory: 24, region: 'cn-east', online_rate: 0.9973, nvlink_status: true });
     assert.equal(machineTitle(machine), '4× RTX 4090');
     assert.equal(machineSummary(machine), '7.40 (1.85/GPU) · VRAM 24 · cn-east · 99.73% online · NVLink');
   });
 
   it('formats every field for the details view', () => {
-    const rows = machineDetails(m({ online_rate: 0.95, nvlink_status: false, labels: ['spot', { tier: 2 }], cpu_name: 'AMD_EPYC_7763' }));
+    const rows = machineDetails(machineRecord({ online_rate: 0.95, nvlink_status: false, labels: ['spot', { tier: 2 }], cpu_name: 'AMD_EPYC_7763' }));
     const value = (field: string) => rows.find((r) => r.field === field)?.value;
     assert.equal(rows.length, 22);
     assert.equal(value('price_per_gpu'), formatPricePerGpu(Number(base.price) / base.gpu_count));
@@ -102,22 +94,21 @@ describe('machines model', () => {
 });
 
 describe('templates model', () => {
-  const t = (over: Partial<Template>): Template => ({ ...DEMO_TEMPLATES[1], ...over });
 
   it('groups by image type in ascending order, the platform default first', () => {
-    const groups = groupByImageType([t({ id: 3, image_type: 2, name: 'b' }), t({ id: 1, image_type: 0, name: 'a' }), DEMO_TEMPLATES[0], t({ id: 2, image_type: 2, name: 'a' })]);
+    const groups = groupByImageType([templateRecord({ id: 3, image_type: 2, name: 'b' }), templateRecord({ id: 1, image_type: 0, name: 'a' }), DEMO_TEMPLATES[0], templateRecord({ id: 2, image_type: 2, name: 'a' })]);
     assert.deepEqual(groups.map((g) => g.label), ['Type 0', 'Type 2']);
     assert.equal(groups[0].templates[0].id, 0);
     assert.deepEqual(groups[1].templates.map((x) => x.id), [2, 3]);
   });
 
   it('never exposes docker_passwd in tooltip rows or copied JSON', () => {
-    const custom = t({ docker_passwd: 'hunter2', docker_username: 'me' });
+    const custom = templateRecord({ docker_passwd: 'hunter2', docker_username: 'me' });
     const rows = templatePublicRows(custom);
     assert.ok(!rows.some((r) => r.field === 'docker_passwd'));
     assert.ok(!JSON.stringify(rows).includes('hunter2'));
     assert.equal(maskedTemplate(custom).docker_passwd, MASK);
-    assert.equal(maskedTemplate(t({ docker_passwd: null })).docker_passwd, null);
+    assert.equal(maskedTemplate(templateRecord({ docker_passwd: null })).docker_passwd, null);
     assert.ok(isSecretField('api_token') && isSecretField('docker_passwd') && !isSecretField('docker_username'));
   });
 });
@@ -135,7 +126,7 @@ describe('escaping', () => {
 });
 
 describe('details page', () => {
-  const hostile = m({ gpu_name: '<script>alert(1)</script>', cpu_name: '"><img src=x onerror=alert(1)>', node_name: 'node-1</code>' });
+  const hostile = machineRecord({ gpu_name: '<script>alert(1)</script>', cpu_name: '"><img src=x onerror=alert(1)>', node_name: 'node-1</code>' });
   const html = renderDetailsHtml({ machine: hostile, nonce: 'abc123', cspSource: 'https://webview.test', styleUri: 'https://webview.test/details.css', scriptUri: 'https://webview.test/details.js' });
 
   it('renders data as text, never as markup', () => {
