@@ -122,9 +122,10 @@ export class GpuRentalClient {
       }
       const page = validateItems(raw, checkTemplate, (t) => t.id, seen);
       items.push(...page.items);
-      if (page.items.length === 0 && page.duplicates > 0) {
-        // The server ignored the marker and sent a page we already have.
-        skipped += page.skipped - page.duplicates;
+      if (page.duplicates === raw.length) {
+        // Every item is one we already have: the server ignored the marker. A
+        // page that also holds malformed items is not known to be a repeat; it
+        // is skipped and counted, and the marker check below stops a loop.
         incomplete = `the service repeated page ${pages - 1} (marker ${marker ?? 'none'})`;
         break;
       }

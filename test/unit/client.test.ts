@@ -1,5 +1,6 @@
 // The API client against the demo API on 127.0.0.1: a real HTTP server.
 import * as assert from 'node:assert/strict';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { GpuRentalClient, MAX_TEMPLATE_PAGES, parseRetryAfter, type Logger, type RetryNotice, type RetryPolicy } from '../../src/api/client';
 import { checkBaseUrl } from '../../src/api/baseUrl';
@@ -159,6 +160,42 @@ describe('API client', () => {
       assert.equal(result.skipped, 0, 'a repeated page is not counted as skipped items');
       assert.match(result.incomplete ?? '', /repeated/);
       assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes('repeated')));
+    });
+
+    it('skips and counts a page of only malformed items and goes on paging', async () => {
+      const good = (id: number) => ({ ...DEMO_TEMPLATES[1], id });
+      const bad = (id: number) => ({ ...DEMO_TEMPLATES[1], id, image_type: 'x' });
+      server.setData({ templates: [good(1), good(2), bad(3), bad(4), good(5)] });
+      const result = await client(server, { log }).listTemplates(2);
+      assert.deepEqual(ids(result.items), [1, 2, 5]);
+      assert.equal(result.skipped, 2);
+      assert.equal(result.pages, 3);
+      assert.equal(result.incomplete, undefined);
+    });
+
+    it('goes on paging past a page of malformed items that starts with the previous last item', async () => {
+      // A service whose marker is inclusive repeats the marker's item at the top
+      // of each page; that one repeat must not make a page of bad items look like
+      // a repeated page.
+      const good = (id: number) => ({ ...DEMO_TEMPLATES[1], id });
+      const bad = (id: number) => ({ ...DEMO_TEMPLATES[1], id, image_type: 'x' });
+      const all = [good(1), good(2), good(3), bad(4), bad(5), good(6)];
+      const inclusive = await startServer((req, res) => {
+        const query = new URL(req.url ?? '/', 'http://x').searchParams;
+        const from = query.has('marker') ? all.findIndex((t) => t.id === Number(query.get('marker'))) : 0;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(all.slice(from, from + Number(query.get('limit')))));
+      });
+      try {
+        const result = await client(inclusive, { log }).listTemplates(3);
+        assert.deepEqual(ids(result.items), [1, 2, 3, 6]);
+        assert.equal(result.incomplete, undefined);
+        assert.equal(result.pages, 3);
+        // Page 2 skips 3 (repeat), 4 and 5 (malformed); page 3 skips 5 again.
+        assert.equal(result.skipped, 4);
+      } finally {
+        await inclusive.close();
+      }
     });
 
     it('never asks for more than the page cap, even from a server that always has more', async () => {
@@ -334,6 +371,20 @@ describe('API client retries', () => {
     await rejects(client(server, { token: 'nope' }).checkToken(), 'auth');
   });
 });
+
+/** An HTTP server on 127.0.0.1 with the given handler, for answers the demo server cannot give. */
+async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {
