@@ -339,6 +339,30 @@ describe('API client retries', () => {
     assert.equal(notices[0].delayMs, 50);
   });
 
+  it('waits as a 503 with Retry-After asks, up to the cap', async () => {
+    server.setFault({ times: 1, fault: { kind: 'status', status: 503, headers: { 'Retry-After': '2' } } });
+    const notices: RetryNotice[] = [];
+    const started = Date.now();
+    const result = await client(server, { retry: { ...fast, maxRetryAfterMs: 300 }, onRetry: (n) => notices.push(n) }).listMachines();
+    assert.equal(result.items.length, DEMO_MACHINES.length);
+    assert.ok(Date.now() - started >= 290, `waited ${Date.now() - started} ms`);
+    assert.equal(notices.length, 1);
+    assert.equal(notices[0].delayMs, 300);
+    assert.equal(notices[0].rateLimited, true, 'a Retry-After means the service asks us to slow down');
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('reads a fractional Retry-After as seconds, never as a date', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    assert.equal(parseRetryAfter('1.5', now), 1500);
+    assert.equal(parseRetryAfter('0.25', now), 250);
+    assert.equal(parseRetryAfter('1.1', now), 1100);
+    assert.equal(parseRetryAfter('0.0001', now), 1, 'never earlier than asked');
+    for (const odd of ['-1', '1e3', '+5', '.5', '1.', '0x10', '1,5']) {
+      assert.equal(parseRetryAfter(odd, now), undefined, odd);
+    }
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = Date.parse('2026-11-22T10:00:00Z');
     assert.equal(parseRetryAfter('7', now), 7000);
