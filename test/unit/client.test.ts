@@ -273,6 +273,37 @@ describe('API client', () => {
       await rejects(client(server, { maxBodyBytes: 10_000 }).listMachines(), 'parse', /larger than 0 MB|larger than/);
     });
 
+    it('refuses a streamed body without Content-Length once it passes the cap, and accepts one at the cap', async () => {
+      const body = JSON.stringify(DEMO_MACHINES.slice(0, 20));
+      const bytes = Buffer.byteLength(body);
+      // Chunked, so the cap is found while reading rather than from a header.
+      const chunked = await startServer((_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        for (let i = 0; i < body.length; i += 1000) {
+          res.write(body.slice(i, i + 1000));
+        }
+        res.end();
+      });
+      try {
+        assert.equal((await client(chunked, { maxBodyBytes: bytes }).listMachines()).items.length, 20);
+        await rejects(client(chunked, { maxBodyBytes: bytes - 1, log }).listMachines(), 'parse', /^The service's machine list is larger than 0 MB and was not loaded\.$/);
+      } finally {
+        await chunked.close();
+      }
+    });
+
+    it('names the cap in megabytes and refuses a body whose Content-Length is over it', async () => {
+      const declared = await startServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(3 * 1024 * 1024) });
+        res.write('[');
+      });
+      try {
+        await rejects(client(declared, { maxBodyBytes: 2 * 1024 * 1024 }).listMachines(), 'parse', /larger than 2 MB/);
+      } finally {
+        await declared.close();
+      }
+    });
+
     it('a refused connection says so', async () => {
       const port = await closedPort();
       await rejects(client({ url: `http://127.0.0.1:${port}` }, { log }).listMachines(), 'network', /connection was refused/);
