@@ -65,6 +65,48 @@ describe('machines model', () => {
     assert.ok(arrangeMachines(machines, byGpu).length >= 8);
   });
 
+  it('describes a group by its count and its cheapest price per GPU, whatever the sort', () => {
+    const list = [
+      machineRecord({ gpu_name: 'H100', gpu_count: 2, price: '5.00' }),
+      machineRecord({ gpu_name: 'H100', gpu_count: 4, price: '7.40' }),
+      machineRecord({ gpu_name: 'H100', gpu_count: 1, price: '3.10' }),
+    ];
+    for (const order of ['ascending', 'descending'] as const) {
+      const [group] = arrangeMachines(list, { groupBy: 'gpu', sortBy: 'price', order });
+      assert.equal(arrangedGroupDescription(group), '3 machines · from 1.85/GPU');
+      assert.equal(group.cheapestPerGpu, list[1]);
+    }
+  });
+
+  it('breaks ties by price per GPU, then by node ID, in either direction', () => {
+    const list = [
+      machineRecord({ gpu_count: 2, price: '4.00', node_name: 'b' }),
+      machineRecord({ gpu_count: 1, price: '4.00', node_name: 'c' }),
+      machineRecord({ gpu_count: 2, price: '4.00', node_name: 'a' }),
+    ];
+    for (const order of ['ascending', 'descending'] as const) {
+      const [group] = arrangeMachines(list, { groupBy: 'none', sortBy: 'price', order });
+      assert.deepEqual(group.machines.map((x) => x.node_name), ['a', 'b', 'c'], order);
+    }
+  });
+
+  it('orders groups whose best machines tie by natural label order, and CUDA groups by version', () => {
+    const same = { price: '2.00', gpu_count: 1 };
+    const gpus = ['A10', 'a100', 'A2'].map((gpu_name) => machineRecord({ ...same, gpu_name }));
+    assert.deepEqual(arrangeMachines(gpus, { groupBy: 'gpu', sortBy: 'price', order: 'ascending' }).map((g) => g.label), ['A2', 'A10', 'a100']);
+    const regions = ['eu-10', 'eu-9', 'EU-1'].map((region) => machineRecord({ ...same, region }));
+    assert.deepEqual(arrangeMachines(regions, { groupBy: 'region', sortBy: 'price', order: 'ascending' }).map((g) => g.label), ['EU-1', 'eu-9', 'eu-10']);
+    const cudas = ['12.10', '12.9', '11.8', ''].map((cuda_version) => machineRecord({ ...same, cuda_version }));
+    assert.deepEqual(arrangeMachines(cudas, { groupBy: 'cuda', sortBy: 'price', order: 'ascending' }).map((g) => g.label), ['(no CUDA version)', 'CUDA 11.8', 'CUDA 12.9', 'CUDA 12.10']);
+    assert.deepEqual(arrangeMachines([machineRecord({ region: '' })], byGpu).length, 1);
+    assert.deepEqual(arrangeMachines([machineRecord({ region: '' })], { ...byGpu, groupBy: 'region' }).map((g) => g.label), ['(no region)']);
+  });
+
+  it('has no group for no machines', () => {
+    assert.deepEqual(arrangeMachines([], { groupBy: 'none', sortBy: 'price', order: 'ascending' }), []);
+    assert.deepEqual(arrangeMachines([], byGpu), []);
+  });
+
   it('describes a machine with what users compare', () => {
     const machine = machineRecord({ gpu_count: 4, gpu_name: 'RTX_4090', price: '7.40', gpu_memory: 24, region: 'cn-east', online_rate: 0.9973, nvlink_status: true });
     assert.equal(machineTitle(machine), '4× RTX 4090');
@@ -192,6 +234,11 @@ describe('base URL', () => {
   it('knows loopback hosts', () => {
     assert.ok(isLoopbackHost('127.0.0.1') && isLoopbackHost('localhost') && isLoopbackHost('[::1]'));
     assert.ok(!isLoopbackHost('10.0.0.1') && !isLoopbackHost('example.com'));
+    assert.ok(isLoopbackHost('LOCALHOST') && isLoopbackHost('app.localhost') && isLoopbackHost('127.255.0.9'));
+    // Names that only start or end like loopback belong to whoever owns the domain.
+    for (const host of ['127.0.0.1.evil.com', 'localhost.evil.com', '127.0.0.1.', 'x127.0.0.1', 'evillocalhost', '127.0.0', '1127.0.0.1', '[::1].evil', '::10']) {
+      assert.equal(isLoopbackHost(host), false, host);
+    }
   });
 });
 
