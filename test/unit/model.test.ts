@@ -2,14 +2,14 @@
 import * as assert from 'node:assert/strict';
 import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
-import { escapeHtml, escapeMarkdownCell } from '../../src/model/escape';
+import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
 import { displayName, formatPercent } from '../../src/model/format';
 import { arrangeMachines, arrangedGroupDescription, type Arrangement } from '../../src/model/arrange';
 import { formatPricePerGpu } from '../../src/model/format';
 import { machineDetails, machineSummary, machineTitle } from '../../src/model/machines';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
 import { statusMessage } from '../../src/model/status';
-import { groupByImageType, templatePublicRows } from '../../src/model/templates';
+import { filterTemplates, groupByImageType, templateImage, templatePublicRows } from '../../src/model/templates';
 import { normalizeToken, redactToken, tokenProblem } from '../../src/model/token';
 import { renderDetailsHtml } from '../../src/webview/detailsHtml';
 import { parseWebviewRequest } from '../../src/webview/protocol';
@@ -144,6 +144,23 @@ describe('templates model', () => {
     assert.deepEqual(groups[1].templates.map((x) => x.id), [2, 3]);
   });
 
+  it('filters by every word in name, image and label, ignoring case and _ versus space', () => {
+    const torch = templateRecord({ name: 'PyTorch_2 Lab', image_name: 'pytorch/pytorch', image_tag: '2.4.0', image_label: 'ML', description: 'secret sauce' });
+    const tf = templateRecord({ name: 'TensorFlow', image_name: 'tensorflow/tensorflow', image_tag: '', image_label: 'ml' });
+    const list = [torch, tf];
+    assert.deepEqual(filterTemplates(list, 'pytorch 2'), [torch]);
+    assert.deepEqual(filterTemplates(list, '  ML  '), [torch, tf]);
+    assert.deepEqual(filterTemplates(list, 'pytorch:2.4.0'), [torch]);
+    assert.deepEqual(filterTemplates(list, 'PYTORCH_2 lab'), [torch]);
+    assert.deepEqual(filterTemplates(list, 'pytorch tensorflow'), []);
+    assert.deepEqual(filterTemplates(list, 'sauce'), [], 'the description is not searched');
+    const all = filterTemplates(list, ' _ ');
+    assert.deepEqual(all, list);
+    assert.notEqual(all, list, 'a new array, so the caller may sort it');
+    assert.equal(templateImage(tf), 'tensorflow/tensorflow');
+    assert.equal(templateImage(torch), 'pytorch/pytorch:2.4.0');
+  });
+
   it('never exposes docker_passwd in tooltip rows or copied JSON', () => {
     const custom = templateRecord({ docker_passwd: 'hunter2', docker_username: 'me' });
     const rows = templatePublicRows(custom);
@@ -164,6 +181,31 @@ describe('escaping', () => {
     const cell = escapeMarkdownCell('[click](command:evil) | *b*\n<b>x</b>');
     assert.ok(!/(^|[^\\])[[\]()|*<>]/.test(cell), cell);
     assert.ok(!cell.includes('\n'));
+  });
+
+  // Exact outputs: a check that bad text is absent also passes for an escaper that deletes everything.
+  it('keeps every visible character, escaped', () => {
+    assert.equal(
+      escapeMarkdownCell('[click me](javascript:alert(1)) <a href="javascript:alert(1)">x</a>'),
+      '\\[click me\\]\\(javascript\\:alert\\(1\\)\\) \\<a href="javascript\\:alert\\(1\\)"\\>x\\</a\\>',
+    );
+    assert.equal(escapeMarkdownCell('# Title\n**bold** | `code` ~x~ {a} +-!&_'), '\\# Title \\*\\*bold\\*\\* \\| \\`code\\` \\~x\\~ \\{a\\} \\+\\-\\!\\&\\_');
+    assert.equal(escapeMarkdownCell('a\\b  \n  c'), 'a\\\\b c');
+    assert.equal(escapeMarkdownCell('plain text 42'), 'plain text 42');
+  });
+
+  it('makes one readable line of hostile text', () => {
+    assert.equal(oneLine('a\u0000b\u0007c\u001bd\r\ne\u007ff'), 'abcd ef');
+    assert.equal(oneLine('safe\u202Egnp.exe\u202C \u2066x\u2069'), 'safe' + 'gnp.exe x');
+    assert.equal(oneLine('  one\n\n two \u2028three  '), 'one two three');
+    assert.equal(oneLine('abc', 3), 'abc');
+    assert.equal(oneLine('abcd', 3), 'ab…');
+    assert.equal(oneLine('x'.repeat(300)), `${'x'.repeat(199)}…`);
+    assert.equal(stripControls('\u0009tab\u000anl\u009f\u00a0'), 'tab\nnl\u00a0');
+  });
+
+  it('keeps codicon syntax as text in quick picks', () => {
+    assert.equal(noIcons('[run](command:x) $(alert) $(sync~spin) $x'), '[run](command:x) $\u200b(alert) $\u200b(sync~spin) $x');
   });
 });
 
