@@ -3,13 +3,13 @@ import * as assert from 'node:assert/strict';
 import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../src/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
-import { displayName, formatPercent } from '../../src/model/format';
+import { displayName, formatJson, formatLabels, formatPercent, formatPrice, plural, truncate, yesNo } from '../../src/model/format';
 import { arrangeMachines, arrangedGroupDescription, type Arrangement } from '../../src/model/arrange';
 import { formatPricePerGpu } from '../../src/model/format';
-import { machineDetails, machineSummary, machineTitle } from '../../src/model/machines';
+import { compareIds, compareText, machineDetails, machinePickText, machineSummary, machineTitle } from '../../src/model/machines';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
 import { statusMessage } from '../../src/model/status';
-import { filterTemplates, groupByImageType, templateImage, templatePublicRows } from '../../src/model/templates';
+import { filterTemplates, groupByImageType, isDefaultTemplate, templateImage, templatePublicRows } from '../../src/model/templates';
 import { normalizeToken, redactToken, tokenProblem } from '../../src/model/token';
 import { renderDetailsHtml } from '../../src/webview/detailsHtml';
 import { parseWebviewRequest } from '../../src/webview/protocol';
@@ -124,7 +124,70 @@ describe('machines model', () => {
     assert.equal(value('cpu_name'), 'AMD EPYC 7763');
   });
 
+  it('labels the details rows in spec order, price per GPU second', () => {
+    assert.deepEqual(machineDetails(machineRecord({})).map((r) => r.label), [
+      'Price', 'Price per GPU', 'Labels', 'Node ID', 'GPU model', 'GPU count', 'GPU memory', 'CPU model', 'CPU count', 'CPUs per GPU',
+      'Memory per GPU', 'Memory total', 'Disk per GPU', 'Disk total', 'Region', 'Upload speed', 'Download speed', 'Up time',
+      'Online rate', 'Driver version', 'CUDA version', 'NVLink',
+    ]);
+  });
+
+  it('formats each kind of details value', () => {
+    const rows = machineDetails(machineRecord({ price: ' 8.280 ', gpu_name: 'L40S_PCIe', nvlink_status: true, labels: [], memory_total: 1_048_576, driver_version: '530.30.02', region: 'cn-north' }));
+    const value = (field: string) => rows.find((r) => r.field === field)?.value;
+    assert.equal(value('price'), '8.280');
+    assert.equal(value('gpu_name'), 'L40S PCIe');
+    assert.equal(value('nvlink_status'), 'yes');
+    assert.equal(value('labels'), 'none');
+    assert.equal(value('memory_total'), '1,048,576');
+    assert.equal(value('driver_version'), '530.30.02');
+    assert.equal(value('region'), 'cn-north');
+  });
+
+  it('gives a quick pick the words users search for', () => {
+    const machine = machineRecord({ gpu_count: 2, gpu_name: 'L40S', price: '8.28', region: 'cn-north', gpu_memory: 48, cuda_version: '12.1', online_rate: 0.9385, node_name: 'node-x' });
+    assert.deepEqual(machinePickText(machine), {
+      label: '2× L40S · 8.28 (4.14/GPU)',
+      description: 'cn-north · VRAM 48 · CUDA 12.1 · 93.85% online',
+      detail: 'node-x',
+    });
+    assert.equal(machineSummary({ ...machine, nvlink_status: false, gpu_memory: 1024 }), '8.28 (4.14/GPU) · VRAM 1,024 · cn-north · 93.85% online');
+  });
+
+  it('compares names naturally and ids by code unit', () => {
+    assert.ok(compareText('RTX 3090', 'rtx 4090') < 0);
+    assert.ok(compareText('A10', 'A100') < 0 && compareText('A2', 'A10') < 0 && compareText('A10', 'A2') > 0);
+    assert.ok(compareText('a', 'A') > 0 && compareText('A', 'a') < 0, 'equal names still get a fixed order');
+    assert.equal(compareText('x', 'x'), 0);
+    assert.equal(compareIds('a', 'b'), -1);
+    assert.equal(compareIds('b', 'a'), 1);
+    assert.equal(compareIds('a', 'a'), 0);
+    assert.equal(compareIds('B', 'a'), -1);
+  });
+
   it('formats small things', () => {
+    assert.equal(formatPricePerGpu(Infinity), '—');
+    assert.equal(formatPricePerGpu(NaN), '—');
+    assert.equal(formatPricePerGpu(2), '2.00');
+    assert.equal(plural(1, 'GPU'), '1 GPU');
+    assert.equal(plural(2, 'GPU'), '2 GPUs');
+    assert.equal(plural(0, 'machine'), '0 machines');
+    assert.equal(plural(1000, 'box', 'boxes'), '1,000 boxes');
+    assert.equal(formatJson(null), '—');
+    assert.equal(formatJson(undefined), '—');
+    assert.equal(formatJson('text'), 'text');
+    assert.equal(formatJson(0), '0');
+    assert.equal(formatJson(false), 'false');
+    assert.equal(formatJson({ a: [1] }), '{"a":[1]}');
+    assert.equal(formatLabels([]), 'none');
+    assert.equal(formatLabels(['a', 2, null]), 'a, 2, —');
+    assert.equal(formatPrice('  1.50 '), '1.50');
+    assert.equal(yesNo(true), 'yes');
+    assert.equal(yesNo(false), 'no');
+    assert.equal(displayName('__'), '__', 'a name of only underscores is shown as it is');
+    assert.equal(displayName('A__B_C'), 'A B C');
+    assert.equal(truncate('abcdef', 6), 'abcdef');
+    assert.equal(truncate('abcdefg', 6), 'abcde…');
     assert.equal(displayName('H100_SXM5_80GB'), 'H100 SXM5 80GB');
     assert.equal(formatPercent(1), '100%');
     assert.equal(formatPercent(0.99995), '100%');
@@ -136,6 +199,20 @@ describe('machines model', () => {
 });
 
 describe('templates model', () => {
+
+  it('orders a group default first, then by name naturally, then by id; labels fields for tooltips', () => {
+    const [group] = groupByImageType([templateRecord({ id: 9, image_type: 0, name: 'b' }), templateRecord({ id: 8, image_type: 0, name: 'B' }), templateRecord({ id: 7, image_type: 0, name: 'a10' }), templateRecord({ id: 6, image_type: 0, name: 'a9' }), DEMO_TEMPLATES[0], templateRecord({ id: 5, image_type: 0, name: 'b' })]);
+    assert.deepEqual(group.templates.map((x) => x.id), [0, 6, 7, 8, 5, 9]);
+    assert.equal(group.imageType, 0);
+    assert.ok(isDefaultTemplate(DEMO_TEMPLATES[0]));
+    assert.ok(!isDefaultTemplate(templateRecord({ id: 0, image_type: 1 })) && !isDefaultTemplate(templateRecord({ id: 1, image_type: 0 })));
+    const rows = templatePublicRows(templateRecord({ id: 42, public_port: null, options: { a: 1 }, name: 'n' }));
+    const value = (field: string) => rows.find((r) => r.field === field)?.value;
+    assert.equal(value('id'), '42');
+    assert.equal(value('public_port'), '—');
+    assert.equal(value('options'), '{"a":1}');
+    assert.equal(value('name'), 'n');
+  });
 
   it('groups by image type in ascending order, the platform default first', () => {
     const groups = groupByImageType([templateRecord({ id: 3, image_type: 2, name: 'b' }), templateRecord({ id: 1, image_type: 0, name: 'a' }), DEMO_TEMPLATES[0], templateRecord({ id: 2, image_type: 2, name: 'a' })]);
@@ -169,6 +246,13 @@ describe('templates model', () => {
     assert.equal(maskedTemplate(custom).docker_passwd, MASK);
     assert.equal(maskedTemplate(templateRecord({ docker_passwd: null })).docker_passwd, null);
     assert.ok(isSecretField('api_token') && isSecretField('docker_passwd') && !isSecretField('docker_username'));
+    for (const name of ['Password', 'client_secret', 'apiKey', 'api-key', 'api_key', 'private_key', 'credentials', 'TOKEN']) {
+      assert.ok(isSecretField(name), name);
+    }
+    for (const name of ['image_name', 'public_port', 'options', 'api', 'key']) {
+      assert.ok(!isSecretField(name), name);
+    }
+    assert.deepEqual(maskedTemplate(custom), { ...custom, docker_passwd: MASK });
   });
 });
 
@@ -252,8 +336,23 @@ describe('token handling', () => {
     assert.equal(tokenProblem('abc'), undefined);
   });
 
+  it('keeps a token that only starts like Bearer, and refuses control characters', () => {
+    assert.equal(normalizeToken('Bearer'), '');
+    assert.equal(normalizeToken('bearertoken'), 'bearertoken');
+    assert.equal(normalizeToken('x Bearer y'), 'x Bearer y');
+    assert.equal(tokenProblem('Bearer\tabc def'), 'An API token cannot contain spaces or line breaks.');
+    assert.equal(tokenProblem('abc\u0007def'), 'An API token cannot contain control characters.');
+    assert.equal(tokenProblem('abc\u007fdef'), 'An API token cannot contain control characters.');
+    assert.equal(tokenProblem(''), 'Enter the API token (it cannot be empty).');
+    assert.equal(tokenProblem('An API token cannot contain spaces or line breaks.'.replace(/ /g, '')), undefined);
+  });
+
   it('redacts the token wherever it appears', () => {
     assert.equal(redactToken('x secret-123 y secret-123', 'secret-123'), 'x [token] y [token]');
+    assert.equal(redactToken('abcd abc', 'abcd'), '[token] abc');
+    assert.equal(redactToken('abc abc', 'abc'), 'abc abc', 'a token this short would redact ordinary words');
+    assert.equal(redactToken('abc', undefined), 'abc');
+    assert.equal(redactToken('abc', ''), 'abc');
   });
 });
 
@@ -295,6 +394,20 @@ describe('view status message', () => {
   it('counts skipped items and says where to look', () => {
     assert.equal(statusMessage({ noun: 'machine', count: 5, fetchedAt: at, errorMessage: undefined, skipped: 3, incomplete: undefined }), '3 items skipped, see log.');
   });
+  it('says what failed when there is nothing to show, and that the list is empty', () => {
+    const none = { noun: 'template', count: undefined, fetchedAt: undefined, errorMessage: undefined, skipped: 0, incomplete: undefined };
+    assert.equal(statusMessage({ ...none, errorMessage: 'The service answered 500.' }), 'Could not load the templates. The service answered 500.');
+    assert.equal(statusMessage({ ...none, count: 3, errorMessage: 'Timeout.' }), 'Could not load the templates. Timeout.', 'no time, so not stale data');
+    assert.equal(statusMessage({ ...none, count: 0, fetchedAt: at }), 'No templates are available right now.');
+    assert.equal(statusMessage({ ...none, count: 2, fetchedAt: at, skipped: 1 }), '1 item skipped, see log.');
+    assert.equal(statusMessage({ ...none, count: 2, fetchedAt: at, incomplete: 'stopped after 1000 pages' }), 'The list may be incomplete: stopped after 1000 pages.');
+    assert.equal(
+      statusMessage({ ...none, count: 0, fetchedAt: at, skipped: 2, incomplete: 'x', progress: 'Rate limited, retrying in 5 s…' }),
+      'Rate limited, retrying in 5 s… No templates are available right now. 2 items skipped, see log. The list may be incomplete: x.',
+    );
+    assert.equal(statusMessage({ ...none, progress: '' }), undefined);
+  });
+
   it('says nothing when all is well', () => {
     assert.equal(statusMessage({ noun: 'machine', count: 5, fetchedAt: at, errorMessage: undefined, skipped: 0, incomplete: undefined }), undefined);
   });
