@@ -312,8 +312,108 @@ describe('API client', () => {
 
     it('a connection reset mid-body says the connection was interrupted', async () => {
       server.setFault({ fault: { kind: 'reset' } });
-      await rejects(client(server, { log }).listMachines(), 'network', /interrupted|Could not reach/);
+      await rejects(client(server, { log }).listMachines(), 'network', /^The connection to http:\/\/127\.0\.0\.1:\d+ was interrupted while receiving the machine list\.$/);
     });
+  });
+});
+
+describe('API client details', () => {
+  let server: DemoServer;
+  let log: MemoryLog;
+
+  before(async () => {
+    server = await startDemoServer({ token: SECRET });
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    log = new MemoryLog();
+  });
+
+  it('logs what it loaded and what it skipped, in words a user can act on', async () => {
+    const bad = Array.from({ length: 7 }, (_, i) => ({ ...DEMO_MACHINES[i], price: 'free' }));
+    server.setData({ machines: [DEMO_MACHINES[10], ...bad] });
+    await client(server, { log }).listMachines();
+    assert.ok(log.lines.includes('info Machines: 1 loaded, 7 skipped.'), log.lines.join('\n'));
+    const warn = log.lines.find((l) => l.startsWith('warn machines: skipped 7 item(s): item 1: price '));
+    assert.ok(warn?.endsWith('; …'), 'more problems than are listed end in an ellipsis');
+    assert.equal(warn?.split('; item').length, 5, 'five problems are listed');
+    server.reset();
+    const clean = new MemoryLog();
+    await client(server, { log: clean }).listMachines();
+    assert.ok(clean.lines.includes(`info Machines: ${DEMO_MACHINES.length} loaded.`), clean.lines.join('\n'));
+    assert.ok(!clean.lines.some((l) => l.startsWith('warn')));
+    assert.ok(clean.lines.some((l) => /^debug GET \/v1\/rentgpu\/machines → 200 in \d+ ms, \d+ chars$/.test(l)), clean.lines.join('\n'));
+    const templates = new MemoryLog();
+    await client(server, { log: templates }).listTemplates(1000);
+    assert.ok(templates.lines.includes(`info Templates: ${DEMO_TEMPLATES.length} loaded in 1 page(s).`), templates.lines.join('\n'));
+  });
+
+  it('asks for at least one template per page, in whole numbers', async () => {
+    server.setData({ templates: DEMO_TEMPLATES.slice(0, 3) });
+    await client(server).listTemplates(0);
+    assert.equal(server.requests[0].query.limit, '1');
+    server.reset();
+    await client(server).listTemplates(2.7);
+    assert.equal(server.requests[0].query.limit, '2');
+  });
+
+  it('pages on from the last valid id when the last item has none, and stops when no id is left', async () => {
+    const { id: _id, ...noId } = DEMO_TEMPLATES[5];
+    server.setData({ templates: [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2], noId, DEMO_TEMPLATES[3]] });
+    const result = await client(server, { log }).listTemplates(3);
+    assert.deepEqual(result.items.map((t) => t.id), [DEMO_TEMPLATES[1].id, DEMO_TEMPLATES[2].id, DEMO_TEMPLATES[3].id]);
+    assert.equal(server.requests[1].query.marker, String(DEMO_TEMPLATES[2].id));
+    assert.equal(result.incomplete, undefined);
+    server.reset();
+    server.setData({ templates: [noId, noId] });
+    const stuck = await client(server, { log }).listTemplates(2);
+    assert.equal(stuck.incomplete, 'page 1 gave no usable marker');
+    assert.equal(stuck.skipped, 2);
+    assert.ok(log.lines.includes('warn Templates: paging page 1 gave no usable marker; showing the 0 templates received.'), log.lines.join('\n'));
+  });
+
+  it('names what the body was when it is not an array', async () => {
+    for (const [body, kind] of [['null', 'null'], ['"x"', 'a string'], ['42', 'a number'], ['true', 'a boolean']]) {
+      server.setFault({ fault: { kind: 'body', body } });
+      await rejects(client(server).listMachines(), 'shape', new RegExp(`^The service's machine list is not a JSON array \\(it is ${kind}\\)\\.$`));
+    }
+  });
+
+  it('takes a body starting with < for a web page whatever its type, and an HTML type likewise', async () => {
+    server.setFault({ fault: { kind: 'body', body: '  <html>', contentType: 'application/json' } });
+    await rejects(client(server).listMachines(), 'parse', /^The service sent a web page instead of JSON for the machine list; check the service URL\.$/);
+    server.setFault({ fault: { kind: 'body', body: '[]', contentType: 'text/HTML; charset=utf-8' } });
+    await rejects(client(server).listTemplates(5), 'parse', /web page instead of JSON for the image template list/);
+    server.setFault({ fault: { kind: 'body', body: ' \n ' } });
+    await rejects(client(server).listMachines(), 'parse', /^The service sent an empty response for the machine list\.$/);
+  });
+
+  it('words other statuses plainly', async () => {
+    server.setFault({ fault: { kind: 'status', status: 418 } });
+    await rejects(client(server).listMachines(), 'http', /^The service answered 418 when asked for the machine list\.$/);
+    server.setFault({ fault: { kind: 'status', status: 204, body: '' } });
+    await rejects(client(server).listMachines(), 'parse', /empty response/);
+  });
+
+  it('says the timeout in whole seconds when it is whole', async () => {
+    server.setFault({ fault: { kind: 'hang' } });
+    await rejects(client(server, { timeoutMs: 1000 }).listMachines(), 'timeout', /^The service did not answer within 1 s when asked for the machine list\.$/);
+  });
+
+  it('keeps a character whose bytes arrive in two chunks', async () => {
+    const body = Buffer.from(JSON.stringify([{ ...DEMO_MACHINES[0], region: '日本-東京' }]));
+    const cut = body.indexOf(Buffer.from('本')) + 1;
+    const split = await startServer((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.write(body.subarray(0, cut));
+      setTimeout(() => res.end(body.subarray(cut)), 20);
+    });
+    try {
+      assert.equal((await client(split).listMachines()).items[0].region, '日本-東京');
+    } finally {
+      await split.close();
+    }
   });
 });
 
@@ -338,6 +438,28 @@ describe('API client retries', () => {
       assert.ok(notices.every((n) => n.delayMs <= 20 && !n.rateLimited));
     });
   }
+
+  it('backs off exponentially with jitter, within the ceiling, and tells the caller each wait', async () => {
+    server.setFault({ fault: { kind: 'status', status: 502 } });
+    const notices: RetryNotice[] = [];
+    await rejects(client(server, { retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 25 }, onRetry: (n) => notices.push(n) }).listMachines(), 'http');
+    const ceilings = [10, 20, 25];
+    notices.forEach((n, i) => {
+      assert.ok(n.delayMs >= Math.round(ceilings[i] / 10) && n.delayMs <= ceilings[i], `wait ${i + 1}: ${n.delayMs} ms`);
+      assert.equal(Math.round(n.delayMs), n.delayMs);
+      assert.deepEqual({ ...n, delayMs: 0 }, { resource: 'machines', attempt: i + 1, of: 3, delayMs: 0, rateLimited: false, reason: 'The service answered 502 Bad Gateway when asked for the machine list.' });
+    });
+    assert.equal(notices.length, 3);
+  });
+
+  it('a 429 without Retry-After is rate limiting too, and waits the normal backoff', async () => {
+    server.setFault({ times: 1, fault: { kind: 'status', status: 429 } });
+    const notices: RetryNotice[] = [];
+    await client(server, { retry: fast, onRetry: (n) => notices.push(n) }).listTemplates(50);
+    assert.equal(notices[0].rateLimited, true);
+    assert.equal(notices[0].resource, 'images');
+    assert.ok(notices[0].delayMs <= 5);
+  });
 
   it('gives up after 3 retries with the last error', async () => {
     server.setFault({ fault: { kind: 'status', status: 503 } });
