@@ -328,6 +328,13 @@ describe('query: grammar', () => {
     assert.deepEqual(parsed('  gpus  >=2\tregion IN [a, "b c"]  '), expected);
   });
 
+  it('takes Unicode spaces and ASCII control characters as gaps, and other characters as part of words', () => {
+    assert.deepEqual(parsed('gpus\u00a0>=\u30002\u0000region=a\u007fb\u001fé\u2028x'), {
+      clauses: [compare('gpu_count', '>=', 2), compare('region', '=', 'a'), text('b'), text('é'), text('x')],
+    });
+    assert.deepEqual(parsed('\u0080ü'), { clauses: [text('\u0080ü')] });
+  });
+
   it('reads quoted strings with either quote and backslash escapes', () => {
     assert.deepEqual(parsed(String.raw`gpu="a \"b\" c" gpu='it\'s' gpu="back\\slash" gpu="\x"`), {
       clauses: [compare('gpu_name', '=', 'a "b" c'), compare('gpu_name', '=', "it's"), compare('gpu_name', '=', 'back\\slash'), compare('gpu_name', '=', 'x')],
