@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
 import { pryingScenario } from './prying';
+import { watchingScenario } from './watching';
 
 export interface Scenario {
   title: string;
@@ -442,5 +443,6 @@ export const scenarios: Scenario[] = [
       await ui.statusMessage(`Copied node ID ${nodeId}`);
     },
   },
+  watchingScenario,
   pryingScenario,
 ];
