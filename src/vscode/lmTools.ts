@@ -1,0 +1,111 @@
+// The language model tools: chat agents find machines, read one, and list
+// templates from the market model, read-only. Data older than a few minutes
+// is refreshed first; without a token or URL the answer says how to set up.
+import * as vscode from 'vscode';
+import type { Market, Which } from '../market/market';
+import {
+  checkFindInput,
+  checkTemplatesInput,
+  findMachinesAnswer,
+  getMachineAnswer,
+  listTemplatesAnswer,
+} from '../market/toolAnswers';
+import type { Controller } from './controller';
+
+/** Older data is refreshed before a tool answers. */
+const FRESH_MS = 3 * 60_000;
+
+export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'] as const;
+
+type Answer = (input: unknown) => string;
+
+class Tool implements vscode.LanguageModelTool<unknown> {
+  constructor(
+    private readonly which: Which,
+    private readonly progress: (input: unknown) => string,
+    private readonly answer: Answer,
+    private readonly market: Market,
+    private readonly controller: Controller,
+  ) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+    return { invocationMessage: this.progress(options.input) };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> {
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await this.text(options.input))]);
+  }
+
+  /** The answer as text; never throws (a tool that throws leaves the model with nothing to say). */
+  async text(input: unknown): Promise<string> {
+    try {
+      const setup = this.setupProblem();
+      if (setup) return setup;
+      const listing = this.market.listing(this.which);
+      const fetchedAt = listing.snapshot?.fetchedAt;
+      if (!fetchedAt || Date.now() - fetchedAt.getTime() > FRESH_MS) {
+        // Quiet: a failure is said in the answer, not in a notification the user did not ask for.
+        const errors = await this.controller.refresh([this.which], { quiet: true });
+        if (!listing.snapshot) {
+          return `The GPU rental service could not be reached: ${errors[0]?.message ?? 'no data.'}`;
+        }
+      }
+      return this.answer(input);
+    } catch (err) {
+      return `GPU Rental could not answer: ${err instanceof Error ? err.name : 'unexpected error'}.`;
+    }
+  }
+
+  private setupProblem(): string | undefined {
+    switch (this.controller.setup) {
+      case 'ready':
+        return undefined;
+      case 'noToken':
+        return 'GPU Rental has no API token. Ask the user to run the command "GPU Rental: Set API Token" in VS Code.';
+      case 'noBaseUrl':
+      case 'badBaseUrl':
+        return 'GPU Rental is not set up: the user must set the service URL (setting gpuRental.baseUrl) and then run "GPU Rental: Set API Token".';
+      default:
+        return `GPU Rental is not ready: ${this.controller.setupProblem ?? 'open the GPU Rental view to finish setting it up.'}`;
+    }
+  }
+}
+
+export function createTools(market: Market, controller: Controller): Record<(typeof TOOL_NAMES)[number], Tool> {
+  const now = () => new Date();
+  return {
+    gpuRental_findMachines: new Tool(
+      'machines',
+      (input) => {
+        const query = (input as { query?: unknown })?.query;
+        return typeof query === 'string' && query.trim() ? `Finding machines matching ${query.trim().slice(0, 80)}…` : 'Listing the cheapest machines…';
+      },
+      (input) => {
+        const checked = checkFindInput(input);
+        return checked.ok ? findMachinesAnswer(market, checked.input, now()) : `The input is not valid: ${checked.message}.`;
+      },
+      market,
+      controller,
+    ),
+    gpuRental_getMachine: new Tool('machines', () => 'Reading the machine…', (input) => getMachineAnswer(market, (input as { nodeId?: unknown })?.nodeId, now()), market, controller),
+    gpuRental_listTemplates: new Tool(
+      'templates',
+      () => 'Listing image templates…',
+      (input) => {
+        const checked = checkTemplatesInput(input);
+        return checked.ok ? listTemplatesAnswer(market, checked.input, now()) : `The input is not valid: ${checked.message}.`;
+      },
+      market,
+      controller,
+    ),
+  };
+}
+
+/** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
+export function registerTools(market: Market, controller: Controller): vscode.Disposable {
+  if (typeof vscode.lm?.registerTool !== 'function') {
+    return { dispose: () => undefined };
+  }
+  const tools = createTools(market, controller);
+  return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
+}
