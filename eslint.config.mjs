@@ -10,7 +10,7 @@ const forbid = {
   market: { regex: `${up}market(/|$)`, message: 'Only src/vscode and src/extension.ts may build on the market model (src/market).' },
   webview: { regex: `${up}webview(/|$)`, message: 'Only src/vscode and src/extension.ts may use the webview layer (src/webview).' },
   vscodeLayer: { regex: `${up}(vscode(/|$)|extension$)`, message: 'src/vscode and src/extension.ts sit on top: nothing below them may import them.' },
-  apiBeyondTypes: { regex: `${up}api/(?!types$)`, message: 'This layer may use only the data types of src/api (api/types), not the client or its validation.' },
+  apiBeyondTypes: { regex: `${up}api/(?!(types|text)$)`, message: 'This layer may use only the data types and text helpers of src/api (api/types, api/text), not the client or its validation.' },
   dev: { regex: `${up}dev(/|$)`, message: 'dev/ holds development tools (demo API, VS Code harness): product code must not import it.' },
   test: { regex: `${up}test(/|$)`, message: 'Product code must not import tests.' },
   productEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'dev/ runs in plain Node: it must not import src/vscode or src/extension.ts (they need the editor).' },
@@ -33,7 +33,7 @@ function layer(files, restrictions) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**', 'esbuild.js'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**', 'esbuild.js', 'reports/**', '.stryker-tmp/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'dev/**/*.ts'],

@@ -14,6 +14,10 @@ import { MachinesProvider, type MachineNode } from './vscode/machinesView';
 import { TemplatesProvider, type TemplateNode } from './vscode/templatesView';
 import { TokenStore } from './vscode/tokenStore';
 import { bindViewMessages } from './vscode/viewMessages';
+import { NewMachines } from './market/news';
+import { StatusBar } from './vscode/statusBar';
+import { showInTree } from './vscode/reveal';
+import { bindBadge, WatchService } from './vscode/watches';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -32,6 +36,8 @@ export interface GpuRentalTestApi {
   keys: ContextKeys;
   log: Log;
   tokens: TokenStore;
+  watches: WatchService;
+  statusBar: StatusBar;
   /** Every notification shown so far (most recent last). */
   shownMessages: typeof shownMessages;
   /** Where the view state is kept, so tests can read it back as a reload would. */
@@ -51,15 +57,22 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const tokens = new TokenStore(context.secrets, log);
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
   const view = new MachineViewState(context.workspaceState, config);
-  const machines = new MachinesProvider(market, controller, view, config);
+  const news = new NewMachines();
+  const machines = new MachinesProvider(market, controller, view, config, news);
   const templates = new TemplatesProvider(market, controller, view);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
   const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node ID'));
-  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels);
+  const watches = new WatchService(news, market, controller, config, log, {
+    machinesVisible: () => machinesView.visible,
+    show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
+  });
+  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, watches);
+  const statusBar = new StatusBar(market, view, watches, config);
+  context.subscriptions.push(bindBadge(machinesView, watches), statusBar);
   context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
-  const deps: CommandDeps = { market, config, controller, tokens, panels: () => panels, log, machines, templates, view };
+  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, log, machines, templates, view };
   registerCommands(context, deps);
   void controller.reconfigure();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
@@ -75,6 +88,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     keys,
     log,
     tokens,
+    watches,
+    statusBar,
     shownMessages,
     workspaceState: context.workspaceState,
     setToken: (token) => setToken(deps, token),

@@ -1,6 +1,7 @@
 // Turns the user's `gpuRental.baseUrl` setting into request URLs. Only this
 // module builds URLs, so a request can never go anywhere but the configured
 // service (ofetch would let an absolute URL bypass a base URL).
+import { truncate } from './text';
 
 export type BaseUrlCheck =
   | { ok: true; url: URL; display: string }
@@ -53,8 +54,4 @@ export function displayUrl(url: URL): string {
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -122,9 +122,10 @@ export class GpuRentalClient {
       }
       const page = validateItems(raw, checkTemplate, (t) => t.id, seen);
       items.push(...page.items);
-      if (page.items.length === 0 && page.duplicates > 0) {
-        // The server ignored the marker and sent a page we already have.
-        skipped += page.skipped - page.duplicates;
+      if (page.duplicates === raw.length) {
+        // Every item is one we already have: the server ignored the marker. A
+        // page that also holds malformed items is not known to be a repeat; it
+        // is skipped and counted, and the marker check below stops a loop.
         incomplete = `the service repeated page ${pages - 1} (marker ${marker ?? 'none'})`;
         break;
       }
@@ -318,14 +319,25 @@ function backoff(policy: RetryPolicy, attempt: number): number {
   return Math.round(ceiling * (0.1 + 0.9 * Math.random()));
 }
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+/**
+ * Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when
+ * absent or unreadable. HTTP allows only whole seconds, but some servers send
+ * "1.5": we read a non-negative decimal as seconds (rounded up, so we never
+ * come back early) rather than ignore what the server meant.
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) {
     return undefined;
   }
   const text = value.trim();
-  if (/^\d+$/.test(text)) {
-    return Number(text) * 1000;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    // Rounded to microseconds first, so binary fractions (1.1 × 1000 = 1100.0000000000002) do not add a millisecond.
+    return Math.ceil(Math.round(Number(text) * 1e6) / 1000);
+  }
+  // Every HTTP date starts with a day name. Anything else, such as "-1", must
+  // not reach Date.parse, which reads "1.5" as a day in 2001.
+  if (!/^[A-Za-z]/.test(text)) {
+    return undefined;
   }
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);

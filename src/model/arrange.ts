@@ -4,7 +4,7 @@ import type { MachineRecord } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, plural, truncate } from './format';
 import { compareIds, compareText } from './machines';
-import { compareVersions } from './query';
+import { compareVersions } from './version';
 
 export const GROUP_BY = ['gpu', 'region', 'gpuCount', 'cuda', 'none'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -61,9 +61,15 @@ const SORT_VALUE: Record<SortKey, (m: MachineRecord) => number> = {
  * price per GPU, then to the node ID, so the order is total and stable.
  */
 export function machineComparator(sortBy: SortKey, order: SortOrder): (a: MachineRecord, b: MachineRecord) => number {
+  const byValue = valueComparator(sortBy, order);
+  return (a, b) => byValue(a, b) || compareIds(a.node_name, b.node_name);
+}
+
+/** The sort key in the given direction, then the lower price per GPU: no node ID, so distinct machines can tie. */
+function valueComparator(sortBy: SortKey, order: SortOrder): (a: MachineRecord, b: MachineRecord) => number {
   const value = SORT_VALUE[sortBy];
   const sign = order === 'ascending' ? 1 : -1;
-  return (a, b) => sign * (value(a) - value(b)) || a.pricePerGpu - b.pricePerGpu || compareIds(a.node_name, b.node_name);
+  return (a, b) => sign * (value(a) - value(b)) || a.pricePerGpu - b.pricePerGpu;
 }
 
 interface GroupKind {
@@ -105,7 +111,10 @@ export function arrangeMachines(machines: readonly MachineRecord[], arrangement:
     list.sort(compare);
     groups.push({ key: `${arrangement.groupBy}:${key}`, label: grouping.label(key, list[0]), machines: list, cheapestPerGpu: cheapestPerGpu(list) });
   }
-  return groups.sort((a, b) => compare(a.machines[0], b.machines[0]) || compareGroupLabels(arrangement.groupBy, a, b));
+  // Best machines that tie on the sort put their groups in label order: a node
+  // ID would order them at random as far as a user can tell.
+  const byValue = valueComparator(arrangement.sortBy, arrangement.order);
+  return groups.sort((a, b) => byValue(a.machines[0], b.machines[0]) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
 }
 
 function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup): number {

@@ -60,7 +60,5 @@ export function formatLabels(labels: readonly Json[]): string {
   return labels.length === 0 ? 'none' : labels.map((l) => formatJson(l)).join(', ');
 }
 
-/** Shortens text for one-line places (tree descriptions, quick picks). */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+// The one truncate lives in api, which must not import model; the views get it from here.
+export { truncate } from '../api/text';

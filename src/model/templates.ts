@@ -2,7 +2,7 @@
 import { TEMPLATE_FIELDS, type Template } from '../api/types';
 import { formatJson } from './format';
 import { compareText } from './machines';
-import { normalizeText } from './query';
+import { normalizeText } from './text';
 import { isSecretField } from './secrets';
 
 export interface TemplateGroup {

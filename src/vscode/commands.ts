@@ -17,9 +17,12 @@ import type { MachineNode, MachinesProvider } from './machinesView';
 import { pickMachine, pickTemplate } from './quickPicks';
 import type { TemplateNode, TemplatesProvider } from './templatesView';
 import type { TokenStore } from './tokenStore';
+import { manageWatches, watchCurrentFilter, watchSavedFilter } from './watchCommands';
+import type { WatchService } from './watches';
 
 export interface CommandDeps {
   market: Market;
+  watches: WatchService;
   config: Config;
   controller: Controller;
   tokens: TokenStore;
@@ -51,6 +54,9 @@ export const COMMAND_IDS = [
   'gpuRental.templates.filter',
   'gpuRental.templates.clearFilter',
   'gpuRental.machines.showMore',
+  'gpuRental.watchFilter',
+  'gpuRental.watchSavedFilter',
+  'gpuRental.manageWatches',
   // One per submenu entry; spelled out so the list can be searched.
   'gpuRental.machines.groupBy.gpu',
   'gpuRental.machines.groupBy.region',
@@ -82,6 +88,9 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     },
     'gpuRental.machines.clearFilter': () => view.setQuery(''),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
+    'gpuRental.watchFilter': () => watchCurrentFilter(deps),
+    'gpuRental.watchSavedFilter': () => watchSavedFilter(deps),
+    'gpuRental.manageWatches': () => manageWatches(deps),
     'gpuRental.machines.applySavedFilter': () => applySavedFilter(deps),
     'gpuRental.machines.saveFilter': () => saveFilter(deps),
     'gpuRental.machines.groupBy': async (value) => {

@@ -15,7 +15,10 @@ export type SettingKey =
   | 'machines.sortBy'
   | 'machines.sortOrder'
   | 'machines.savedFilters'
-  | 'machines.sliceSize';
+  | 'machines.sliceSize'
+  | 'watches'
+  | 'watch.intervalSeconds'
+  | 'statusBar.show';
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
@@ -52,6 +55,26 @@ export class Config {
   /** How many machines a group shows before a "Show more" row, and how many more each click shows. */
   get machineSliceSize(): number {
     return Math.floor(clampedNumber(this.section.get<unknown>('machines.sliceSize'), 200, 10, 5000));
+  }
+
+  /** The watches as written (application scope: a folder cannot add any); parseWatches reads them. */
+  get watches(): unknown {
+    return this.section.get<unknown>('watches');
+  }
+
+  get watchIntervalMs(): number {
+    return clampedNumber(this.section.get<unknown>('watch.intervalSeconds'), 60, 10, 24 * 3600) * 1000;
+  }
+
+  get statusBarShow(): boolean {
+    return this.section.get<unknown>('statusBar.show') === true;
+  }
+
+  /** Rewrites the user's watches (the only level they can be set at). */
+  async updateWatches(change: (list: unknown[]) => unknown[]): Promise<void> {
+    const own = this.section.inspect<unknown>('watches')?.globalValue;
+    const list = Array.isArray(own) ? [...(own as unknown[])] : [];
+    await this.section.update('watches', change(list), vscode.ConfigurationTarget.Global);
   }
 
   /** Named filters from every level of settings (a folder may bring its own); non-text entries are ignored. */

@@ -122,7 +122,8 @@ export class Controller implements vscode.Disposable {
     // token reinstated, a fixed account) changes nothing here, but the person
     // expects the views to try again.
     const rejected = shown.some((w) => this.market.listing(w).error?.kind === 'auth');
-    return { reload: shown.length && (serviceChanged || force || rejected) ? this.refresh(shown) : undefined };
+    const reload = shown.length && (serviceChanged || force || rejected) ? this.refresh(shown) : undefined;
+    return { reload: reload?.then(() => undefined) };
   }
 
   private createClient(baseUrl: URL, token: string): GpuRentalClient {
@@ -175,17 +176,22 @@ export class Controller implements vscode.Disposable {
 
   /**
    * Refreshes the given listings (both by default) with progress in their
-   * views, then reports failures in one notification.
+   * views, then reports failures in one notification (none when `quiet`: a
+   * background poll says it in the view only). Resolves to the failures.
    */
-  async refresh(which: Which[] = ['machines', 'templates']): Promise<void> {
+  async refresh(which: Which[] = ['machines', 'templates'], options: { quiet?: boolean } = {}): Promise<ApiError[]> {
     if (this.setup === 'unknown' || this.setup === 'insecure') {
-      await this.reconfigure(true);
-      return;
+      if (!options.quiet) {
+        await this.reconfigure(true);
+      }
+      return [];
     }
     const client = this.client;
     if (!client) {
-      this.notifySetupProblem();
-      return;
+      if (!options.quiet) {
+        this.notifySetupProblem();
+      }
+      return [];
     }
     const pageSize = this.config.templatePageSize;
     const jobs = which.map((w) => {
@@ -197,7 +203,10 @@ export class Controller implements vscode.Disposable {
       return promise;
     });
     const errors = (await Promise.all(jobs)).filter((e): e is ApiError => e !== undefined);
-    this.notify(errors);
+    if (!options.quiet) {
+      this.notify(errors);
+    }
+    return errors;
   }
 
   /**

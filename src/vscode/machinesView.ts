@@ -35,6 +35,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     private readonly controller: Controller,
     private readonly view: MachineViewState,
     private readonly config: Config,
+    /** Which machines to mark "new" (see market/news.ts). */
+    private readonly marks: { isNew(nodeId: string): boolean },
   ) {
     this.subscription = vscode.Disposable.from(
       market.onDidChange((change) => change.which === 'machines' && this.changed.fire(undefined)),
@@ -122,10 +124,32 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       case 'group':
         return groupItem(node.group);
       case 'machine':
-        return machineItem(node.machine);
+        return machineItem(node.machine, this.marks.isNew(node.machine.node_name));
       case 'more':
         return moreItem(node);
     }
+  }
+
+  /**
+   * The tree node of a listed machine in the current view, widening its
+   * group's slice so that the node is shown; undefined when the view does
+   * not hold it (filtered out, or gone).
+   */
+  locate(nodeId: string): MachineNode | undefined {
+    const grouped = this.view.arrangement.groupBy !== 'none';
+    for (const group of this.current().groups) {
+      const index = group.machines.findIndex((m) => m.node_name === nodeId);
+      if (index < 0) continue;
+      const key = grouped ? group.key : ROOT;
+      const size = this.config.machineSliceSize;
+      if (index >= (this.shown.get(key) ?? size)) {
+        this.shown.set(key, Math.ceil((index + 1) / size) * size);
+        this.changed.fire(grouped ? this.groupNodes?.byKey.get(key) : undefined);
+      }
+      if (grouped) this.groupNode(group);
+      return { kind: 'machine', machine: group.machines[index], groupKey: group.key };
+    }
+    return undefined;
   }
 
   /** The tooltip table is built when a row is hovered, not for every row shown. */
@@ -163,13 +187,14 @@ function groupItem(group: ArrangedGroup): vscode.TreeItem {
   return item;
 }
 
-function machineItem(machine: MachineRecord): vscode.TreeItem {
+function machineItem(machine: MachineRecord, isNew: boolean): vscode.TreeItem {
   const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
   item.id = `machine:${machine.node_name}`;
-  item.description = machineSummary(machine);
+  const summary = machineSummary(machine);
+  item.description = isNew ? `new · ${summary}` : summary;
   item.contextValue = 'machine';
   item.iconPath = new vscode.ThemeIcon('vm');
-  item.accessibilityInformation = { label: `${machineTitle(machine)}, ${machineSummary(machine)}` };
+  item.accessibilityInformation = { label: `${isNew ? 'new, ' : ''}${machineTitle(machine)}, ${summary}` };
   item.command = { command: 'gpuRental.showMachineDetails', title: 'Show Machine Details', arguments: [{ kind: 'machine', machine }] };
   return item;
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import { compareVersions } from '../../src/model/query';
+import { compareVersions } from '../../src/model/version';
 import { Config } from '../../src/vscode/config';
 import { MachineViewState } from '../../src/vscode/machineViewState';
 import type { MachineNode } from '../../src/vscode/machinesView';

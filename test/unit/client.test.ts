@@ -1,5 +1,6 @@
 // The API client against the demo API on 127.0.0.1: a real HTTP server.
 import * as assert from 'node:assert/strict';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { GpuRentalClient, MAX_TEMPLATE_PAGES, parseRetryAfter, type Logger, type RetryNotice, type RetryPolicy } from '../../src/api/client';
 import { checkBaseUrl } from '../../src/api/baseUrl';
@@ -161,6 +162,42 @@ describe('API client', () => {
       assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes('repeated')));
     });
 
+    it('skips and counts a page of only malformed items and goes on paging', async () => {
+      const good = (id: number) => ({ ...DEMO_TEMPLATES[1], id });
+      const bad = (id: number) => ({ ...DEMO_TEMPLATES[1], id, image_type: 'x' });
+      server.setData({ templates: [good(1), good(2), bad(3), bad(4), good(5)] });
+      const result = await client(server, { log }).listTemplates(2);
+      assert.deepEqual(ids(result.items), [1, 2, 5]);
+      assert.equal(result.skipped, 2);
+      assert.equal(result.pages, 3);
+      assert.equal(result.incomplete, undefined);
+    });
+
+    it('goes on paging past a page of malformed items that starts with the previous last item', async () => {
+      // A service whose marker is inclusive repeats the marker's item at the top
+      // of each page; that one repeat must not make a page of bad items look like
+      // a repeated page.
+      const good = (id: number) => ({ ...DEMO_TEMPLATES[1], id });
+      const bad = (id: number) => ({ ...DEMO_TEMPLATES[1], id, image_type: 'x' });
+      const all = [good(1), good(2), good(3), bad(4), bad(5), good(6)];
+      const inclusive = await startServer((req, res) => {
+        const query = new URL(req.url ?? '/', 'http://x').searchParams;
+        const from = query.has('marker') ? all.findIndex((t) => t.id === Number(query.get('marker'))) : 0;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(all.slice(from, from + Number(query.get('limit')))));
+      });
+      try {
+        const result = await client(inclusive, { log }).listTemplates(3);
+        assert.deepEqual(ids(result.items), [1, 2, 3, 6]);
+        assert.equal(result.incomplete, undefined);
+        assert.equal(result.pages, 3);
+        // Page 2 skips 3 (repeat), 4 and 5 (malformed); page 3 skips 5 again.
+        assert.equal(result.skipped, 4);
+      } finally {
+        await inclusive.close();
+      }
+    });
+
     it('never asks for more than the page cap, even from a server that always has more', async () => {
       const many = Array.from({ length: MAX_TEMPLATE_PAGES + 5 }, (_, i) => ({ ...DEMO_TEMPLATES[1], id: i + 1 }));
       server.setData({ templates: many });
@@ -236,6 +273,37 @@ describe('API client', () => {
       await rejects(client(server, { maxBodyBytes: 10_000 }).listMachines(), 'parse', /larger than 0 MB|larger than/);
     });
 
+    it('refuses a streamed body without Content-Length once it passes the cap, and accepts one at the cap', async () => {
+      const body = JSON.stringify(DEMO_MACHINES.slice(0, 20));
+      const bytes = Buffer.byteLength(body);
+      // Chunked, so the cap is found while reading rather than from a header.
+      const chunked = await startServer((_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        for (let i = 0; i < body.length; i += 1000) {
+          res.write(body.slice(i, i + 1000));
+        }
+        res.end();
+      });
+      try {
+        assert.equal((await client(chunked, { maxBodyBytes: bytes }).listMachines()).items.length, 20);
+        await rejects(client(chunked, { maxBodyBytes: bytes - 1, log }).listMachines(), 'parse', /^The service's machine list is larger than 0 MB and was not loaded\.$/);
+      } finally {
+        await chunked.close();
+      }
+    });
+
+    it('names the cap in megabytes and refuses a body whose Content-Length is over it', async () => {
+      const declared = await startServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(3 * 1024 * 1024) });
+        res.write('[');
+      });
+      try {
+        await rejects(client(declared, { maxBodyBytes: 2 * 1024 * 1024 }).listMachines(), 'parse', /larger than 2 MB/);
+      } finally {
+        await declared.close();
+      }
+    });
+
     it('a refused connection says so', async () => {
       const port = await closedPort();
       await rejects(client({ url: `http://127.0.0.1:${port}` }, { log }).listMachines(), 'network', /connection was refused/);
@@ -244,8 +312,108 @@ describe('API client', () => {
 
     it('a connection reset mid-body says the connection was interrupted', async () => {
       server.setFault({ fault: { kind: 'reset' } });
-      await rejects(client(server, { log }).listMachines(), 'network', /interrupted|Could not reach/);
+      await rejects(client(server, { log }).listMachines(), 'network', /^The connection to http:\/\/127\.0\.0\.1:\d+ was interrupted while receiving the machine list\.$/);
     });
+  });
+});
+
+describe('API client details', () => {
+  let server: DemoServer;
+  let log: MemoryLog;
+
+  before(async () => {
+    server = await startDemoServer({ token: SECRET });
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    log = new MemoryLog();
+  });
+
+  it('logs what it loaded and what it skipped, in words a user can act on', async () => {
+    const bad = Array.from({ length: 7 }, (_, i) => ({ ...DEMO_MACHINES[i], price: 'free' }));
+    server.setData({ machines: [DEMO_MACHINES[10], ...bad] });
+    await client(server, { log }).listMachines();
+    assert.ok(log.lines.includes('info Machines: 1 loaded, 7 skipped.'), log.lines.join('\n'));
+    const warn = log.lines.find((l) => l.startsWith('warn machines: skipped 7 item(s): item 1: price '));
+    assert.ok(warn?.endsWith('; …'), 'more problems than are listed end in an ellipsis');
+    assert.equal(warn?.split('; item').length, 5, 'five problems are listed');
+    server.reset();
+    const clean = new MemoryLog();
+    await client(server, { log: clean }).listMachines();
+    assert.ok(clean.lines.includes(`info Machines: ${DEMO_MACHINES.length} loaded.`), clean.lines.join('\n'));
+    assert.ok(!clean.lines.some((l) => l.startsWith('warn')));
+    assert.ok(clean.lines.some((l) => /^debug GET \/v1\/rentgpu\/machines → 200 in \d+ ms, \d+ chars$/.test(l)), clean.lines.join('\n'));
+    const templates = new MemoryLog();
+    await client(server, { log: templates }).listTemplates(1000);
+    assert.ok(templates.lines.includes(`info Templates: ${DEMO_TEMPLATES.length} loaded in 1 page(s).`), templates.lines.join('\n'));
+  });
+
+  it('asks for at least one template per page, in whole numbers', async () => {
+    server.setData({ templates: DEMO_TEMPLATES.slice(0, 3) });
+    await client(server).listTemplates(0);
+    assert.equal(server.requests[0].query.limit, '1');
+    server.reset();
+    await client(server).listTemplates(2.7);
+    assert.equal(server.requests[0].query.limit, '2');
+  });
+
+  it('pages on from the last valid id when the last item has none, and stops when no id is left', async () => {
+    const { id: _id, ...noId } = DEMO_TEMPLATES[5];
+    server.setData({ templates: [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2], noId, DEMO_TEMPLATES[3]] });
+    const result = await client(server, { log }).listTemplates(3);
+    assert.deepEqual(result.items.map((t) => t.id), [DEMO_TEMPLATES[1].id, DEMO_TEMPLATES[2].id, DEMO_TEMPLATES[3].id]);
+    assert.equal(server.requests[1].query.marker, String(DEMO_TEMPLATES[2].id));
+    assert.equal(result.incomplete, undefined);
+    server.reset();
+    server.setData({ templates: [noId, noId] });
+    const stuck = await client(server, { log }).listTemplates(2);
+    assert.equal(stuck.incomplete, 'page 1 gave no usable marker');
+    assert.equal(stuck.skipped, 2);
+    assert.ok(log.lines.includes('warn Templates: paging page 1 gave no usable marker; showing the 0 templates received.'), log.lines.join('\n'));
+  });
+
+  it('names what the body was when it is not an array', async () => {
+    for (const [body, kind] of [['null', 'null'], ['"x"', 'a string'], ['42', 'a number'], ['true', 'a boolean']]) {
+      server.setFault({ fault: { kind: 'body', body } });
+      await rejects(client(server).listMachines(), 'shape', new RegExp(`^The service's machine list is not a JSON array \\(it is ${kind}\\)\\.$`));
+    }
+  });
+
+  it('takes a body starting with < for a web page whatever its type, and an HTML type likewise', async () => {
+    server.setFault({ fault: { kind: 'body', body: '  <html>', contentType: 'application/json' } });
+    await rejects(client(server).listMachines(), 'parse', /^The service sent a web page instead of JSON for the machine list; check the service URL\.$/);
+    server.setFault({ fault: { kind: 'body', body: '[]', contentType: 'text/HTML; charset=utf-8' } });
+    await rejects(client(server).listTemplates(5), 'parse', /web page instead of JSON for the image template list/);
+    server.setFault({ fault: { kind: 'body', body: ' \n ' } });
+    await rejects(client(server).listMachines(), 'parse', /^The service sent an empty response for the machine list\.$/);
+  });
+
+  it('words other statuses plainly', async () => {
+    server.setFault({ fault: { kind: 'status', status: 418 } });
+    await rejects(client(server).listMachines(), 'http', /^The service answered 418 when asked for the machine list\.$/);
+    server.setFault({ fault: { kind: 'status', status: 204, body: '' } });
+    await rejects(client(server).listMachines(), 'parse', /empty response/);
+  });
+
+  it('says the timeout in whole seconds when it is whole', async () => {
+    server.setFault({ fault: { kind: 'hang' } });
+    await rejects(client(server, { timeoutMs: 1000 }).listMachines(), 'timeout', /^The service did not answer within 1 s when asked for the machine list\.$/);
+  });
+
+  it('keeps a character whose bytes arrive in two chunks', async () => {
+    const body = Buffer.from(JSON.stringify([{ ...DEMO_MACHINES[0], region: '日本-東京' }]));
+    const cut = body.indexOf(Buffer.from('本')) + 1;
+    const split = await startServer((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.write(body.subarray(0, cut));
+      setTimeout(() => res.end(body.subarray(cut)), 20);
+    });
+    try {
+      assert.equal((await client(split).listMachines()).items[0].region, '日本-東京');
+    } finally {
+      await split.close();
+    }
   });
 });
 
@@ -270,6 +438,28 @@ describe('API client retries', () => {
       assert.ok(notices.every((n) => n.delayMs <= 20 && !n.rateLimited));
     });
   }
+
+  it('backs off exponentially with jitter, within the ceiling, and tells the caller each wait', async () => {
+    server.setFault({ fault: { kind: 'status', status: 502 } });
+    const notices: RetryNotice[] = [];
+    await rejects(client(server, { retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 25 }, onRetry: (n) => notices.push(n) }).listMachines(), 'http');
+    const ceilings = [10, 20, 25];
+    notices.forEach((n, i) => {
+      assert.ok(n.delayMs >= Math.round(ceilings[i] / 10) && n.delayMs <= ceilings[i], `wait ${i + 1}: ${n.delayMs} ms`);
+      assert.equal(Math.round(n.delayMs), n.delayMs);
+      assert.deepEqual({ ...n, delayMs: 0 }, { resource: 'machines', attempt: i + 1, of: 3, delayMs: 0, rateLimited: false, reason: 'The service answered 502 Bad Gateway when asked for the machine list.' });
+    });
+    assert.equal(notices.length, 3);
+  });
+
+  it('a 429 without Retry-After is rate limiting too, and waits the normal backoff', async () => {
+    server.setFault({ times: 1, fault: { kind: 'status', status: 429 } });
+    const notices: RetryNotice[] = [];
+    await client(server, { retry: fast, onRetry: (n) => notices.push(n) }).listTemplates(50);
+    assert.equal(notices[0].rateLimited, true);
+    assert.equal(notices[0].resource, 'images');
+    assert.ok(notices[0].delayMs <= 5);
+  });
 
   it('gives up after 3 retries with the last error', async () => {
     server.setFault({ fault: { kind: 'status', status: 503 } });
@@ -300,6 +490,30 @@ describe('API client retries', () => {
     const notices: RetryNotice[] = [];
     await client(server, { retry: { ...fast, maxRetryAfterMs: 50 }, onRetry: (n) => notices.push(n) }).listMachines();
     assert.equal(notices[0].delayMs, 50);
+  });
+
+  it('waits as a 503 with Retry-After asks, up to the cap', async () => {
+    server.setFault({ times: 1, fault: { kind: 'status', status: 503, headers: { 'Retry-After': '2' } } });
+    const notices: RetryNotice[] = [];
+    const started = Date.now();
+    const result = await client(server, { retry: { ...fast, maxRetryAfterMs: 300 }, onRetry: (n) => notices.push(n) }).listMachines();
+    assert.equal(result.items.length, DEMO_MACHINES.length);
+    assert.ok(Date.now() - started >= 290, `waited ${Date.now() - started} ms`);
+    assert.equal(notices.length, 1);
+    assert.equal(notices[0].delayMs, 300);
+    assert.equal(notices[0].rateLimited, true, 'a Retry-After means the service asks us to slow down');
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('reads a fractional Retry-After as seconds, never as a date', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    assert.equal(parseRetryAfter('1.5', now), 1500);
+    assert.equal(parseRetryAfter('0.25', now), 250);
+    assert.equal(parseRetryAfter('1.1', now), 1100);
+    assert.equal(parseRetryAfter('0.0001', now), 1, 'never earlier than asked');
+    for (const odd of ['-1', '1e3', '+5', '.5', '1.', '0x10', '1,5']) {
+      assert.equal(parseRetryAfter(odd, now), undefined, odd);
+    }
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -334,6 +548,20 @@ describe('API client retries', () => {
     await rejects(client(server, { token: 'nope' }).checkToken(), 'auth');
   });
 });
+
+/** An HTTP server on 127.0.0.1 with the given handler, for answers the demo server cannot give. */
+async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -2,16 +2,13 @@
 // matching, errors, and properties that must hold for any input.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { checkMachine } from '../../src/api/schema';
 import type { Json, Machine, MachineRecord } from '../../src/api/types';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import {
   FIELD_ALIASES,
-  compareVersions,
   compileQuery,
   filterMachines,
   isEmptyQuery,
-  normalizeText,
   parseQuery,
   printQuery,
   type Clause,
@@ -21,17 +18,9 @@ import {
   type TextTerm,
   type Value,
 } from '../../src/model/query';
-
-function record(machine: Machine): MachineRecord {
-  const result = checkMachine(machine);
-  assert.ok(result.ok);
-  return result.value;
-}
-
-const base = record(DEMO_MACHINES[0]);
-let serial = 0;
-/** A machine like the first demo machine, with its own node ID unless one is given. */
-const m = (over: Partial<Machine>): MachineRecord => record({ ...base, node_name: `node-${++serial}`, ...over });
+import { normalizeText } from '../../src/model/text';
+import { compareVersions } from '../../src/model/version';
+import { machineRecord } from '../support/records';
 
 function parsed(input: string): Query {
   const result = parseQuery(input);
@@ -79,16 +68,16 @@ describe('query: the example from the issue', () => {
   it('keeps exactly the machines that satisfy every clause', () => {
     const good: Partial<Machine> = { gpu_name: 'RTX_4090', gpu_count: 2, price: '4.00', region: 'cn-east', online_rate: 0.995, cuda_version: '12.4', nvlink_status: true };
     const machines = [
-      m({ ...good, node_name: 'good' }),
-      m({ ...good, node_name: 'north', region: 'cn-north' }),
-      m({ ...good, node_name: 'one-gpu', gpu_count: 1, price: '2.00' }),
-      m({ ...good, node_name: 'dear', price: '5.00' }),
-      m({ ...good, node_name: 'west', region: 'us-west' }),
-      m({ ...good, node_name: 'flaky', online_rate: 0.98 }),
-      m({ ...good, node_name: 'old-cuda', cuda_version: '11.8' }),
-      m({ ...good, node_name: 'no-nvlink', nvlink_status: false }),
-      m({ ...good, node_name: 'other-gpu', gpu_name: 'RTX_3090' }),
-      m({ ...good, node_name: 'cuda-12.10', cuda_version: '12.10' }),
+      machineRecord({ ...good, node_name: 'good' }),
+      machineRecord({ ...good, node_name: 'north', region: 'cn-north' }),
+      machineRecord({ ...good, node_name: 'one-gpu', gpu_count: 1, price: '2.00' }),
+      machineRecord({ ...good, node_name: 'dear', price: '5.00' }),
+      machineRecord({ ...good, node_name: 'west', region: 'us-west' }),
+      machineRecord({ ...good, node_name: 'flaky', online_rate: 0.98 }),
+      machineRecord({ ...good, node_name: 'old-cuda', cuda_version: '11.8' }),
+      machineRecord({ ...good, node_name: 'no-nvlink', nvlink_status: false }),
+      machineRecord({ ...good, node_name: 'other-gpu', gpu_name: 'RTX_3090' }),
+      machineRecord({ ...good, node_name: 'cuda-12.10', cuda_version: '12.10' }),
     ];
     assert.deepEqual(names(machines, example), ['good', 'north', 'cuda-12.10']);
   });
@@ -156,7 +145,7 @@ describe('query: fields and aliases', () => {
   });
 
   it('reads each field of a machine: numbers, price as a number, price per GPU', () => {
-    const machine = m({
+    const machine = machineRecord({
       price: '3.00',
       gpu_count: 2,
       gpu_memory: 24,
@@ -196,7 +185,7 @@ describe('query: fields and aliases', () => {
 });
 
 describe('query: operators per field kind', () => {
-  const counts = [1, 2, 4, 8].map((gpu_count) => m({ gpu_count, node_name: `g${gpu_count}` }));
+  const counts = [1, 2, 4, 8].map((gpu_count) => machineRecord({ gpu_count, node_name: `g${gpu_count}` }));
 
   it('numbers: = != < <= > >= in notin', () => {
     assert.deepEqual(names(counts, 'gpus=2'), ['g2']);
@@ -219,7 +208,7 @@ describe('query: operators per field kind', () => {
   });
 
   it('yes/no: true, false, yes and no with = != in notin', () => {
-    const machines = [m({ nvlink_status: true, node_name: 'on' }), m({ nvlink_status: false, node_name: 'off' })];
+    const machines = [machineRecord({ nvlink_status: true, node_name: 'on' }), machineRecord({ nvlink_status: false, node_name: 'off' })];
     assert.deepEqual(names(machines, 'nvlink=true'), ['on']);
     assert.deepEqual(names(machines, 'nvlink=YES'), ['on']);
     assert.deepEqual(names(machines, 'nvlink=no'), ['off']);
@@ -231,9 +220,9 @@ describe('query: operators per field kind', () => {
 
   it('text: = != in notin, ignoring case and treating _ and spaces alike', () => {
     const machines = [
-      m({ gpu_name: 'RTX_4090', region: 'cn-east', node_name: 'a' }),
-      m({ gpu_name: 'RTX_3090', region: 'cn-north', node_name: 'b' }),
-      m({ gpu_name: 'A100_SXM4_80GB', region: 'us-west', node_name: 'c' }),
+      machineRecord({ gpu_name: 'RTX_4090', region: 'cn-east', node_name: 'a' }),
+      machineRecord({ gpu_name: 'RTX_3090', region: 'cn-north', node_name: 'b' }),
+      machineRecord({ gpu_name: 'A100_SXM4_80GB', region: 'us-west', node_name: 'c' }),
     ];
     assert.deepEqual(names(machines, 'gpu=rtx_4090'), ['a']);
     assert.deepEqual(names(machines, 'gpu="RTX 4090"'), ['a']);
@@ -250,7 +239,7 @@ describe('query: operators per field kind', () => {
 
   it('labels: =, !=, in and notin mean "has a label equal to", on the text form of JSON labels', () => {
     const labels: Json[][] = [['Spot', 'fast_disk'], [7, true, null], [{ a: 1 }], []];
-    const machines = labels.map((l, i) => m({ labels: l, node_name: `l${i}` }));
+    const machines = labels.map((l, i) => machineRecord({ labels: l, node_name: `l${i}` }));
     assert.deepEqual(names(machines, 'labels=spot'), ['l0']);
     assert.deepEqual(names(machines, 'labels="fast disk"'), ['l0']);
     assert.deepEqual(names(machines, 'labels!=spot'), ['l1', 'l2', 'l3']);
@@ -265,7 +254,7 @@ describe('query: operators per field kind', () => {
 
   it('versions: every operator, part by part', () => {
     const versions = ['11.8', '12.1', '12.1.0', '12.9', '12.10', '13'];
-    const machines = versions.map((cuda_version) => m({ cuda_version, node_name: cuda_version }));
+    const machines = versions.map((cuda_version) => machineRecord({ cuda_version, node_name: cuda_version }));
     assert.deepEqual(names(machines, 'cuda=12.1'), ['12.1', '12.1.0']);
     assert.deepEqual(names(machines, 'cuda=12.1.0.0'), ['12.1', '12.1.0']);
     assert.deepEqual(names(machines, 'cuda!=12.1'), ['11.8', '12.9', '12.10', '13']);
@@ -279,7 +268,7 @@ describe('query: operators per field kind', () => {
   });
 
   it('versions: drivers with two or three parts', () => {
-    const machines = ['550.54', '550.54.15', '550.100.1', '535.104.05'].map((driver_version) => m({ driver_version, node_name: driver_version }));
+    const machines = ['550.54', '550.54.15', '550.100.1', '535.104.05'].map((driver_version) => machineRecord({ driver_version, node_name: driver_version }));
     assert.deepEqual(names(machines, 'driver>=550.54'), ['550.54', '550.54.15', '550.100.1']);
     assert.deepEqual(names(machines, 'driver>550.54'), ['550.54.15', '550.100.1']);
     assert.deepEqual(names(machines, 'driver<550.54.15'), ['550.54', '535.104.05']);
@@ -339,6 +328,13 @@ describe('query: grammar', () => {
     assert.deepEqual(parsed('  gpus  >=2\tregion IN [a, "b c"]  '), expected);
   });
 
+  it('takes Unicode spaces and ASCII control characters as gaps, and other characters as part of words', () => {
+    assert.deepEqual(parsed('gpus\u00a0>=\u30002\u0000region=a\u007fb\u001fé\u2028x'), {
+      clauses: [compare('gpu_count', '>=', 2), compare('region', '=', 'a'), text('b'), text('é'), text('x')],
+    });
+    assert.deepEqual(parsed('\u0080ü'), { clauses: [text('\u0080ü')] });
+  });
+
   it('reads quoted strings with either quote and backslash escapes', () => {
     assert.deepEqual(parsed(String.raw`gpu="a \"b\" c" gpu='it\'s' gpu="back\\slash" gpu="\x"`), {
       clauses: [compare('gpu_name', '=', 'a "b" c'), compare('gpu_name', '=', "it's"), compare('gpu_name', '=', 'back\\slash'), compare('gpu_name', '=', 'x')],
@@ -355,7 +351,7 @@ describe('query: grammar', () => {
   });
 
   it('an empty or blank query matches everything', () => {
-    const machines = [m({ node_name: 'x' }), m({ node_name: 'y' })];
+    const machines = [machineRecord({ node_name: 'x' }), machineRecord({ node_name: 'y' })];
     for (const input of ['', '   ', '\t\n ']) {
       const query = parsed(input);
       assert.deepEqual(query, { clauses: [] });
@@ -368,9 +364,9 @@ describe('query: grammar', () => {
 
 describe('query: text terms', () => {
   const machines = [
-    m({ gpu_name: 'RTX_4090', cpu_name: 'AMD_EPYC_7542', region: 'cn-east', node_name: 'aaaa-1111' }),
-    m({ gpu_name: 'A100_SXM4_80GB', cpu_name: 'Intel_Xeon_Gold', region: 'us-west', node_name: 'bbbb-2222' }),
-    m({ gpu_name: 'L4', cpu_name: 'AMD_EPYC_9654', region: 'eu-central', node_name: 'CCCC-3333' }),
+    machineRecord({ gpu_name: 'RTX_4090', cpu_name: 'AMD_EPYC_7542', region: 'cn-east', node_name: 'aaaa-1111' }),
+    machineRecord({ gpu_name: 'A100_SXM4_80GB', cpu_name: 'Intel_Xeon_Gold', region: 'us-west', node_name: 'bbbb-2222' }),
+    machineRecord({ gpu_name: 'L4', cpu_name: 'AMD_EPYC_9654', region: 'eu-central', node_name: 'CCCC-3333' }),
   ];
 
   it('searches GPU name, CPU name, region and node ID, ignoring case and _ versus space', () => {
@@ -404,7 +400,7 @@ describe('query: text terms', () => {
 
   it('terms beyond one bit mask still all have to match', () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
-    const many = m({ gpu_name: words.slice(0, 20).join('_'), cpu_name: words.slice(20).join(' '), node_name: 'many' });
+    const many = machineRecord({ gpu_name: words.slice(0, 20).join('_'), cpu_name: words.slice(20).join(' '), node_name: 'many' });
     assert.deepEqual(names([many, ...machines], words.join(' ')), ['many']);
     assert.deepEqual(names([many, ...machines], `${words.join(' ')} w99`), []);
   });
@@ -432,6 +428,14 @@ describe('query: errors', () => {
     ['price in [1, "two"]', "'two' is not a number for field 'price' at 14", 14],
     ['online=99%', "'99%' is not a number for field 'online' at 8", 8],
     ['gpus=1e999', "'1e999' is not a number for field 'gpus' at 6", 6],
+    // Number() would read all of these: hex, binary, octal, blank and padded text, Infinity.
+    ['gpus=0x10', "'0x10' is not a number for field 'gpus' at 6", 6],
+    ['vram>=0b11', "'0b11' is not a number for field 'vram' at 7", 7],
+    ['price<0o7', "'0o7' is not a number for field 'price' at 7", 7],
+    ['gpus=""', "'' is not a number for field 'gpus' at 6", 6],
+    ['gpus=" 2 "', "' 2 ' is not a number for field 'gpus' at 6", 6],
+    ['price<Infinity', "'Infinity' is not a number for field 'price' at 7", 7],
+    ['gpus=.', "'.' is not a number for field 'gpus' at 6", 6],
     ['nvlink=maybe', "'maybe' is not true or false for field 'nvlink' at 8", 8],
     ['nvlink=1', "'1' is not true or false for field 'nvlink' at 8", 8],
     ['region<cn', "operator '<' does not apply to text field 'region' at 7", 7],
@@ -528,11 +532,11 @@ describe('query: printing', () => {
 // ---------------------------------------------------------------------------
 // Properties
 
-const demo = DEMO_MACHINES.map(record);
+const demo = DEMO_MACHINES.map((machine) => machineRecord(machine));
 const oddOnes = [
-  m({ labels: ['Spot', 3, null, { k: 'v' }], gpu_name: 'RTX 4090', region: 'CN East', node_name: 'ODD_Node 1' }),
-  m({ labels: [true], cuda_version: '12.10', driver_version: '550.54', node_name: 'odd-2' }),
-  m({ cuda_version: 'rc1', driver_version: '', cpu_name: '', region: '', node_name: 'odd-3' }),
+  machineRecord({ labels: ['Spot', 3, null, { k: 'v' }], gpu_name: 'RTX 4090', region: 'CN East', node_name: 'ODD_Node 1' }),
+  machineRecord({ labels: [true], cuda_version: '12.10', driver_version: '550.54', node_name: 'odd-2' }),
+  machineRecord({ cuda_version: 'rc1', driver_version: '', cpu_name: '', region: '', node_name: 'odd-3' }),
 ];
 const sample = [...demo, ...oddOnes];
 

@@ -1,0 +1,243 @@
+// Compiling a parsed query into one predicate over machines: every constant
+// parsed and normalised once, cheap tests first.
+import type { Json, MachineRecord } from '../../api/types';
+import { normalizeData, normalizeText } from '../text';
+import { compareParsedVersions, parseVersion } from '../version';
+import { FIELD_KINDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
+
+type Test = (machine: MachineRecord) => boolean;
+
+function labelText(label: Json): string {
+  return typeof label === 'string' ? label : JSON.stringify(label);
+}
+
+const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
+  price: (m) => m.priceValue,
+  price_per_gpu: (m) => m.pricePerGpu,
+  gpu_count: (m) => m.gpu_count,
+  gpu_memory: (m) => m.gpu_memory,
+  cpu_count: (m) => m.cpu_count,
+  cpu_per_gpu: (m) => m.cpu_per_gpu,
+  memory_per_gpu: (m) => m.memory_per_gpu,
+  memory_total: (m) => m.memory_total,
+  disk_per_gpu: (m) => m.disk_per_gpu,
+  disk_total: (m) => m.disk_total,
+  network_upload_speed: (m) => m.network_upload_speed,
+  network_download_speed: (m) => m.network_download_speed,
+  up_time: (m) => m.up_time,
+  online_rate: (m) => m.online_rate,
+};
+
+const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
+  gpu_name: (m) => m.gpu_name,
+  cpu_name: (m) => m.cpu_name,
+  region: (m) => m.region,
+  node_name: (m) => m.node_name,
+  cuda_version: (m) => m.cuda_version,
+  driver_version: (m) => m.driver_version,
+};
+
+/** Whether a comparison result (negative, zero, positive) satisfies an operator. */
+function satisfies(op: Op, order: number): boolean {
+  switch (op) {
+    case '=':
+    case 'in':
+      return order === 0;
+    case '!=':
+    case 'notin':
+      return order !== 0;
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+  }
+}
+
+function numberTest(get: (m: MachineRecord) => number, op: Op, values: readonly Value[]): Test {
+  const v = values[0] as number;
+  switch (op) {
+    case '=':
+      return (m) => get(m) === v;
+    case '!=':
+      return (m) => get(m) !== v;
+    case '<':
+      return (m) => get(m) < v;
+    case '<=':
+      return (m) => get(m) <= v;
+    case '>':
+      return (m) => get(m) > v;
+    case '>=':
+      return (m) => get(m) >= v;
+    case 'in': {
+      const set = new Set(values);
+      return (m) => set.has(get(m));
+    }
+    case 'notin': {
+      const set = new Set(values);
+      return (m) => !set.has(get(m));
+    }
+  }
+}
+
+function booleanTest(op: Op, values: readonly Value[]): Test {
+  const accepted = new Set(values);
+  const wanted = op === '=' || op === 'in';
+  return (m) => accepted.has(m.nvlink_status) === wanted;
+}
+
+function textTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[]): Test {
+  const wanted = op === '=' || op === 'in';
+  if (values.length === 1) {
+    const v = normalizeText(String(values[0]));
+    return (m) => (normalizeData(get(m)) === v) === wanted;
+  }
+  const set = new Set(values.map((v) => normalizeText(String(v))));
+  return (m) => set.has(normalizeData(get(m))) === wanted;
+}
+
+function labelsTest(op: Op, values: readonly Value[]): Test {
+  const set = new Set(values.map((v) => normalizeText(String(v))));
+  const wanted = op === '=' || op === 'in';
+  return (m) => m.labels.some((label) => set.has(normalizeData(labelText(label)))) === wanted;
+}
+
+function versionTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[]): Test {
+  const parsed = values.map((v) => parseVersion(String(v)));
+  const matches = (version: string) => {
+    const own = parseVersion(version);
+    if (op === 'in' || op === 'notin') {
+      return parsed.some((p) => compareParsedVersions(own, p) === 0) === (op === 'in');
+    }
+    return satisfies(op, compareParsedVersions(own, parsed[0]));
+  };
+  // A handful of distinct versions cover any fleet, so the answer per version string is remembered.
+  const memo = new Map<string, boolean>();
+  return (m) => {
+    const version = get(m);
+    let answer = memo.get(version);
+    if (answer === undefined) {
+      answer = matches(version);
+      memo.set(version, answer);
+    }
+    return answer;
+  };
+}
+
+/** Distinct GPU, CPU and region names a compiled query remembers; beyond this it still works, unremembered. */
+const TERM_MEMO_LIMIT = 1 << 16;
+/** Needles per bit mask: a 31-bit integer stays a small integer in V8. */
+const TERMS_PER_MASK = 30;
+
+/**
+ * All text terms of a query as one test: each term must occur in the GPU
+ * name, CPU name, region or node ID. Which terms a name contains is a bit
+ * mask remembered per distinct name, so a machine costs a few map lookups
+ * however many terms there are; only the node ID, unique per machine, is
+ * searched every time, for the terms the names lack, stopping at the first miss.
+ */
+function textTermsTest(needles: readonly string[]): Test {
+  const all = 2 ** needles.length - 1;
+  const maskOf = (normal: string): number => {
+    let mask = 0;
+    for (let i = 0; i < needles.length; i++) {
+      if (normal.includes(needles[i])) {
+        mask |= 1 << i;
+      }
+    }
+    return mask;
+  };
+  const memo = new Map<string, number>();
+  const nameMask = (raw: string): number => {
+    let mask = memo.get(raw);
+    if (mask === undefined) {
+      mask = maskOf(normalizeText(raw));
+      if (memo.size < TERM_MEMO_LIMIT) {
+        memo.set(raw, mask);
+      }
+    }
+    return mask;
+  };
+  return (m) => {
+    const mask = nameMask(m.gpu_name) | nameMask(m.cpu_name) | nameMask(m.region);
+    if (mask === all) {
+      return true;
+    }
+    const node = normalizeData(m.node_name);
+    for (let i = 0; i < needles.length; i++) {
+      if ((mask & (1 << i)) === 0 && !node.includes(needles[i])) {
+        return false;
+      }
+    }
+    return true;
+  };
+}
+
+function textTermsTests(terms: readonly TextTerm[]): Test[] {
+  // An empty needle is in every string; repeats change nothing.
+  const needles = [...new Set(terms.map((t) => normalizeText(t.text)))].filter((n) => n !== '');
+  const tests: Test[] = [];
+  for (let i = 0; i < needles.length; i += TERMS_PER_MASK) {
+    tests.push(textTermsTest(needles.slice(i, i + TERMS_PER_MASK)));
+  }
+  return tests;
+}
+
+/** Cheap tests run first so costly ones see fewer machines; AND does not care about order. */
+const COST: Readonly<Record<Kind | 'term', number>> = { boolean: 0, number: 0, version: 1, text: 2, labels: 3, term: 4 };
+
+function clauseTest(clause: Clause): Test {
+  const kind = FIELD_KINDS[clause.field];
+  switch (kind) {
+    case 'number':
+      return numberTest(NUMBER_OF[clause.field], clause.op, clause.values);
+    case 'boolean':
+      return booleanTest(clause.op, clause.values);
+    case 'text':
+      return textTest(TEXT_OF[clause.field], clause.op, clause.values);
+    case 'version':
+      return versionTest(TEXT_OF[clause.field], clause.op, clause.values);
+    case 'labels':
+      return labelsTest(clause.op, clause.values);
+  }
+}
+
+/** A predicate for the query, with every constant parsed and normalised once, here. */
+export function compileQuery(query: Query): (machine: MachineRecord) => boolean {
+  const ranked: { cost: number; test: Test }[] = [];
+  const terms: TextTerm[] = [];
+  for (const term of query.clauses) {
+    if (term.kind === 'text') {
+      terms.push(term);
+    } else {
+      ranked.push({ cost: COST[FIELD_KINDS[term.field]], test: clauseTest(term) });
+    }
+  }
+  for (const test of textTermsTests(terms)) {
+    ranked.push({ cost: COST.term, test });
+  }
+  const tests = ranked.sort((a, b) => a.cost - b.cost).map((r) => r.test);
+  switch (tests.length) {
+    case 0:
+      return () => true;
+    case 1:
+      return tests[0];
+    default:
+      return (m) => {
+        for (let i = 0; i < tests.length; i++) {
+          if (!tests[i](m)) {
+            return false;
+          }
+        }
+        return true;
+      };
+  }
+}
+
+/** The machines the query matches, in their order. */
+export function filterMachines(machines: readonly MachineRecord[], query: Query): MachineRecord[] {
+  return machines.filter(compileQuery(query));
+}

@@ -1,0 +1,9 @@
+// The one-line filter of the Machines view: parse, print and compile. The
+// grammar is described in parse.ts. Callers import from '../model/query'.
+export { FIELD_ALIASES, type Clause, type FieldName, type Op, type ParseResult, type Query, type QueryError, type TextTerm, type Value } from './fields';
+export { parseQuery } from './parse';
+export { isEmptyQuery, printQuery } from './print';
+export { compileQuery, filterMachines } from './compile';
+// Re-exported so code written against the single query.ts keeps compiling; new code imports them from their own modules.
+export { compareVersions } from '../version';
+export { normalizeText } from '../text';

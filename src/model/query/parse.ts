@@ -1,0 +1,338 @@
+// Parsing the one-line filter of the Machines view.
+//
+// Grammar (positions in errors are 1-based columns):
+//
+//   query   := space* (term space*)*
+//   term    := clause | text
+//   clause  := field space* op space* value
+//            | field space+ ('in' | 'notin') space* list
+//   text    := word | quoted             a substring search
+//   op      := '=' | '!=' | '<' | '<=' | '>' | '>='
+//   value   := word | quoted
+//   list    := '[' space* (value space* (',' space* value space*)*)? ']'
+//   field   := word                      case-insensitive API name or alias
+//   word    := one or more characters other than space and = ! < > [ ] , " '
+//   quoted  := '"' ... '"' | "'" ... "'"   a backslash takes the next character literally
+//   space   := whitespace or an ASCII control character
+//
+// A word is a field when an operator follows it (after optional spaces), so
+// `gpus >= 2` is one clause and `gpus 2` two text terms. `in`/`notin` is an
+// operator when a known field precedes it or a '[' follows it, so a bare `in`
+// elsewhere stays text. Terms need no separator: every token ends itself.
+// Values are typed by the field's kind at parse time, which keeps `gpu=4090`
+// a string and `cuda=12.10` from becoming 12.1: a number field takes
+// [+-]digits[.digits][e[+-]digits] (finite), nvlink true/false/yes/no in any
+// case, the rest any word or quoted string. Operator words, field names and
+// booleans are case-insensitive. The printer emits this grammar canonically.
+import { FIELD_KINDS, KIND_WORDS, NAME_TO_FIELD, OPS_BY_KIND, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
+import { isDelimiter, isSpace, isWordChar, listOperator } from './words';
+
+// Written so no two branches can match the same digits: no backtracking blow-up on long input.
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** A finite number from text, or undefined; -0 becomes 0 so printing round-trips. */
+function parseNumber(text: string): number | undefined {
+  if (!NUMBER.test(text)) {
+    return undefined;
+  }
+  const value = Number(text);
+  return Number.isFinite(value) ? value + 0 : undefined;
+}
+
+function parseBoolean(text: string): boolean | undefined {
+  switch (text.length <= 5 ? text.toLowerCase() : '') {
+    case 'true':
+    case 'yes':
+      return true;
+    case 'false':
+    case 'no':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/** A token read from the input: its text and where it started (0-based). */
+interface Token {
+  text: string;
+  start: number;
+}
+
+/** Thrown only inside the parser, to unwind to parseQuery; never escapes it. */
+class ParseFailure {
+  constructor(
+    readonly index: number,
+    readonly problem: string,
+    readonly hint = '',
+  ) {}
+}
+
+/** Long input is echoed in messages only in part, so a pasted megabyte stays one line. */
+function quote(text: string): string {
+  const short = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return `'${short}'`;
+}
+
+class Parser {
+  private pos = 0;
+
+  constructor(private readonly input: string) {}
+
+  parse(): Query {
+    const clauses: (Clause | TextTerm)[] = [];
+    for (;;) {
+      this.skipSpace();
+      if (this.pos >= this.input.length) {
+        return { clauses };
+      }
+      clauses.push(this.term());
+    }
+  }
+
+  private term(): Clause | TextTerm {
+    const code = this.input.charCodeAt(this.pos);
+    if (code === 34 || code === 39) {
+      return { kind: 'text', text: this.quoted().text };
+    }
+    if (isDelimiter(code)) {
+      const op = this.peekOperator();
+      if (op !== undefined) {
+        throw new ParseFailure(this.pos, `${quote(op)} needs a field name before it`);
+      }
+      throw new ParseFailure(this.pos, `unexpected ${quote(this.input[this.pos])}`);
+    }
+    const word = this.word();
+    const afterWord = this.pos;
+    this.skipSpace();
+    const op = this.peekOperator();
+    if (op !== undefined) {
+      return this.comparison(word, op);
+    }
+    if (this.pos > afterWord && isWordChar(this.input.charCodeAt(this.pos))) {
+      const opStart = this.pos;
+      const listOp = listOperator(this.word().text);
+      if (listOp !== undefined) {
+        this.skipSpace();
+        const field = lookupField(word.text);
+        if (this.input.charCodeAt(this.pos) === 91 || field !== undefined) {
+          return this.listClause(word, listOp, opStart);
+        }
+      }
+    }
+    this.pos = afterWord;
+    return { kind: 'text', text: word.text };
+  }
+
+  private comparison(fieldWord: Token, op: Op): Clause {
+    const field = this.field(fieldWord);
+    const opStart = this.pos;
+    this.pos += op.length;
+    if (op === '=' && this.input.charCodeAt(this.pos) === 61) {
+      throw new ParseFailure(opStart, "use '=' rather than '=='");
+    }
+    this.checkOperator(fieldWord, field, op, opStart);
+    this.skipSpace();
+    const code = this.input.charCodeAt(this.pos);
+    if (code === 91) {
+      throw new ParseFailure(this.pos, `a list needs 'in' or 'notin', not ${quote(op)}`);
+    }
+    if (this.pos >= this.input.length || !(code === 34 || code === 39 || isWordChar(code))) {
+      throw new ParseFailure(opStart, `expected a value after ${quote(op)}`);
+    }
+    return { kind: 'compare', field, op, values: [this.typedValue(this.value(), field, fieldWord)] };
+  }
+
+  private listClause(fieldWord: Token, op: 'in' | 'notin', opStart: number): Clause {
+    const field = this.field(fieldWord);
+    this.checkOperator(fieldWord, field, op, opStart);
+    if (this.input.charCodeAt(this.pos) !== 91) {
+      throw new ParseFailure(opStart, `expected a list in brackets after '${op}'`);
+    }
+    const values = this.list().map((token) => this.typedValue(token, field, fieldWord));
+    return { kind: 'compare', field, op, values };
+  }
+
+  private field(word: Token): FieldName {
+    const field = lookupField(word.text);
+    if (field === undefined) {
+      const guess = suggestField(word.text);
+      throw new ParseFailure(word.start, `unknown field ${quote(word.text)}`, guess === undefined ? '' : `; did you mean '${guess}'?`);
+    }
+    return field;
+  }
+
+  private checkOperator(word: Token, field: FieldName, op: Op, opStart: number): void {
+    const kind = FIELD_KINDS[field];
+    if (!OPS_BY_KIND[kind].includes(op)) {
+      throw new ParseFailure(opStart, `operator '${op}' does not apply to ${KIND_WORDS[kind]} field ${quote(word.text)}`);
+    }
+  }
+
+  private typedValue(token: Token, field: FieldName, fieldWord: Token): Value {
+    switch (FIELD_KINDS[field]) {
+      case 'number': {
+        const value = parseNumber(token.text);
+        if (value === undefined) {
+          throw new ParseFailure(token.start, `${quote(token.text)} is not a number for field ${quote(fieldWord.text)}`);
+        }
+        return value;
+      }
+      case 'boolean': {
+        const value = parseBoolean(token.text);
+        if (value === undefined) {
+          throw new ParseFailure(token.start, `${quote(token.text)} is not true or false for field ${quote(fieldWord.text)}`);
+        }
+        return value;
+      }
+      default:
+        return token.text;
+    }
+  }
+
+  private list(): Token[] {
+    const open = this.pos;
+    this.pos++;
+    const items: Token[] = [];
+    this.skipSpace();
+    if (this.input.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      return items;
+    }
+    for (;;) {
+      this.skipSpace();
+      if (this.pos >= this.input.length) {
+        throw new ParseFailure(open, 'unclosed list');
+      }
+      const code = this.input.charCodeAt(this.pos);
+      if (!(code === 34 || code === 39 || isWordChar(code))) {
+        throw new ParseFailure(this.pos, 'expected a value in the list');
+      }
+      items.push(this.value());
+      this.skipSpace();
+      if (this.pos >= this.input.length) {
+        throw new ParseFailure(open, 'unclosed list');
+      }
+      const next = this.input.charCodeAt(this.pos);
+      this.pos++;
+      if (next === 93) {
+        return items;
+      }
+      if (next !== 44) {
+        throw new ParseFailure(this.pos - 1, "expected ',' or ']' in the list");
+      }
+    }
+  }
+
+  /** A word or quoted string; the caller has checked one starts here. */
+  private value(): Token {
+    const code = this.input.charCodeAt(this.pos);
+    return code === 34 || code === 39 ? this.quoted() : this.word();
+  }
+
+  private word(): Token {
+    const start = this.pos;
+    while (this.pos < this.input.length && isWordChar(this.input.charCodeAt(this.pos))) {
+      this.pos++;
+    }
+    return { text: this.input.slice(start, this.pos), start };
+  }
+
+  private quoted(): Token {
+    const start = this.pos;
+    const mark = this.input.charCodeAt(start);
+    const parts: string[] = [];
+    let from = start + 1;
+    for (let i = from; i < this.input.length; i++) {
+      const code = this.input.charCodeAt(i);
+      if (code === 92) {
+        parts.push(this.input.slice(from, i));
+        i++;
+        from = i;
+      } else if (code === mark) {
+        parts.push(this.input.slice(from, i));
+        this.pos = i + 1;
+        return { text: parts.join(''), start };
+      }
+    }
+    throw new ParseFailure(start, 'unclosed quote');
+  }
+
+  /** The comparison operator starting here, if any (not in/notin). */
+  private peekOperator(): Op | undefined {
+    const code = this.input.charCodeAt(this.pos);
+    const next = this.input.charCodeAt(this.pos + 1);
+    switch (code) {
+      case 61:
+        return '=';
+      case 33:
+        return next === 61 ? '!=' : undefined;
+      case 60:
+        return next === 61 ? '<=' : '<';
+      case 62:
+        return next === 61 ? '>=' : '>';
+      default:
+        return undefined;
+    }
+  }
+
+  private skipSpace(): void {
+    while (this.pos < this.input.length && isSpace(this.input.charCodeAt(this.pos))) {
+      this.pos++;
+    }
+  }
+}
+
+/** Parses a query. Never throws: every problem comes back as an error with its column. */
+export function parseQuery(input: string): ParseResult {
+  try {
+    return { ok: true, query: new Parser(input).parse() };
+  } catch (e) {
+    if (e instanceof ParseFailure) {
+      return { ok: false, error: { position: e.index + 1, message: `${e.problem} at ${e.index + 1}${e.hint}` } };
+    }
+    // Only a bug (or running out of memory) gets here; still keep the promise not to throw.
+    return { ok: false, error: { position: 1, message: `cannot read the query: ${String(e)}` } };
+  }
+}
+
+/** The closest field name or alias within edit distance 2, for "did you mean". */
+function suggestField(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  // A one- or two-letter word is within distance 2 of too many names to guess usefully.
+  const limit = Math.min(2, lower.length - 1);
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const name of NAME_TO_FIELD.keys()) {
+    if (Math.abs(name.length - lower.length) >= bestDistance) {
+      continue;
+    }
+    const distance = editDistance(lower, name);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: Levenshtein plus swapping two neighbours ("vrma" → "vram" is 1). */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+  }
+  for (let j = 1; j <= b.length; j++) {
+    rows[0][j] = j;
+  }
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, rows[i - 2][j - 2] + 1);
+      }
+      rows[i][j] = d;
+    }
+  }
+  return rows[a.length][b.length];
+}

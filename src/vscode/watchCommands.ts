@@ -1,0 +1,115 @@
+// The commands that create and manage watches (registered with the others in commands.ts).
+import * as vscode from 'vscode';
+import { noIcons, oneLine } from '../model/escape';
+import { formatInteger } from '../model/format';
+import type { Watch } from '../market/watch';
+import type { Config } from './config';
+import type { MachineViewState } from './machineViewState';
+import { showInfo } from './notify';
+import type { WatchService } from './watches';
+
+export interface WatchCommandDeps {
+  watches: WatchService;
+  view: MachineViewState;
+  config: Config;
+}
+
+/** Watch Current Filter: the active filter, with an optional name. */
+export async function watchCurrentFilter({ watches, view }: WatchCommandDeps): Promise<void> {
+  if (!view.filtered) {
+    void showInfo('GPU Rental: there is no filter to watch. Use "Filter Machines…" first.', 'Filter Machines…').then(
+      (choice) => choice && vscode.commands.executeCommand('gpuRental.machines.filter'),
+    );
+    return;
+  }
+  await addWatch(watches, view.queryText);
+}
+
+/** Watch Saved Filter…: one of gpuRental.machines.savedFilters. */
+export async function watchSavedFilter({ watches, config }: WatchCommandDeps): Promise<void> {
+  const saved = Object.entries(config.savedFilters);
+  if (saved.length === 0) {
+    void showInfo('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".');
+    return;
+  }
+  const choice = await vscode.window.showQuickPick(
+    saved.map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), name, query })),
+    { title: 'Watch Saved Filter', placeHolder: 'Be told when machines newly match this filter' },
+  );
+  if (choice) {
+    await addWatch(watches, choice.query, choice.name);
+  }
+}
+
+async function addWatch(watches: WatchService, query: string, suggestedName?: string): Promise<void> {
+  const name = await vscode.window.showInputBox({
+    title: 'Watch Current Filter',
+    prompt: `A name for alerts about "${query}" (optional)`,
+    value: suggestedName ?? '',
+    placeHolder: 'e.g. 8× H100 under 2.5/GPU',
+  });
+  if (name === undefined) {
+    return;
+  }
+  if (!(await watches.add(query, name.trim() || undefined))) {
+    void showInfo(`GPU Rental: "${query}" is already watched.`);
+    return;
+  }
+  vscode.window.setStatusBarMessage(`$(bell) GPU Rental: watching "${name.trim() || query}"`, 4000);
+}
+
+type WatchPick = vscode.QuickPickItem & { watch?: Watch };
+type ActionPick = vscode.QuickPickItem & { run: () => Promise<void> | void };
+
+/** Manage Watches…: every watch with its matches; pick one to pause, resume, rename or remove it. */
+export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
+  const { watches, view } = deps;
+  const items: WatchPick[] = watches.watches.map((watch) => {
+    const stats = watches.statsOf(watch);
+    const state = [watch.setting.paused ? 'paused' : undefined, watch.setting.notify === false ? 'no notifications' : undefined].filter(Boolean);
+    return {
+      label: `${watch.setting.paused ? '$(debug-pause)' : '$(eye)'} ${noIcons(oneLine(watch.label, 120))}`,
+      description: stats ? `${formatInteger(stats.matches)} matching${stats.cheapest ? ` · from ${stats.cheapest}/GPU` : ''}` : undefined,
+      detail: noIcons(oneLine(`${watch.queryText}${state.length ? ` · ${state.join(', ')}` : ''}`, 200)),
+      watch,
+    };
+  });
+  for (const problem of watches.problems) {
+    items.push({ label: `$(warning) ${noIcons(oneLine(problem.entry, 120))}`, detail: `Not valid: ${problem.error.message} (at character ${problem.error.position}). Edit it in settings.json.` });
+  }
+  if (items.length === 0) {
+    void showInfo('GPU Rental: no watches yet. Filter the machines, then use "Watch Current Filter".', 'Filter Machines…').then(
+      (choice) => choice && vscode.commands.executeCommand('gpuRental.machines.filter'),
+    );
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(items, { title: 'Manage Watches', placeHolder: 'Choose a watch', matchOnDetail: true });
+  if (!picked) {
+    return;
+  }
+  const watch = picked.watch;
+  if (!watch) {
+    await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+    return;
+  }
+  const actions: ActionPick[] = [
+    { label: '$(filter) Show Matching Machines', run: () => void view.setQuery(watch.setting.query) },
+    watch.setting.paused
+      ? { label: '$(debug-start) Resume', run: () => watches.edit(watch, ({ paused: _paused, ...rest }) => rest) }
+      : { label: '$(debug-pause) Pause', run: () => watches.edit(watch, (setting) => ({ ...setting, paused: true })) },
+    watch.setting.notify === false
+      ? { label: '$(bell) Show Notifications Again', run: () => watches.edit(watch, ({ notify: _notify, ...rest }) => rest) }
+      : { label: '$(bell-slash) No Notifications (Keep the Badge)', run: () => watches.edit(watch, (setting) => ({ ...setting, notify: false })) },
+    { label: '$(edit) Rename…', run: () => rename(watches, watch) },
+    { label: '$(trash) Remove', run: () => watches.edit(watch, () => undefined) },
+  ];
+  const action = await vscode.window.showQuickPick(actions, { title: `Watch: ${noIcons(oneLine(watch.label, 80))}` });
+  await action?.run();
+}
+
+async function rename(watches: WatchService, watch: Watch): Promise<void> {
+  const name = await vscode.window.showInputBox({ title: 'Rename Watch', prompt: `A name for "${watch.queryText}" (empty: use the query)`, value: watch.setting.name ?? '' });
+  if (name !== undefined) {
+    await watches.edit(watch, ({ name: _old, ...rest }) => (name.trim() ? { ...rest, name: name.trim() } : rest));
+  }
+}

@@ -1,0 +1,282 @@
+// Watching the market: polls while a watch is active, a token is set and the
+// window has focus; after each refresh (a poll or the Refresh button) tells
+// the user, at most once per watch per five minutes, which machines newly
+// match; keeps the "new" marks and the Machines view's badge.
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { MachineRecord } from '../api/types';
+import { formatPricePerGpu } from '../model/format';
+import type { Market } from '../market/market';
+import type { NewMachines } from '../market/news';
+import { PollPlan } from '../market/poll';
+import type { Snapshot } from '../market/snapshot';
+import { AlertGate, alertText, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../market/watch';
+import type { Config } from './config';
+import type { Controller } from './controller';
+import type { Log } from './log';
+import { showInfo, showWarning } from './notify';
+
+export interface WatchStats {
+  matches: number;
+  /** The lowest price per GPU among the matches, formatted; undefined without matches. */
+  cheapest: string | undefined;
+}
+
+export interface WatchHost {
+  /** Is the Machines view on screen (its news is then seen)? */
+  machinesVisible(): boolean;
+  /** Applies a watch's filter and reveals a machine in the tree. */
+  show(watch: Watch, machine: MachineRecord): Promise<void>;
+}
+
+export class WatchService implements vscode.Disposable {
+  private parsed: ParsedWatches = { watches: [], problems: [] };
+  private readonly reported = new Set<string>();
+  private readonly gate = new AlertGate();
+  private readonly plan: PollPlan;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  polling = false;
+  lastPollAt: Date | undefined;
+  nextPollAt: Date | undefined;
+  private stats = new WeakMap<Snapshot<MachineRecord>, Map<string, WatchStats>>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Watches, polling state, marks or badge changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    /** The "new" marks and the badge, shared with the Machines tree. */
+    readonly news: NewMachines,
+    private readonly market: Market,
+    private readonly controller: Controller,
+    private readonly config: Config,
+    private readonly log: Log,
+    private readonly host: WatchHost,
+  ) {
+    this.plan = new PollPlan(config.watchIntervalMs);
+    this.disposables.push(
+      this.changed,
+      config.onDidChange((affects) => {
+        if (affects('watches')) this.reload();
+        if (affects('watch.intervalSeconds')) {
+          this.plan.setInterval(config.watchIntervalMs);
+          this.schedule();
+        }
+      }),
+      controller.onDidChangeSetup(() => this.schedule()),
+      vscode.window.onDidChangeWindowState((state) => this.schedule(state.focused)),
+      market.onDidChange((change) => {
+        if (change.which === 'machines' && change.diff) {
+          this.onNewSnapshot(change.diff);
+        }
+      }),
+    );
+    this.reload();
+  }
+
+  get watches(): readonly Watch[] {
+    return this.parsed.watches;
+  }
+
+  get problems(): ParsedWatches['problems'] {
+    return this.parsed.problems;
+  }
+
+  get active(): Watch[] {
+    return this.parsed.watches.filter(isActive);
+  }
+
+  /** The Machines view came into sight: its badge has been read. */
+  viewShown(): void {
+    if (this.news.badge > 0) {
+      this.news.shown();
+      this.changed.fire();
+    } else {
+      this.news.shown();
+    }
+  }
+
+  /** Matches and cheapest price per GPU of a watch in the last snapshot, computed once per snapshot. */
+  statsOf(watch: Watch): WatchStats | undefined {
+    const snapshot = this.market.machines.snapshot;
+    if (!snapshot) return undefined;
+    let bySnapshot = this.stats.get(snapshot);
+    if (!bySnapshot) {
+      bySnapshot = new Map();
+      this.stats.set(snapshot, bySnapshot);
+    }
+    let stats = bySnapshot.get(watch.queryText);
+    if (!stats) {
+      let matches = 0;
+      let cheapest = Infinity;
+      for (const machine of snapshot.items) {
+        if (watch.matches(machine)) {
+          matches++;
+          cheapest = Math.min(cheapest, machine.pricePerGpu);
+        }
+      }
+      stats = { matches, cheapest: matches ? formatPricePerGpu(cheapest) : undefined };
+      bySnapshot.set(watch.queryText, stats);
+    }
+    return stats;
+  }
+
+  /** Polls now (the status bar's tooltip and tests use it); the regular schedule goes on after it. */
+  async pollNow(): Promise<void> {
+    await this.poll();
+  }
+
+  private reload(): void {
+    const before = new Set(this.parsed.watches.map((w) => w.queryText));
+    this.parsed = parseWatches(this.config.watches);
+    for (const problem of this.parsed.problems) {
+      const key = `${problem.index}\n${problem.entry}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      this.log.warn(`Watch ${problem.index + 1} is not valid: ${problem.error.message} at ${problem.error.position}`);
+      void showWarning(
+        `GPU Rental: watch ${problem.index + 1} in the setting gpuRental.watches is not valid: ${problem.error.message} (at character ${problem.error.position}).`,
+        'Open Settings',
+      ).then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettingsJson'));
+    }
+    const now = new Set(this.active.map((w) => w.queryText));
+    for (const query of before) {
+      if (!now.has(query)) this.gate.forget(query);
+    }
+    this.schedule();
+    this.changed.fire();
+  }
+
+  private canPoll(): boolean {
+    return this.active.length > 0 && this.controller.setup === 'ready' && vscode.window.state.focused;
+  }
+
+  /** (Re)plans the next poll; none while polling is not allowed. */
+  private schedule(focusReturned = false): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const before = this.nextPollAt;
+    this.nextPollAt = undefined;
+    if (this.canPoll() && !this.polling) {
+      const now = Date.now();
+      const wait = this.plan.waitMs(now, focusReturned);
+      this.nextPollAt = new Date(now + wait);
+      this.timer = setTimeout(() => void this.poll(), wait);
+    }
+    if (before?.getTime() !== this.nextPollAt?.getTime()) {
+      this.changed.fire();
+    }
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.controller.setup !== 'ready') {
+      return;
+    }
+    this.polling = true;
+    this.timer = undefined;
+    this.nextPollAt = undefined;
+    this.changed.fire();
+    let ok = false;
+    try {
+      // The same refresh as the Refresh button, without a notification per failed poll: the view says it.
+      ok = (await this.controller.refresh(['machines'], { quiet: true })).length === 0;
+    } catch (err) {
+      this.log.error(`A poll failed unexpectedly: ${err instanceof Error ? err.name : typeof err}`);
+    } finally {
+      this.polling = false;
+      this.plan.ended(Date.now(), ok);
+      this.lastPollAt = new Date();
+      if (!ok) {
+        this.log.warn(`Poll failed; next in ${Math.round(this.plan.delayMs / 1000)} s.`);
+      }
+      this.schedule();
+      this.changed.fire();
+    }
+  }
+
+  private onNewSnapshot(diff: Parameters<typeof newlyMatching>[1]): void {
+    const active = this.active;
+    const visible = this.host.machinesVisible();
+    this.news.update(diff, visible, active);
+    for (const watch of active) {
+      const found = newlyMatching(watch, diff);
+      this.news.addWatchNews(
+        found.map((m) => m.node_name),
+        visible,
+      );
+      if (watch.setting.notify === false) continue;
+      const due = this.gate.offer(watch.queryText, found, performance.now(), (id) => this.market.machine(id) !== undefined);
+      if (due.length) {
+        this.log.info(`Watch "${watch.queryText}": ${due.length} new machine(s).`);
+        void this.alert(watch, due);
+      }
+    }
+    this.changed.fire();
+  }
+
+  private async alert(watch: Watch, machines: MachineRecord[]): Promise<void> {
+    const show = 'Show';
+    const stop = 'Stop Watching';
+    const mute = "Don't Show Again";
+    const choice = await showInfo(alertText(watch, machines.length), show, stop, mute);
+    if (choice === show) {
+      const first = machines.map((m) => this.market.machine(m.node_name)).find((m) => m !== undefined) ?? machines[0];
+      await this.host.show(watch, first);
+    } else if (choice === stop) {
+      await this.edit(watch, () => undefined);
+    } else if (choice === mute) {
+      await this.edit(watch, (setting) => ({ ...setting, notify: false }));
+    }
+  }
+
+  /** Changes (or, given undefined, removes) a watch in the user's settings. */
+  async edit(watch: Watch, change: (setting: Record<string, unknown>) => Record<string, unknown> | undefined): Promise<void> {
+    await this.config.updateWatches((list) => {
+      // Found by position and query: the list may have been edited since the watch was read.
+      let at = list.findIndex((entry, i) => i === watch.index && isEntryFor(entry, watch));
+      if (at < 0) at = list.findIndex((entry) => isEntryFor(entry, watch));
+      if (at < 0) return list;
+      const next = change({ ...(list[at] as Record<string, unknown>) });
+      return next ? list.map((entry, i) => (i === at ? next : entry)) : list.filter((_, i) => i !== at);
+    });
+  }
+
+  /** Adds a watch; false when the same query is already watched. */
+  async add(query: string, name: string | undefined): Promise<boolean> {
+    const parsed = parseWatches([{ query }]);
+    const text = parsed.watches[0]?.queryText;
+    if (text !== undefined && this.parsed.watches.some((w) => w.queryText === text)) {
+      return false;
+    }
+    await this.config.updateWatches((list) => [...list, name ? { query, name } : { query }]);
+    return true;
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** The Machines view's badge counts new machines that match a watch; it clears when the view is shown. */
+export function bindBadge(view: vscode.TreeView<unknown>, watches: WatchService): vscode.Disposable {
+  const update = () => {
+    const count = watches.news.badge;
+    view.badge = count ? { value: count, tooltip: count === 1 ? '1 new machine matches a watch' : `${count} new machines match your watches` } : undefined;
+  };
+  return vscode.Disposable.from(
+    watches.onDidChange(update),
+    view.onDidChangeVisibility((event) => {
+      if (event.visible) {
+        watches.viewShown();
+        update();
+      }
+    }),
+  );
+}
+
+function isEntryFor(entry: unknown, watch: Watch): boolean {
+  return !!entry && typeof entry === 'object' && (entry as { query?: unknown }).query === watch.setting.query;
+}
