@@ -33,9 +33,9 @@ function isMachineLike(item: unknown): item is Machine {
   return typeof m === 'object' && m !== null && typeof m.node_name === 'string' && typeof m.price === 'string' && Number(m.price) > 0;
 }
 
-/** A new price 12% below to 10% above the old, two decimals, never below 0.01. */
+/** A new price up to 10% below or 11% above the old (no drift over many changes), two decimals, never below 0.01. */
 export function nextPrice(rng: Rng, price: string): string {
-  const factor = 0.88 + rng() * 0.22;
+  const factor = 0.9 + rng() * 0.2111;
   return Math.max(0.01, Number(price) * factor).toFixed(2);
 }
 
@@ -45,8 +45,9 @@ export function nextPrice(rng: Rng, price: string): string {
  */
 export function marketTick(list: readonly unknown[], rng: Rng, tick: number): MarketTick {
   const machines = list.filter(isMachineLike);
+  // As many go as come, on average: a long run neither empties nor floods the market.
   const appear = Math.floor(rng() * 3) + (tick % 3 === 0 ? 1 : 0);
-  const go = machines.length > MIN_LISTED ? Math.floor(rng() * 3) : 0;
+  const go = machines.length > MIN_LISTED ? Math.floor(rng() * 3) + (tick % 3 === 1 ? 1 : 0) : 0;
   const reprice = 1 + Math.floor(rng() * 3);
 
   const goneIds = new Set<string>();

@@ -52,8 +52,10 @@ describe('demo market simulation', () => {
     const start = new Set(generateMachines(40, 3).map((m) => m.node_name));
     assert.ok(appeared.every((id) => !start.has(id)));
     assert.ok(list.length >= MIN_LISTED);
+    // As many go as come: 2,000 ticks leave the market about as big as it was.
+    assert.ok(list.length < 40 + 200, `${list.length} listed after 2,000 ticks`);
     // A few per tick, and every kind of change happens.
-    assert.ok(steps.every((s) => s.appeared.length <= 3 && s.gone.length <= 2 && s.repriced.length <= 3));
+    assert.ok(steps.every((s) => s.appeared.length <= 3 && s.gone.length <= 3 && s.repriced.length <= 3));
     assert.ok(steps.some((s) => s.gone.length > 0) && steps.some((s) => s.repriced.length > 0));
     assert.ok(steps.filter((_, i) => (i + 1) % 3 === 0).every((s) => s.appeared.length >= 1), 'every third tick brings news');
   });
