@@ -47,6 +47,10 @@ describe('demo market simulation', () => {
   it('keeps the list valid, prices positive strings and node IDs unique over 2,000 ticks', () => {
     const { list, steps } = simulate(generateMachines(40, 3), 11, 2000);
     assertValidMarket(list);
+    // Every machine as it appeared, the ones that went again too.
+    const born = steps.flatMap((s) => s.appeared.map((id) => (s.machines as Machine[]).find((m) => m.node_name === id)));
+    assert.ok(born.every((m) => m !== undefined));
+    assertValidMarket(born);
     const appeared = steps.flatMap((s) => s.appeared);
     assert.equal(new Set(appeared).size, appeared.length, 'no node ID appears twice');
     const start = new Set(generateMachines(40, 3).map((m) => m.node_name));
