@@ -16,6 +16,7 @@ import { TokenStore } from './vscode/tokenStore';
 import { bindViewMessages } from './vscode/viewMessages';
 import { NewMachines } from './market/news';
 import { StatusBar } from './vscode/statusBar';
+import { registerNodeIdHover } from './vscode/nodeIdHover';
 import { showInTree } from './vscode/reveal';
 import { bindBadge, WatchService } from './vscode/watches';
 
@@ -69,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   });
   context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, watches);
   const statusBar = new StatusBar(market, view, watches, config);
-  context.subscriptions.push(bindBadge(machinesView, watches), statusBar);
+  context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config));
   context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
   const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, log, machines, templates, view };

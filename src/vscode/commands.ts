@@ -17,6 +17,7 @@ import type { MachineNode, MachinesProvider } from './machinesView';
 import { pickMachine, pickTemplate } from './quickPicks';
 import type { TemplateNode, TemplatesProvider } from './templatesView';
 import type { TokenStore } from './tokenStore';
+import { copyAs, insertNodeIds, insertTemplateIds } from './editorCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter } from './watchCommands';
 import type { WatchService } from './watches';
 
@@ -57,6 +58,9 @@ export const COMMAND_IDS = [
   'gpuRental.watchFilter',
   'gpuRental.watchSavedFilter',
   'gpuRental.manageWatches',
+  'gpuRental.insertNodeId',
+  'gpuRental.insertTemplateId',
+  'gpuRental.copyAs',
   // One per submenu entry; spelled out so the list can be searched.
   'gpuRental.machines.groupBy.gpu',
   'gpuRental.machines.groupBy.region',
@@ -91,6 +95,9 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.watchFilter': () => watchCurrentFilter(deps),
     'gpuRental.watchSavedFilter': () => watchSavedFilter(deps),
     'gpuRental.manageWatches': () => manageWatches(deps),
+    'gpuRental.insertNodeId': () => insertNodeIds(deps),
+    'gpuRental.insertTemplateId': () => insertTemplateIds(deps),
+    'gpuRental.copyAs': (node, selected) => copyAs(machinesOf(node, selected), templatesOf(node, selected)),
     'gpuRental.machines.applySavedFilter': () => applySavedFilter(deps),
     'gpuRental.machines.saveFilter': () => saveFilter(deps),
     'gpuRental.machines.groupBy': async (value) => {
@@ -123,7 +130,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     },
     'gpuRental.refresh': () => controller.refresh(),
     'gpuRental.copyNodeId': async (node, selected) => {
-      let ids = machinesOf(node, selected).map((m) => m.node_name);
+      let ids = [...listed(market, node), ...machinesOf(node, selected)].map((m) => m.node_name);
       if (ids.length === 0) {
         const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, 'Copy Node ID'));
         ids = machine ? [machine.node_name] : [];
@@ -148,7 +155,8 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
       }
     },
     'gpuRental.showMachineDetails': async (node) => {
-      const [fromTree] = machinesOf(node, undefined);
+      // From a hover link the argument is a node ID; from the tree, a node.
+      const [fromTree] = [...listed(market, node), ...machinesOf(node, undefined)];
       if (fromTree) {
         deps.panels().show(fromTree, true);
         return;
@@ -244,6 +252,12 @@ function isMoreNode(value: unknown): value is Extract<MachineNode, { kind: 'more
 
 function isTemplateNode(value: unknown): value is Extract<TemplateNode, { kind: 'template' }> {
   return !!value && typeof value === 'object' && (value as TemplateNode).kind === 'template';
+}
+
+/** The listed machine a node ID names (hover links pass one); none for anything else. */
+function listed(market: Market, value: unknown) {
+  const machine = typeof value === 'string' ? market.machine(value) : undefined;
+  return machine ? [machine] : [];
 }
 
 /** The machines a tree command applies to: the whole selection when it holds the clicked item. */

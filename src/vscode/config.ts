@@ -18,7 +18,8 @@ export type SettingKey =
   | 'machines.sliceSize'
   | 'watches'
   | 'watch.intervalSeconds'
-  | 'statusBar.show';
+  | 'statusBar.show'
+  | 'hover.enabled';
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
@@ -64,6 +65,10 @@ export class Config {
 
   get watchIntervalMs(): number {
     return clampedNumber(this.section.get<unknown>('watch.intervalSeconds'), 60, 10, 24 * 3600) * 1000;
+  }
+
+  get hoverEnabled(): boolean {
+    return this.section.get<unknown>('hover.enabled') !== false;
   }
 
   get statusBarShow(): boolean {

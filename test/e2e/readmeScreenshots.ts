@@ -10,9 +10,12 @@
 //   details-{dark,light,high-contrast}.png           the details panel of a machine
 //   filter-input-{dark,light,high-contrast}.png      the filter box counting matches as the query is typed
 //   filter-{dark,light,high-contrast}.png            the side bar with a filter active
+//   watching-alert.png                    a watch's alert and the status bar item (dark)
+//   watching-status.png                   after Show: the machine marked new, the status bar's tooltip (dark)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { repoRoot } from '../../dev/repoRoot';
 import { shrinkPng } from './png';
 import { LOAD_TIMEOUT_MS, Session, until, type Theme, type Ui } from './workbench';
@@ -123,6 +126,26 @@ async function pictures(theme: Theme): Promise<void> {
     await expandFirstGroups(ui, 2);
     await quiet(ui);
     await shoot(page, `filter-${theme}.png`, sideClip);
+
+    if (theme === 'dark') {
+      // Watching that filter: the demo lists one more matching machine; the next poll tells.
+      await ui.runCommand('GPU Rental: Watch Current Filter');
+      await page.locator('.quick-input-widget .quick-input-title').filter({ hasText: 'Watch Current Filter' }).waitFor();
+      await ui.quickInput().fill('2+ GPUs under 2.5/GPU');
+      await ui.quickInput().press('Enter');
+      await ui.statusBar().locator('[aria-label^="GPU Rental: "]').first().waitFor();
+      session.demo.setData({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: '6f1c2a7e-3b1d-4c8e-9a55-0d2e7b9c4f10', gpu_name: 'RTX_4090', gpu_count: 4, price: '7.20', online_rate: 0.998 }] });
+      const toast = ui.toast('1 new machine matches');
+      await toast.waitFor({ timeout: 60_000 });
+      await restPointer(page);
+      await shoot(page, 'watching-alert.png');
+      await toast.getByRole('button', { name: 'Show', exact: true }).click();
+      await ui.machineRows().filter({ hasText: 'new · 7.20' }).first().waitFor();
+      await ui.statusBar().locator('[aria-label^="GPU Rental: "]').first().hover();
+      await page.locator('.monaco-hover:visible').filter({ hasText: 'Next poll' }).first().waitFor();
+      await shoot(page, 'watching-status.png');
+      await restPointer(page);
+    }
   } finally {
     await session.close();
   }

@@ -10,6 +10,7 @@ import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
 import { pryingScenario } from './prying';
 import { showMoreScenario } from './showMore';
+import { watchingScenario } from './watching';
 
 export interface Scenario {
   title: string;
@@ -443,6 +444,7 @@ export const scenarios: Scenario[] = [
       await ui.statusMessage(`Copied node ID ${nodeId}`);
     },
   },
+  watchingScenario,
   pryingScenario,
   showMoreScenario,
 ];

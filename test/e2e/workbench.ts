@@ -72,6 +72,8 @@ export class Session {
         serverArgs: ['--no-enable-smoke-test-driver'],
         userSettings: {
           'gpuRental.baseUrl': demo.url,
+          // The shortest poll allowed, so that the watching scenario sees an alert within seconds.
+          'gpuRental.watch.intervalSeconds': 10,
           ...(opts.theme ? { 'workbench.colorTheme': THEMES[opts.theme] } : {}),
         },
       });

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Machine } from '../../src/api/types';
 import type { GpuRentalTestApi } from '../../src/extension';
-import type { DemoServer } from '../../dev/demo/server';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { showInTree } from '../../src/vscode/reveal';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';
@@ -141,6 +141,31 @@ describe('Watching the market', function () {
     await api.watches.edit(api.watches.watches[0], () => undefined);
     await waitFor('no watch', () => api.watches.watches.length === 0);
     assert.deepEqual(vscode.workspace.getConfiguration('gpuRental').inspect('watches')?.globalValue, [{ query: 'vrma>=24' }]);
+  });
+
+  it('a base URL changed during a poll, and a watch edited meanwhile: the poll ends quietly, the list comes from the new service, the edited watch counts', async () => {
+    await setWatches([{ query: 'gpu=h100_watch' }]);
+    await waitFor('the watch', () => api.watches.watches.length === 1);
+    const other = await startDemoServer({ token: TOKEN });
+    try {
+      other.setData({ machines: [...base.slice(0, 5), H100('h100-elsewhere', '3.00')] });
+      server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
+      const shown = api.shownMessages.length;
+      const polling = api.watches.pollNow();
+      await waitFor('the poll to start', () => api.watches.polling);
+      await setWatches([{ query: 'gpu=h100_watch price<5', name: 'edited while polling' }]);
+      await setBaseUrl(other.url);
+      await polling;
+      await waitFor('the list from the new service', () => !api.market.machines.loading && api.market.machine('h100-elsewhere') !== undefined);
+      assert.equal(api.watches.watches[0]?.label, 'edited while polling');
+      assert.equal(api.watches.statsOf(api.watches.watches[0])?.matches, 1);
+      assert.deepEqual(api.shownMessages.slice(shown), [], 'no notification: a new service is a new baseline');
+    } finally {
+      server.clearFaults();
+      await setBaseUrl(server.url);
+      await other.close();
+    }
+    await waitFor('the first service again', () => !api.market.machines.loading && api.market.machines.items !== undefined && api.market.machine('h100-elsewhere') === undefined);
   });
 
   it('a token cleared during a poll ends it quietly and stops polling', async () => {
