@@ -1,10 +1,12 @@
 // `npm start`: the demo API plus a real VS Code (server + web workbench) with
 // this extension installed and pointed at the demo API. Prints the URL to
-// open; Ctrl-C stops both.
+// open; Ctrl-C stops both. The demo market runs: a few machines appear, go
+// or change price every 5 s (`npm start -- --market-interval-ms 2000 --seed 7`).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEMO_TOKEN } from './demo/fixtures';
+import { parseArgs } from './demo/main';
 import { startDemoServer } from './demo/server';
 import { preferredOrFreePort, startVSCodeServer } from './harness/server';
 import { VERBOSE } from './harness/settings';
@@ -39,7 +41,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void running.stop('SIGINT'));
   process.on('SIGTERM', () => void running.stop('SIGTERM'));
   try {
-    const demo = await startDemoServer({ port: await preferredOrFreePort(DEMO_PORT), token: DEMO_TOKEN });
+    const market = parseArgs(process.argv.slice(2)).market ?? {};
+    const demo = await startDemoServer({ port: await preferredOrFreePort(DEMO_PORT), token: DEMO_TOKEN, market });
     await running.add(() => demo.close());
     console.log(`Demo API: ${demo.url}`);
 
@@ -101,7 +104,10 @@ Click the GPU Rental icon in the activity bar, choose "Set API Token" and enter:
 
     ${DEMO_TOKEN}
 
-Fault injection for the demo API: ${demoUrl}/__demo/
+The demo market changes a few machines every few seconds: filter the Machines
+view, watch the filter, and an alert comes within a minute. To list a matching
+machine at once: ${demoUrl}/__demo/market/add?gpu=H100_SXM5_80GB&gpus=8&price=12.00
+Fault injection and market controls: ${demoUrl}/__demo/
 Log files (the "GPU Rental" channel is exthost*/gpu-rental.gpu-rental/GPU Rental.log):
     ${logsDir ?? '(none: the log writer could not be built)'}
 

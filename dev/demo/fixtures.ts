@@ -190,6 +190,32 @@ export function generateMachines(count: number, seed = 1): Machine[] {
 
 export const DEMO_MACHINES: Machine[] = generateMachines(160);
 
+/** What a machine added by hand should be; the rest is made up. */
+export interface MachineSpec {
+  /** A GPU model name; a known model (or the first whose name starts with it) gives the memory and CPUs, the name is kept as given. */
+  gpu?: string;
+  gpus?: number;
+  /** The listing price, as the API writes it ("12.00"). */
+  price?: string;
+}
+
+/** One new machine with a node ID not in `taken`: what the demo market lists when a machine appears. */
+export function randomMachine(rng: Rng, taken: ReadonlySet<string>, spec: MachineSpec = {}): Machine {
+  const wanted = spec.gpu?.toLowerCase();
+  const known = wanted === undefined ? undefined : GPU_MODELS.find((m) => m.name.toLowerCase() === wanted) ?? GPU_MODELS.find((m) => m.name.toLowerCase().startsWith(wanted));
+  const model = spec.gpu === undefined ? pick(rng, GPU_MODELS) : { ...(known ?? GPU_MODELS[4]), name: spec.gpu };
+  let id = randomUuid(rng);
+  while (taken.has(id)) id = randomUuid(rng);
+  const m = machine(rng, model, id);
+  if (spec.gpus !== undefined) {
+    const n = spec.gpus;
+    Object.assign(m, { gpu_count: n, cpu_count: m.cpu_per_gpu * n, memory_total: m.memory_per_gpu * n, disk_total: m.disk_per_gpu * n, nvlink_status: model.nvlink && n > 1 });
+    if (spec.price === undefined) m.price = (model.pricePerGpu * n).toFixed(2);
+  }
+  if (spec.price !== undefined) m.price = spec.price;
+  return m;
+}
+
 // ---------------------------------------------------------------------------
 // Templates
 

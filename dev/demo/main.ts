@@ -1,33 +1,50 @@
-// `node out/dev/demo/main.js [--port N] [--host H] [--token T]`: run the demo API
-// with fixture data so a person can point the extension at it.
+// `node out/dev/demo/main.js [--port N] [--host H] [--token T] [--market]
+// [--market-interval-ms MS] [--seed N]`: run the demo API with fixture data
+// so a person can point the extension at it; with --market the machine list
+// changes every few seconds (dev/demo/market.ts).
 
 import { DEMO_TOKEN } from './fixtures';
+import { DEFAULT_MARKET_INTERVAL_MS, type MarketOptions } from './marketControl';
 import { startDemoServer } from './server';
 
 interface Args {
   port: number;
   host: string;
   token: string;
+  market: MarketOptions | undefined;
 }
 
-const USAGE = 'usage: node out/dev/demo/main.js [--port N] [--host H] [--token T]';
+const USAGE =
+  'usage: node out/dev/demo/main.js [--port N] [--host H] [--token T] [--market] [--market-interval-ms MS] [--seed N]\n' +
+  '  --market              machines appear, go and change price every few seconds\n' +
+  `  --market-interval-ms  milliseconds between market ticks (default ${DEFAULT_MARKET_INTERVAL_MS}; implies --market)\n` +
+  '  --seed                the market\'s random seed (default 1; implies --market)';
 
-function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { port: 0, host: '127.0.0.1', token: DEMO_TOKEN };
+function wholeNumber(flag: string, value: string, max: number, min = 0): number {
+  if (!/^\d{1,15}$/.test(value) || Number(value) > max || Number(value) < min) throw new Error(`invalid ${flag} ${value}`);
+  return Number(value);
+}
+
+export function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { port: 0, host: '127.0.0.1', token: DEMO_TOKEN, market: undefined };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
-    const value = argv[i + 1];
     if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
     }
-    if (value === undefined || !['--port', '--host', '--token'].includes(flag)) throw new Error(`unexpected argument ${flag}`);
+    if (flag === '--market') {
+      args.market ??= {};
+      continue;
+    }
+    const value = argv[i + 1];
+    if (value === undefined || !['--port', '--host', '--token', '--market-interval-ms', '--seed'].includes(flag)) throw new Error(`unexpected argument ${flag}`);
     i++;
-    if (flag === '--port') {
-      if (!/^\d+$/.test(value) || Number(value) > 65535) throw new Error(`invalid port ${value}`);
-      args.port = Number(value);
-    } else if (flag === '--host') args.host = value;
-    else args.token = value;
+    if (flag === '--port') args.port = wholeNumber(flag, value, 65535);
+    else if (flag === '--host') args.host = value;
+    else if (flag === '--token') args.token = value;
+    else if (flag === '--market-interval-ms') args.market = { ...args.market, intervalMs: wholeNumber(flag, value, 86_400_000, 10) };
+    else args.market = { ...args.market, seed: wholeNumber(flag, value, 2 ** 32 - 1) };
   }
   return args;
 }
@@ -43,7 +60,10 @@ async function main(): Promise<void> {
   }
   const server = await startDemoServer({ ...args, log: (line) => console.log(line) });
   console.log(`Demo API listening on ${server.url} (token: ${args.token})`);
-  console.log(`Fault injection help: ${server.url}/__demo/`);
+  if (args.market) {
+    console.log(`Demo market: a few machines change every ${server.market.intervalMs} ms (seed ${server.market.seed}); log at ${server.url}/__demo/market/log`);
+  }
+  console.log(`Fault injection and market controls: ${server.url}/__demo/`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -62,7 +82,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -5,6 +5,7 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { DEMO_MACHINES, DEMO_TEMPLATES, DEMO_TOKEN } from './fixtures';
+import { DemoMarket, MARKET_HELP, marketControl, type MarketOptions } from './marketControl';
 
 export type Endpoint = 'machines' | 'images';
 
@@ -40,7 +41,10 @@ export interface DemoServer {
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   setData(data: { machines?: unknown[]; templates?: unknown[] }): void;
+  /** Clears faults and recorded requests and restores the start data; the market keeps its state and timer. */
   reset(): void;
+  /** The simulated market: ticking on its own when started with `market`, else only on tick(). */
+  readonly market: DemoMarket;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,8 @@ export interface DemoServerOptions {
   templates?: unknown[];
   prefix?: string;
   log?: (line: string) => void;
+  /** Run the simulated market: machines appear, go and change price every intervalMs. */
+  market?: MarketOptions;
 }
 
 const ROUTES: Record<string, Endpoint> = {
@@ -72,7 +78,7 @@ GET /__demo/fault?[endpoint=machines|images]&[times=N]&<fault>
     kind=repeatPage                        images: ignore marker, always return the first page
     body=...[&contentType=text/html][&status=200]   raw body (e.g. malformed JSON)
 GET /__demo/reset                          clear faults, restore data, clear recorded requests
-`;
+${MARKET_HELP}`;
 
 interface ActiveRule {
   endpoint: Endpoint | undefined;
@@ -176,6 +182,17 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const market = new DemoMarket(
+    {
+      get: () => machines,
+      set: (list) => {
+        machines = list;
+        machinesJson = undefined;
+      },
+    },
+    options.market,
+  );
+  if (options.market) market.resume();
 
   function takeFault(endpoint: Endpoint): Fault | undefined {
     const index = rules.findIndex((r) => r.endpoint === undefined || r.endpoint === endpoint);
@@ -253,6 +270,10 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
     if (path === `${CONTROL_PREFIX}/reset`) {
       api.reset();
       return text(200, 'reset: faults cleared, data restored\n');
+    }
+    if (path === `${CONTROL_PREFIX}/market` || path.startsWith(`${CONTROL_PREFIX}/market/`)) {
+      const reply = marketControl(market, path.slice(`${CONTROL_PREFIX}/market/`.length), q);
+      if (reply) return send(res, reply, reply.contentType);
     }
     if (path === `${CONTROL_PREFIX}/fault`) {
       const rule = parseControlFault(q);
@@ -341,11 +362,14 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       templates = initialTemplates;
       // In place, so a test holding `server.requests` sees the reset.
       requests.length = 0;
+      market.noteReset();
     },
+    market,
     close() {
       closed ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
+        market.dispose();
         server.close(() => resolve());
         // Hanging and keep-alive connections would otherwise keep close() waiting forever.
         for (const socket of sockets) socket.destroy();

@@ -45,6 +45,8 @@ export interface VSCodeServer {
   /** This server session's log folder, `USER_DATA_DIR/logs/<timestamp>`, once the server created it. */
   logsDir?: string;
   vscodeVersion: string;
+  /** The server process; its extension hosts are among its descendants (see processes.ts). */
+  pid: number;
   /** Settles when the server process ends, whether close() ended it or not. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
       extensionsDir,
       logsDir: await sessionLogsDir(userDataDir),
       vscodeVersion: install.vscodeVersion,
+      pid: child.pid ?? 0,
       exited,
       close,
     };

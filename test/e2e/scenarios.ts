@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
 import { pryingScenario } from './prying';
+import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 
 export interface Scenario {
@@ -445,4 +446,5 @@ export const scenarios: Scenario[] = [
   },
   watchingScenario,
   pryingScenario,
+  showMoreScenario,
 ];

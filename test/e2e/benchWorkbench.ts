@@ -1,0 +1,179 @@
+// `npm run bench:workbench` (packages first): how long a person waits in the
+// real web workbench with gpu-rental.vsix installed, against a local demo API
+// serving 1k, 10k and 100k generated machines, beside the floor measured in
+// the same run: fetching the same body and JSON.parse in plain Node. Also the
+// extension host's memory (RSS, read from /proc), before loading and after
+// loading and expanding. A benchmark, not a test: nothing is asserted.
+//
+// GPU_RENTAL_BENCH_SIZES     comma-separated machine counts (default 1000,10000,100000)
+// GPU_RENTAL_VSCODE_VERSIONS one code-server release (default 4.139.1, VS Code 1.139.1)
+import { execFileSync } from 'node:child_process';
+import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
+import { extensionHostPids, rssBytes } from '../../dev/harness/processes';
+import { DEFAULT_VERSION } from '../../dev/harness/settings';
+import type { Machine } from '../../src/api/types';
+import { displayName } from '../../src/model/format';
+import { Session, until } from './workbench';
+
+interface Figures {
+  machines: number;
+  bodyBytes: number;
+  floorMs: number;
+  firstRowsMs: number;
+  refreshMs: number;
+  expandMs: number;
+  expandRows: number;
+  rssBefore: number;
+  rssAfter: number;
+}
+
+const REFRESHES = 3;
+const FLOOR_RUNS = 5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** fetch + JSON.parse of the machines in plain Node, from the same server: the floor. */
+async function floorMs(url: string): Promise<number> {
+  const once = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/v1/rentgpu/machines`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+    JSON.parse(await res.text());
+    return performance.now() - t0;
+  };
+  await once(); // Warms the server's cached body and the connection.
+  const runs: number[] = [];
+  for (let i = 0; i < FLOOR_RUNS; i++) runs.push(await once());
+  return median(runs);
+}
+
+// In-page checks, polled every animation frame; each returns performance.now() once it holds.
+const MACHINES_PANE = `[...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header h3.title')?.textContent === 'Machines')`;
+const FIRST_GROUP_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="1"]')`;
+const FIRST_CHILD_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`;
+const BUSY = `${MACHINES_PANE}?.querySelector('.monaco-progress-container.active:not(.done)')`;
+
+async function timed(session: Session, action: () => Promise<void>, doneWhen: string, arg: unknown = undefined): Promise<number> {
+  const { page } = session;
+  const t0 = (await page.evaluate('performance.now()')) as number;
+  await action();
+  // A string is evaluated as an expression (a function given as text would not be called): the argument goes in as JSON.
+  const handle = await page.waitForFunction(`(() => { const arg = ${JSON.stringify(arg ?? null)}; return (${doneWhen}) ? performance.now() : false; })()`, undefined, {
+    polling: 'raf',
+    timeout: 180_000,
+  });
+  return ((await handle.jsonValue()) as number) - t0;
+}
+
+async function extensionHostRss(session: Session): Promise<number> {
+  const pids = await until('the extension host', async () => extensionHostPids(session.server.pid), (found) => found.length > 0, 60_000);
+  // One window, one extension host; more would mean the figure is not the one of our window.
+  if (pids.length > 1) console.log(`  (${pids.length} extension hosts: measuring the newest, ${pids[pids.length - 1]})`);
+  return rssBytes(pids[pids.length - 1]) ?? NaN;
+}
+
+async function measure(version: string, count: number): Promise<Figures> {
+  let machines: Machine[] = generateMachines(count, 1);
+  const bodyBytes = Buffer.byteLength(JSON.stringify(machines));
+  const session = await Session.open({ version, viewport: { width: 1400, height: 1000 } });
+  try {
+    const { ui, demo, page } = session;
+    demo.setData({ machines });
+
+    await ui.openSidebar();
+    await ui.welcomeButton('Set API Token').waitFor({ timeout: 60_000 });
+    await sleep(2000);
+    const rssBefore = await extensionHostRss(session);
+    // Measured once the workbench has settled, so its start-up does not slow the floor down.
+    const floor = await floorMs(demo.url);
+
+    await ui.welcomeButton('Set API Token').click();
+    const input = ui.passwordInput();
+    await input.waitFor();
+    await input.fill(DEMO_TOKEN);
+    const firstRowsMs = await timed(session, () => input.press('Enter'), FIRST_GROUP_ROW);
+    await ui.waitForTrees();
+    await sleep(1000);
+
+    const refreshes: number[] = [];
+    for (let i = 0; i < REFRESHES; i++) {
+      // A market moves between refreshes: one machine of the first group goes, so its row must change.
+      const firstGroup = (await ui.groupRows().first().locator('.label-name').innerText()).trim();
+      const before = (await ui.groupRows().first().locator('.label-description').innerText()).trim();
+      const gone = machines.findIndex((m) => displayName(m.gpu_name) === firstGroup);
+      machines = machines.filter((_, index) => index !== Math.max(0, gone));
+      demo.setData({ machines });
+      await floorMs(demo.url).catch(() => undefined); // The server builds the new body now, not during the refresh.
+      const refresh = await ui.titleAction('Refresh');
+      refreshes.push(
+        await timed(session, () => refresh.click(), `!(${BUSY}) && ${FIRST_GROUP_ROW}?.querySelector('.label-description')?.textContent.trim() !== arg`, before),
+      );
+      await sleep(500);
+    }
+
+    await ui.runCommand('GPU Rental: Focus on Machines View');
+    await page.keyboard.press('Home');
+    await ui.machines().locator('.monaco-list-row.focused[aria-level="1"]').first().waitFor();
+    const expandMs = await timed(session, () => page.keyboard.press('ArrowRight'), FIRST_CHILD_ROW);
+    const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
+    await sleep(2000);
+    const rssAfter = await extensionHostRss(session);
+    return { machines: count, bodyBytes, floorMs: floor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandRows, rssBefore, rssAfter };
+  } finally {
+    await session.close();
+  }
+}
+
+const int = (n: number) => n.toLocaleString('en-US');
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+const ms = (n: number) => `${Math.round(n)} ms`;
+const ratio = (n: number) => `${n.toFixed(2)}×`;
+
+function table(rows: Figures[]): string {
+  const head = [
+    'machines', 'body', 'fetch + JSON.parse (floor)', 'first rows after the token', '÷ floor', 'refresh (click → updated)', '÷ floor',
+    'expand the first group (rows)', 'ext host RSS before → after', 'growth ÷ body',
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---:').join(' | ')} |`];
+  for (const f of rows) {
+    lines.push(
+      `| ${[
+        int(f.machines), mb(f.bodyBytes), ms(f.floorMs), ms(f.firstRowsMs), ratio(f.firstRowsMs / f.floorMs), ms(f.refreshMs), ratio(f.refreshMs / f.floorMs),
+        `${ms(f.expandMs)} (${int(f.expandRows)} rows)`, `${mb(f.rssBefore)} → ${mb(f.rssAfter)}`, ratio((f.rssAfter - f.rssBefore) / f.bodyBytes),
+      ].join(' | ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function uptime(): string {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return '(uptime unavailable)';
+  }
+}
+
+async function main(): Promise<void> {
+  const sizes = (process.env.GPU_RENTAL_BENCH_SIZES ?? '1000,10000,100000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+  const version = process.env.GPU_RENTAL_VSCODE_VERSIONS?.split(',')[0]?.trim() || DEFAULT_VERSION;
+  console.log(`bench:workbench on code-server ${version}, ${sizes.map(int).join(' / ')} machines; load before: ${uptime()}`);
+  const rows: Figures[] = [];
+  for (const count of sizes) {
+    const figures = await measure(version, count);
+    rows.push(figures);
+    console.log(`  ${int(count)} machines done`);
+  }
+  console.log(`\n${table(rows)}\n`);
+  console.log(`First rows: Enter in the token box → first group row on screen (includes the token check). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen.`);
+  console.log(`Load after: ${uptime()}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exitCode = 1;
+});
