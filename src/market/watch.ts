@@ -133,6 +133,10 @@ export class AlertGate {
     }
     const last = this.lastShown.get(key);
     if (last !== undefined && now - last < this.quietMs && now >= last) {
+      // Held machines that went away meanwhile will not be told: no need to keep them.
+      for (const id of [...pending.keys()]) {
+        if (!listed(id)) pending.delete(id);
+      }
       this.held.set(key, pending);
       return [];
     }
@@ -142,6 +146,11 @@ export class AlertGate {
       this.lastShown.set(key, now);
     }
     return due;
+  }
+
+  /** How many machines wait for a watch's next alert. */
+  heldCount(key: string): number {
+    return this.held.get(key)?.size ?? 0;
   }
 
   /** Forgets a watch that was removed or paused. */

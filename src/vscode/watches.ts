@@ -42,6 +42,9 @@ export class WatchService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Watches, polling state, marks or badge changed. */
   readonly onDidChange = this.changed.event;
+  private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly MachineRecord[] }>();
+  /** After a refresh, per watch: the machines that newly match it (whether or not an alert shows now). */
+  readonly onDidFindNews = this.foundNews.event;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -56,6 +59,7 @@ export class WatchService implements vscode.Disposable {
     this.plan = new PollPlan(config.watchIntervalMs);
     this.disposables.push(
       this.changed,
+      this.foundNews,
       config.onDidChange((affects) => {
         if (affects('watches')) this.reload();
         if (affects('watch.intervalSeconds')) {
@@ -119,6 +123,11 @@ export class WatchService implements vscode.Disposable {
       bySnapshot.set(watch.queryText, stats);
     }
     return stats;
+  }
+
+  /** How many machines wait for the watch's next alert (it shows at most one per five minutes). */
+  heldCount(watch: Watch): number {
+    return this.gate.heldCount(watch.queryText);
   }
 
   /** Polls now (the status bar's tooltip and tests use it); the regular schedule goes on after it. */
@@ -202,6 +211,9 @@ export class WatchService implements vscode.Disposable {
     this.news.update(diff, visible, active);
     for (const watch of active) {
       const found = newlyMatching(watch, diff);
+      if (found.length) {
+        this.foundNews.fire({ watch, machines: found });
+      }
       this.news.addWatchNews(
         found.map((m) => m.node_name),
         visible,

@@ -24,7 +24,7 @@ export interface SoakResult {
   alertsTooSoon: number;
   /** The extension host's memory after poll 1, every 100th and the last: RSS as it was, then RSS and heap used after a full garbage collection. */
   memory: { poll: number; rawRss: number; rss: number; heapUsed: number; heapTotal: number; external: number }[];
-  /** News the alert gate holds for the watch's next alert when the soak ends (read from a private field; undefined when it cannot be). */
+  /** News the alert gate holds for the watch's next alert when the soak ends. */
   heldAtEnd?: number;
   listedAtEnd: number;
   matchingAtEnd: number;

@@ -7,9 +7,8 @@
 //   appeared or was repriced, that the extension now lists and that matches the
 //   watch, and did not match in the list before the poll. That is what the
 //   extension must tell: the news a poll brings.
-// - told: the node IDs the extension passed as news for the watch (the
-//   `news.addWatchNews` call its watch service makes after each poll with
-//   `newlyMatching`: the same list the alert gate gets).
+// - told: the node IDs the watch service announces as news for the watch
+//   (`onDidFindNews` after each poll: the same list the alert gate gets).
 // - missed = newly matching but not told; duplicate = told although it already
 //   matched before the poll (told before, or there from the start).
 //
@@ -74,13 +73,9 @@ export async function run(): Promise<void> {
 
   // What the extension tells as news for the watch, poll by poll.
   let told: string[] = [];
-  const news = api.watches.news;
-  const addWatchNews = news.addWatchNews.bind(news);
-  news.addWatchNews = (ids: Iterable<string>, visible: boolean) => {
-    const list = [...ids];
-    told.push(...list);
-    addWatchNews(list, visible);
-  };
+  const subscription = api.watches.onDidFindNews((found) => {
+    if (found.watch.queryText === watch.queryText) told.push(...found.machines.map((m) => m.node_name));
+  });
 
   const seenMessages = new WeakSet<object>(api.shownMessages);
   const alerts: { at: number; machines: number }[] = [];
@@ -144,9 +139,8 @@ export async function run(): Promise<void> {
   const items = api.market.machines.snapshot?.items ?? [];
   result.listedAtEnd = items.length;
   result.matchingAtEnd = items.filter((m) => watch.matches(m)).length;
-  // Diagnostic only, through a private field (undefined if it is renamed): the news the alert gate
-  // holds for the next alert, since the soak ends within the five minutes after the first one.
-  const gate = (api.watches as unknown as { gate?: { held?: Map<string, Map<string, unknown>> } }).gate;
-  result.heldAtEnd = gate?.held?.get(watch.queryText)?.size;
+  // The news the alert gate holds for the next alert: the soak ends within five minutes of the first one.
+  result.heldAtEnd = api.watches.heldCount(watch);
+  subscription.dispose();
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
 }

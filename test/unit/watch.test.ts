@@ -259,3 +259,16 @@ describe('watches: new machines and the badge', () => {
     assert.equal(news.badge, 0);
   });
 });
+
+describe('watches: what the alert gate keeps', () => {
+  it('drops held machines that went away, and counts what it holds', () => {
+    const gate = new AlertGate();
+    const m = (i: number) => machineRecord({ node_name: `k${i}` });
+    gate.offer('w', [m(1)], 0, () => true);
+    gate.offer('w', [m(2), m(3)], 1000, () => true);
+    assert.equal(gate.heldCount('w'), 2);
+    gate.offer('w', [], 2000, (id) => id !== 'k2');
+    assert.equal(gate.heldCount('w'), 1);
+    assert.equal(gate.heldCount('other'), 0);
+  });
+});
