@@ -11,6 +11,7 @@ import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench
 import { pryingScenario } from './prying';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
+import { editorIdsScenario } from './editorIds';
 
 export interface Scenario {
   title: string;
@@ -445,6 +446,7 @@ export const scenarios: Scenario[] = [
     },
   },
   watchingScenario,
+  editorIdsScenario,
   pryingScenario,
   showMoreScenario,
 ];
