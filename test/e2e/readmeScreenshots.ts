@@ -12,6 +12,7 @@
 //   filter-{dark,light,high-contrast}.png            the side bar with a filter active
 //   watching-alert.png                    a watch's alert and the status bar item (dark)
 //   watching-status.png                   after Show: the machine marked new, the status bar's tooltip (dark)
+//   hover.png                             the hover over a node ID in a script (dark)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -144,6 +145,20 @@ async function pictures(theme: Theme): Promise<void> {
       await ui.statusBar().locator('[aria-label^="GPU Rental: "]').first().hover();
       await page.locator('.monaco-hover:visible').filter({ hasText: 'Next poll' }).first().waitFor();
       await shoot(page, 'watching-status.png');
+      await restPointer(page);
+
+      // A script that names a machine: hovering its node ID.
+      await ui.focusWorkbench();
+      await page.keyboard.press('F1');
+      await ui.quickInput().fill('>File: New Untitled Text File');
+      await page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: /^File: New Untitled Text File$/ }) }).first().click();
+      await page.locator('.editor-instance .monaco-editor textarea').first().waitFor();
+      const id = DEMO_MACHINES[7].node_name;
+      await page.keyboard.type(`#!/bin/sh\n# Fine-tune on the machine picked in GPU Rental\nrent start --node ${id} \\\n  --image 42 --disk 200\n`);
+      await page.locator('.view-lines .view-line span', { hasText: id.slice(0, 8) }).first().hover();
+      await page.locator('.monaco-hover:visible').filter({ hasText: 'listed as of' }).first().waitFor();
+      const editorBox = await box(page, '.part.editor');
+      await shoot(page, 'hover.png', { x: editorBox.x, y: editorBox.y, width: Math.min(editorBox.width, 900), height: 260 });
       await restPointer(page);
     }
   } finally {
