@@ -6,7 +6,7 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { NodeIdHover } from '../../src/vscode/nodeIdHover';
-import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
+import { runAndAccept, signedInToDemo, waitFor } from './helpers';
 
 async function hoverText(document: vscode.TextDocument, position: vscode.Position): Promise<{ text: string; hovers: vscode.Hover[] }> {
   const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
@@ -20,13 +20,7 @@ describe('IDs in the editor', function () {
   const listed = DEMO_MACHINES[3].node_name;
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
-    await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('machines', () => !api.market.machines.loading && api.market.machines.items?.length === DEMO_MACHINES.length);
+    ({ server, api } = await signedInToDemo());
   });
 
   it('hovering a listed node ID shows the machine, when it was listed, and links to our two commands only', async () => {

@@ -9,7 +9,7 @@ import { exportsFor, type GpuRentalTestApi } from '../../src/extension';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { Config } from '../../src/vscode/config';
 import { CONTEXT_KEYS } from '../../src/vscode/contextKeys';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';
+import { EXTENSION_ID, TOKEN, signedInToDemo, sleep, waitFor } from './helpers';
 
 /**
  * Walks everything reachable from a value (own properties, enumerable or not,
@@ -60,15 +60,7 @@ describe('Nothing private leaves the extension', function () {
   let api: GpuRentalTestApi;
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
-    await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('machines', () => !api.market.machines.loading && api.market.machines.items).catch((err: Error) => {
-      throw new Error(`${err.message}: setup ${api.controller.setup}, ${api.controller.setupProblem}, loading ${api.market.machines.loading}, error ${api.market.machines.error?.message}, shown ${JSON.stringify(api.shownMessages.slice(-3))}`);
-    });
+    ({ server, api } = await signedInToDemo());
   });
 
   it('the walker finds the token in the internals the tests get (so it can find a leak)', () => {

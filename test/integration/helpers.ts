@@ -29,6 +29,22 @@ export async function extensionApi(): Promise<GpuRentalApi> {
   return api;
 }
 
+/**
+ * The demo API reset (holding `data` when given), the extension pointed at it
+ * with the test token, and the machine list loaded: where most suites start.
+ */
+export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]): Promise<{ server: DemoServer; api: GpuRentalApi }> {
+  const server = await demoServer();
+  server.reset();
+  if (data) server.setData(data);
+  await setBaseUrl(server.url);
+  const api = await extensionApi();
+  await api.setToken(TOKEN);
+  await vscode.commands.executeCommand('gpuRental.refresh');
+  await waitFor('the machine list', () => !api.market.machines.loading && api.market.machines.items !== undefined);
+  return { server, api };
+}
+
 export async function setBaseUrl(url: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('gpuRental').update('baseUrl', url, vscode.ConfigurationTarget.Global);
 }

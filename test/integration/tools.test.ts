@@ -7,7 +7,7 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { createTools } from '../../src/vscode/lmTools';
-import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+import { TOKEN, signedInToDemo, waitFor } from './helpers';
 
 const NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'];
 
@@ -26,12 +26,7 @@ describe('Language model tools', function () {
   let api: GpuRentalTestApi;
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    server.setData({ templates: DEMO_TEMPLATES.map((t, i) => (i === 3 ? { ...t, docker_passwd: 'itest-DOCKER-PASSWD' } : t)) });
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
+    ({ server, api } = await signedInToDemo({ templates: DEMO_TEMPLATES.map((t, i) => (i === 3 ? { ...t, docker_passwd: 'itest-DOCKER-PASSWD' } : t)) }));
   });
 
   after(() => server.reset());
