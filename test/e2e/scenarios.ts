@@ -167,7 +167,7 @@ export const scenarios: Scenario[] = [
       assert.match(nodeId, UUID);
 
       await row.click({ button: 'right' });
-      assert.deepEqual(await ui.menuItems(), ['Show Machine Details', 'Copy Node ID']);
+      assert.deepEqual(await ui.menuItems(), ['Show Machine Details', 'Copy Node ID', 'Copy As…']);
       await ui.chooseMenuItem('Show Machine Details');
       const frame = await ui.detailsFrame({ nodeId });
       assert.equal((await frame.locator('h1').innerText()).trim(), title);
@@ -431,7 +431,7 @@ export const scenarios: Scenario[] = [
       await ui.clearClipboard();
       await page.keyboard.press('Shift+F10');
       const items = await ui.menuItems();
-      assert.deepEqual(items, ['Show Machine Details', 'Copy Node ID']);
+      assert.deepEqual(items, ['Show Machine Details', 'Copy Node ID', 'Copy As…']);
       const focusedItem = page.locator('.context-view .action-item.focused').first();
       for (let i = 0; i < items.length + 1; i++) {
         const focused = (await focusedItem.count()) ? (await focusedItem.innerText()).trim() : '';
