@@ -260,6 +260,16 @@ export const scenarios: Scenario[] = [
       await ui.titleSubmenu('Sort By', 'Online Rate');
       await ui.titleSubmenu('Sort By', 'Descending');
       await until('the view to say how it is sorted', () => headerDescription(ui), (d) => d === 'region · online rate ↓');
+      // The description changes at once, the rows a moment later: a row read before they settle is
+      // reused for another group under the pointer (the list recycles its row elements).
+      let previous = '';
+      await until('the groups in their new order', async () => {
+        const now = (await groupNames(ui)).join('|');
+        const settled = now === previous;
+        previous = now;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return settled;
+      }, (settled) => settled);
       await expandGroup(ui, await label(ui.groupRows().first()));
       await until('machine rows', () => ui.machineRows().count(), (n) => n > 1);
       const summaries = await ui.machineRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
