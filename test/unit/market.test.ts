@@ -4,10 +4,10 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ApiError } from '../../src/api/errors';
 import { MACHINE_FIELDS, type MachineRecord } from '../../src/api/types';
-import { diffMachines, diffTemplates, sameValue } from '../../src/market/diff';
+import { describeDiff, diffMachines, diffTemplates, sameValue } from '../../src/market/diff';
 import { Emitter } from '../../src/market/events';
 import { Market, type MarketChange } from '../../src/market/market';
-import { machinesInOrder } from '../../src/market/views';
+import { machinesInOrder, templatesInOrder } from '../../src/market/views';
 import { parseQuery, type Query } from '../../src/model/query';
 import type { Arrangement } from '../../src/model/arrange';
 import { machineRecord, templateRecord } from '../support/records';
@@ -282,5 +282,132 @@ describe('emitter', () => {
     emitter.dispose();
     emitter.fire(3);
     assert.deepEqual(heard, [1, 1, 2]);
+  });
+});
+
+describe('market model: load state', () => {
+  it('is loading while a load runs, with a pending promise, and not after; progress shows only while loading', async () => {
+    const market = new Market();
+    const listing = market.machines;
+    assert.deepEqual([listing.loading, listing.requested, listing.pending, listing.items], [false, false, undefined, undefined]);
+    listing.setProgress('too early');
+    assert.equal(listing.progress, undefined, 'no progress note outside a load');
+    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const done = market.loadMachines(() => gate.promise);
+    assert.equal(listing.loading, true);
+    assert.equal(listing.requested, true);
+    assert.ok(listing.pending);
+    listing.setProgress('Rate limited, retrying in 5 s (1 of 3)…');
+    assert.equal(market.status('machines'), 'Rate limited, retrying in 5 s (1 of 3)…');
+    gate.resolve({ items: [machineRecord()], skipped: 0 });
+    await done;
+    assert.deepEqual([listing.loading, listing.pending, listing.progress], [false, undefined, undefined]);
+    market.dispose();
+  });
+
+  it('a failure with nothing loaded is not "stale": the view says the list could not be loaded', async () => {
+    const market = new Market();
+    await market.loadMachines(async () => {
+      throw new ApiError('timeout', 'The service did not answer within 15 s when asked for the machine list.');
+    });
+    assert.equal(market.machines.stale, false);
+    assert.equal(market.status('machines'), 'Could not load the machines. The service did not answer within 15 s when asked for the machine list.');
+    assert.equal(market.status('templates'), undefined);
+    market.dispose();
+  });
+
+  it('a cancelled load is no error; cancel and dispose abort the request in flight', async () => {
+    const market = new Market();
+    const cancelled = await market.loadMachines(async () => {
+      throw new ApiError('cancelled', 'The request was cancelled.');
+    });
+    assert.equal(cancelled, undefined);
+    assert.equal(market.machines.error, undefined);
+    let aborted = 0;
+    const hang = (signal: AbortSignal) =>
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => (aborted++, reject(new ApiError('cancelled', 'cancelled')))));
+    const first = market.loadMachines(hang);
+    market.machines.cancel();
+    await first;
+    const second = market.loadTemplates(hang);
+    market.dispose();
+    await second;
+    assert.equal(aborted, 2);
+  });
+
+  it('reset during a load drops the load: nothing arrives later', async () => {
+    const market = new Market();
+    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const load = market.loadMachines(() => gate.promise);
+    market.reset();
+    assert.equal(market.machines.loading, false);
+    gate.resolve({ items: [machineRecord()], skipped: 0 });
+    await load;
+    assert.equal(market.machines.snapshot, undefined);
+    market.dispose();
+  });
+
+  it('template snapshots are diffed by id in the change events, and the listing names its nouns', async () => {
+    const market = new Market();
+    const events: MarketChange[] = [];
+    market.onDidChange((c) => events.push(c));
+    const t = templateRecord({ id: 1 });
+    await market.loadTemplates(async () => ({ items: [t], skipped: 0, incomplete: 'the service repeated page 1 (marker 5)' }));
+    await market.loadTemplates(async () => ({ items: [{ ...t, name: 'renamed' }, templateRecord({ id: 2 })], skipped: 0 }));
+    const last = events.at(-1)!;
+    assert.ok(last.which === 'templates' && last.diff);
+    assert.deepEqual([last.diff.appeared.map((x) => x.id), last.diff.changed.map((c) => c.fields)], [[2], [['name']]]);
+    assert.equal(market.listing('templates'), market.templates);
+    assert.equal(market.listing('machines'), market.machines);
+    assert.deepEqual([market.machines.noun, market.templates.noun], ['machine', 'template']);
+    market.dispose();
+    const after = events.length;
+    await market.loadTemplates(async () => ({ items: [], skipped: 0 }));
+    assert.equal(events.length, after, 'no events after dispose');
+  });
+
+  it('says when the template list may be incomplete, and stamps snapshots with the clock', async () => {
+    const market = new Market();
+    const before = Date.now();
+    await market.loadTemplates(async () => ({ items: [templateRecord()], skipped: 2, incomplete: 'stopped after 1000 pages' }));
+    assert.equal(market.status('templates'), '2 items skipped, see log. The list may be incomplete: stopped after 1000 pages.');
+    const at = market.templates.snapshot!.fetchedAt.getTime();
+    assert.ok(at >= before && at <= Date.now());
+    market.dispose();
+  });
+
+  it('views: the filter text with nothing loaded is empty, a new arrangement or template text gives a new answer, and templates list in order', async () => {
+    const market = new Market();
+    assert.equal(market.machineView({ filter: query(''), arrangement: byPrice }).filterText, '');
+    const a = machineRecord({ gpu_name: 'A', price: '1.00', gpu_count: 1 });
+    const b = machineRecord({ gpu_name: 'A', price: '2.00', gpu_count: 1 });
+    await market.loadMachines(async () => ({ items: [a, b], skipped: 0 }));
+    const q = { filter: query(''), arrangement: byPrice };
+    const up = machinesInOrder(market.machineView(q)).map((m) => m.price);
+    const down = machinesInOrder(market.machineView({ ...q, arrangement: { ...byPrice, order: 'descending' } })).map((m) => m.price);
+    assert.deepEqual([up, down], [['1.00', '2.00'], ['2.00', '1.00']]);
+    await market.loadTemplates(async () => ({ items: [templateRecord({ id: 5, name: 'qqb', image_type: 2 }), templateRecord({ id: 6, name: 'qqa', image_type: 1 })], skipped: 0 }));
+    assert.deepEqual(templatesInOrder(market.templateView('')).map((t) => t.id), [6, 5]);
+    assert.equal(market.templateView('qqb').matching.length, 1);
+    market.dispose();
+  });
+});
+
+describe('market diff: more cases', () => {
+  it('labels emptied or filled are a change; JSON equality handles null, key sets and arrays', () => {
+    const a = machineRecord({ labels: ['x'] });
+    assert.deepEqual(diffMachines([a], [{ ...a, labels: [] }]).changed[0]?.fields, ['labels']);
+    const e = machineRecord({ labels: [] });
+    assert.deepEqual(diffMachines([e], [{ ...e, labels: ['y'] }]).changed[0]?.fields, ['labels']);
+    assert.ok(!sameValue({}, null));
+    assert.ok(!sameValue(1, { a: 1 }));
+    assert.ok(!sameValue({ a: 1, b: 2 }, { a: 1, c: 2 }));
+    assert.ok(!sameValue([1], { 0: 1 }));
+  });
+
+  it('describes a diff for the log', () => {
+    const a = machineRecord();
+    assert.equal(describeDiff(diffMachines(undefined, [a])), '1 loaded');
+    assert.equal(describeDiff(diffMachines([a], [machineRecord(), { ...a, price: '9.99' }])), '1 new, 0 gone, 1 changed');
   });
 });

@@ -86,3 +86,49 @@ describe('language model tools: answers', () => {
     assert.equal(dataAge(FETCHED, new Date(FETCHED.getTime() + 60_000)), 'Data as of 14:02:11 UTC (1 minute ago).');
   });
 });
+
+describe('language model tools: input and edge cases', () => {
+  it('limit: a whole number from 1 to 50, nothing else', () => {
+    for (const ok of [1, 50, 17]) assert.equal((checkFindInput({ limit: ok }) as { input: { limit: number } }).input.limit, ok);
+    for (const bad of [0, 51, -1, '5', 2.5, null, true]) assert.equal(checkFindInput({ limit: bad }).ok, false, `limit ${JSON.stringify(bad)}`);
+    for (const bad of [0, 51, '5']) assert.equal(checkTemplatesInput({ limit: bad }).ok, false, `template limit ${JSON.stringify(bad)}`);
+    assert.equal((checkTemplatesInput({ limit: 50 }) as { input: { limit: number } }).input.limit, 50);
+  });
+
+  it('accepts every sort key and both orders, text and integer image types', () => {
+    assert.deepEqual(checkFindInput({ query: 'gpus>=2', sortBy: 'upTime', order: 'descending', limit: 3 }), { ok: true, input: { query: 'gpus>=2', sortBy: 'upTime', order: 'descending', limit: 3 } });
+    assert.equal(checkFindInput({ order: 'ascending' }).ok, true);
+    assert.deepEqual(checkTemplatesInput({ text: 'torch', imageType: 0 }), { ok: true, input: { text: 'torch', imageType: 0, limit: 20 } });
+    assert.deepEqual(checkTemplatesInput({ text: 7 }), { ok: false, message: 'text must be text' });
+  });
+
+  it('with nothing loaded, each answer says so', () => {
+    const empty = new Market();
+    assert.equal(findMachinesAnswer(empty, {}, NOW), 'No machine list is loaded.');
+    assert.equal(getMachineAnswer(empty, 'x', NOW), 'No machine list is loaded.');
+    assert.equal(listTemplatesAnswer(empty, {}, NOW), 'No template list is loaded.');
+  });
+
+  it('no match: the count, and no empty table', async () => {
+    const market = new Market({ now: () => FETCHED });
+    await market.loadMachines(async () => ({ items: [machineRecord({ gpu_count: 1 })], skipped: 0 }));
+    await market.loadTemplates(async () => ({ items: [templateRecord({ name: 'PyTorch' })], skipped: 0 }));
+    assert.equal(findMachinesAnswer(market, { query: 'gpus>=8' }, NOW), '0 of 1 listed machines match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
+    assert.equal(listTemplatesAnswer(market, { text: 'tensorflow' }, NOW), '0 of 1 templates match; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
+  });
+
+  it('reads a node ID with surrounding spaces, and lists templates in slices of the limit with a header', async () => {
+    const market = new Market({ now: () => FETCHED });
+    const m = machineRecord();
+    await market.loadMachines(async () => ({ items: [m], skipped: 0 }));
+    await market.loadTemplates(async () => ({ items: Array.from({ length: 25 }, (_, i) => templateRecord({ id: 100 + i, name: `T|${i}`, image_type: i % 2 })), skipped: 0 }));
+    assert.ok(getMachineAnswer(market, `  ${m.node_name}  `, NOW).includes(`Node ID: ${m.node_name}`));
+    const lines = listTemplatesAnswer(market, {}, NOW).split('\n');
+    assert.deepEqual(lines.slice(2, 5), ['', '| id | name | image | type |', '|---|---|---|---|']);
+    assert.equal(lines.length, 5 + 20, 'twenty by default');
+    assert.ok(lines[5].includes('| T/'), 'a pipe in data cannot split a cell');
+    const typeOne = listTemplatesAnswer(market, { imageType: 1, limit: 50 }, NOW).split('\n');
+    assert.equal(typeOne[0], '12 of 25 templates match; showing 12.');
+    assert.ok(typeOne.slice(5).every((line) => line.endsWith(' | 1 |')));
+  });
+});

@@ -6,7 +6,7 @@ import type { MachineRecord } from '../../src/api/types';
 import { diffMachines } from '../../src/market/diff';
 import { NewMachines } from '../../src/market/news';
 import { FOCUS_DELAY_MS, MAX_BACKOFF_MS, PollPlan } from '../../src/market/poll';
-import { ALERT_QUIET_MS, AlertGate, alertText, newlyMatching, parseWatches, type Watch } from '../../src/market/watch';
+import { ALERT_QUIET_MS, AlertGate, alertText, isActive, newlyMatching, parseWatches, type Watch } from '../../src/market/watch';
 import { machineRecord } from '../support/records';
 
 function watch(query: string, name?: string): Watch {
@@ -270,5 +270,49 @@ describe('watches: what the alert gate keeps', () => {
     gate.offer('w', [], 2000, (id) => id !== 'k2');
     assert.equal(gate.heldCount('w'), 1);
     assert.equal(gate.heldCount('other'), 0);
+  });
+});
+
+describe('watches: details', () => {
+  it('a blank name falls back to the query; a name is trimmed for the label and kept as written in the setting', () => {
+    const { watches } = parseWatches([{ query: 'gpus>=2', name: '   ' }, { query: 'gpus>=4', name: '  Big  ' }]);
+    assert.deepEqual(watches.map((w) => [w.label, w.setting.name]), [['gpus>=2', undefined], ['Big', '  Big  ']]);
+  });
+
+  it('names a bad entry by its JSON, shortened', () => {
+    const { problems } = parseWatches([42, { query: 1 }, 'x'.repeat(200)]);
+    assert.deepEqual(problems.map((p) => p.entry.length <= 80), [true, true, true]);
+    assert.deepEqual(problems.slice(0, 2).map((p) => p.entry), ['42', '{"query":1}']);
+  });
+
+  it('isActive: paused watches are not', () => {
+    const { watches } = parseWatches([{ query: 'gpus>=2' }, { query: 'gpus>=4', paused: true }]);
+    assert.deepEqual(watches.map(isActive), [true, false]);
+  });
+
+  it('the gate: nothing offered and nothing held is no alert; an alert at the same instant as the last one is held', () => {
+    const gate = new AlertGate();
+    assert.deepEqual(gate.offer('w', [], 0, () => true), []);
+    assert.equal(gate.offer('w', [machineRecord({ node_name: 'g1' })], 10, () => true).length, 1);
+    assert.deepEqual(gate.offer('w', [machineRecord({ node_name: 'g2' })], 10, () => true), []);
+    const gone = new AlertGate();
+    assert.deepEqual(gone.offer('v', [machineRecord({ node_name: 'g3' })], 0, () => false), [], 'gone before it could be told');
+    assert.equal(gone.offer('v', [machineRecord({ node_name: 'g4' })], 1, () => true).length, 1, 'so no quiet time started');
+  });
+
+  it('the poll plan counts failures, and a first poll after focus returns runs at once', () => {
+    const plan = new PollPlan(60_000);
+    assert.equal(plan.waitMs(0, true), 0);
+    plan.ended(0, false);
+    plan.ended(0, false);
+    assert.equal(plan.consecutiveFailures, 2);
+  });
+
+  it('news: a machine matching only one of two watches counts in the badge', () => {
+    const news = new NewMachines();
+    const h = machineRecord({ gpu_name: 'H100' });
+    news.update(diffMachines([], [h]), false, [watch('gpu=a100'), watch('gpu=h100')]);
+    assert.equal(news.badge, 1);
+    assert.deepEqual([...news.newIds], [h.node_name]);
   });
 });
