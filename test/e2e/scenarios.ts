@@ -10,6 +10,7 @@ import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
 import { pryingScenario } from './prying';
 import { watchingScenario } from './watching';
+import { compareScenario } from './compare';
 
 export interface Scenario {
   title: string;
@@ -444,5 +445,6 @@ export const scenarios: Scenario[] = [
     },
   },
   watchingScenario,
+  compareScenario,
   pryingScenario,
 ];
