@@ -71,15 +71,15 @@
       const th = el('th');
       th.setAttribute('scope', 'col');
       th.dataset.column = String(i);
-      const state = el('span', 'column-status', str(column.status));
-      state.hidden = str(column.status) === '';
+      const listed = el('span', 'column-status', str(column.status));
+      listed.hidden = str(column.status) === '';
       const actions = el('span', 'column-actions');
       actions.append(
         button('Copy Node ID', 'copyNodeId', i),
         button('Show Details', 'showDetails', i),
         button('Remove', 'remove', i, `Remove ${str(column.title)} from the comparison`),
       );
-      th.append(el('span', 'machine-title', str(column.title)), el('code', 'node-id', str(column.nodeId)), state, actions);
+      th.append(el('span', 'machine-title', str(column.title)), el('code', 'node-id', str(column.nodeId)), listed, actions);
       headRow.append(th);
     });
     thead.append(headRow);

@@ -23,9 +23,15 @@ export const compareScenario: Scenario = {
   title: 'compare: three machines with Ctrl+click, Compare Machines from the context menu, best marks, Only differences, Copy Node ID; a template by click, Copy Image Reference',
   async run({ ui }) {
     await ui.ensureReady();
-    const firstGroup = ui.groupRows().first();
-    if ((await firstGroup.getAttribute('aria-expanded')) !== 'true') await firstGroup.locator('.monaco-tl-twistie').click();
-    await until('machine rows', () => ui.machineRows().count(), (n) => n >= 3);
+    await ui.dismissOverlays();
+    // Whatever earlier scenarios left open: from all groups collapsed, open them in order until three machines show.
+    await (await ui.titleAction('Collapse All')).click();
+    await until('the groups collapsed', () => ui.machineRows().count(), (n) => n === 0);
+    for (let i = 0; (await ui.machineRows().count()) < 3; i++) {
+      const group = ui.groupRows().nth(i);
+      await group.locator('.monaco-tl-twistie').click();
+      await until(`group ${i + 1} expanded`, () => group.getAttribute('aria-expanded'), (v) => v === 'true');
+    }
     const ids = [await nodeIdOf(ui, 0), await nodeIdOf(ui, 1), await nodeIdOf(ui, 2)];
     const rows = [0, 1, 2].map((i) => ui.machineRows().nth(i));
     await rows[0].click();
