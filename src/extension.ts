@@ -5,7 +5,10 @@ import { Config } from './vscode/config';
 import { ContextKeys } from './vscode/contextKeys';
 import { Controller, VIEW_IDS } from './vscode/controller';
 import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands';
+import { ComparePanel } from './vscode/comparePanel';
 import { DetailsPanels } from './vscode/detailsPanel';
+import { writeImageReference, writeTemplateJson } from './vscode/panelCommands';
+import { TemplatePanels } from './vscode/templatePanel';
 import { PlainHttpConsent } from './vscode/httpConsent';
 import { Log } from './vscode/log';
 import { MachineViewState } from './vscode/machineViewState';
@@ -34,6 +37,8 @@ export interface GpuRentalTestApi {
   machinesView: vscode.TreeView<MachineNode>;
   templatesView: vscode.TreeView<TemplateNode>;
   panels: DetailsPanels;
+  compare: ComparePanel;
+  templatePanels: TemplatePanels;
   view: MachineViewState;
   keys: ContextKeys;
   log: Log;
@@ -65,16 +70,21 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
   const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node ID'));
+  const compare = new ComparePanel(context.extensionUri, market, {
+    copyNodeId: (id) => copyIds([id], 'node ID'),
+    showDetails: (machine) => panels.show(machine),
+  });
+  const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });
   const watches = new WatchService(news, market, controller, config, log, {
     machinesVisible: () => machinesView.visible,
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
   });
-  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, watches);
+  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, view, watches, config);
   context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
   context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
-  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, log, machines, templates, view };
+  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view };
   registerCommands(context, deps);
   void controller.reconfigure();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
@@ -86,6 +96,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     machinesView,
     templatesView,
     panels,
+    compare,
+    templatePanels,
     view,
     keys,
     log,

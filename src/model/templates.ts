@@ -1,5 +1,5 @@
 // Pure grouping and describing of image templates for the Templates view.
-import { TEMPLATE_FIELDS, type Template } from '../api/types';
+import { TEMPLATE_FIELDS, type Json, type Template } from '../api/types';
 import { formatJson } from './format';
 import { compareText } from './machines';
 import { normalizeText } from './text';
@@ -68,5 +68,58 @@ export function filterTemplates(templates: readonly Template[], text: string): T
   return templates.filter((template) => {
     const haystack = normalizeText(`${template.name} ${templateImage(template)} ${template.image_label}`);
     return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** How a template value is laid out: one line of text, a monospace block of text, or formatted JSON. */
+export type TemplateValueKind = 'text' | 'code' | 'json';
+
+export interface TemplateDetailRow {
+  field: keyof Template;
+  label: string;
+  kind: TemplateValueKind;
+  value: string;
+}
+
+const TEMPLATE_LABELS: Record<keyof Template, string> = {
+  name: 'Name',
+  description: 'Description',
+  image_name: 'Image name',
+  image_tag: 'Image tag',
+  image_label: 'Image label',
+  docker_username: 'Registry user name',
+  docker_passwd: 'Registry password',
+  docker_registry: 'Registry',
+  public_port: 'Public port',
+  onstart: 'On start script',
+  options: 'Options',
+  image_type: 'Image type',
+  id: 'Template ID',
+};
+
+export const SECRET_SET = 'set';
+export const SECRET_NOT_SET = 'not set';
+
+/**
+ * Every field of a template for its details page. A secret field shows only
+ * whether it is set; its value never leaves this function. Strings are shown
+ * as they are (onstart as a block of code), other values as formatted JSON,
+ * null as "—".
+ */
+export function templateDetails(template: Template): TemplateDetailRow[] {
+  return TEMPLATE_FIELDS.map((field) => {
+    const label = TEMPLATE_LABELS[field];
+    const value: Json = template[field];
+    if (isSecretField(field)) {
+      const set = value !== null && value !== '';
+      return { field, label, kind: 'text', value: set ? SECRET_SET : SECRET_NOT_SET };
+    }
+    if (typeof value === 'string') {
+      return { field, label, kind: field === 'onstart' ? 'code' : 'text', value };
+    }
+    if (value === null || typeof value === 'number' || typeof value === 'boolean') {
+      return { field, label, kind: 'text', value: formatJson(value) };
+    }
+    return { field, label, kind: 'json', value: JSON.stringify(value, null, 2) };
   });
 }

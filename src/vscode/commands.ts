@@ -3,19 +3,20 @@ import * as vscode from 'vscode';
 import { showError, showWarning, showInfo } from './notify';
 import { GROUP_BY, GROUP_BY_LABELS, SORT_KEYS, SORT_LABELS, type GroupBy, type SortKey } from '../model/arrange';
 import { noIcons, oneLine } from '../model/escape';
-import { maskedTemplate } from '../model/secrets';
 import { normalizeToken, tokenProblem } from '../model/token';
-import { machinesInOrder, templatesInOrder } from '../market/views';
 import type { Market } from '../market/market';
 import type { Config } from './config';
 import type { Controller } from './controller';
+import type { ComparePanel } from './comparePanel';
 import type { DetailsPanels } from './detailsPanel';
 import { askForMachineQuery } from './filterInput';
 import type { Log } from './log';
 import type { MachineViewState } from './machineViewState';
-import type { MachineNode, MachinesProvider } from './machinesView';
-import { pickMachine, pickTemplate } from './quickPicks';
-import type { TemplateNode, TemplatesProvider } from './templatesView';
+import type { MachinesProvider } from './machinesView';
+import { compareMachines, copyImageReference, copyTemplateJson, showTemplateDetails } from './panelCommands';
+import { isMoreNode, machinesOf, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
+import type { TemplatePanels } from './templatePanel';
+import type { TemplatesProvider } from './templatesView';
 import type { TokenStore } from './tokenStore';
 import { copyAs, insertNodeIds, insertTemplateIds } from './editorCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter } from './watchCommands';
@@ -28,6 +29,8 @@ export interface CommandDeps {
   controller: Controller;
   tokens: TokenStore;
   panels: () => DetailsPanels;
+  compare: () => ComparePanel;
+  templatePanels: () => TemplatePanels;
   log: Log;
   machines: MachinesProvider;
   templates: TemplatesProvider;
@@ -44,6 +47,9 @@ export const COMMAND_IDS = [
   'gpuRental.copyTemplateId',
   'gpuRental.copyTemplateJson',
   'gpuRental.showMachineDetails',
+  'gpuRental.compareMachines',
+  'gpuRental.showTemplateDetails',
+  'gpuRental.copyImageReference',
   'gpuRental.machines.filter',
   'gpuRental.machines.clearFilter',
   'gpuRental.machines.applySavedFilter',
@@ -145,15 +151,10 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
       }
       await copyIds(ids, 'template ID');
     },
-    'gpuRental.copyTemplateJson': async (node) => {
-      const [fromTree] = templatesOf(node, undefined);
-      const template = fromTree ?? ((await controller.ensureData('templates')) && (await pickVisibleTemplate(deps, 'Copy Template as JSON')));
-      if (template) {
-        // Secrets are masked: this JSON ends up in chats, issues and scripts.
-        await vscode.env.clipboard.writeText(JSON.stringify(maskedTemplate(template), null, 2));
-        vscode.window.setStatusBarMessage(`$(check) Copied template ${template.id} as JSON (secrets masked)`, 4000);
-      }
-    },
+    'gpuRental.copyTemplateJson': (node) => copyTemplateJson(deps, node),
+    'gpuRental.compareMachines': (node, selected) => compareMachines(deps, node, selected),
+    'gpuRental.showTemplateDetails': (node) => showTemplateDetails(deps, node),
+    'gpuRental.copyImageReference': (node) => copyImageReference(deps, node),
     'gpuRental.showMachineDetails': async (node) => {
       // From a hover link the argument is a node ID; from the tree, a node.
       const [fromTree] = [...listed(market, node), ...machinesOf(node, undefined)];
@@ -242,52 +243,10 @@ export async function copyIds(ids: string[], what: string): Promise<void> {
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
 }
 
-function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
-  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';
-}
-
-function isMoreNode(value: unknown): value is Extract<MachineNode, { kind: 'more' }> {
-  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'more';
-}
-
-function isTemplateNode(value: unknown): value is Extract<TemplateNode, { kind: 'template' }> {
-  return !!value && typeof value === 'object' && (value as TemplateNode).kind === 'template';
-}
-
 /** The listed machine a node ID names (hover links pass one); none for anything else. */
 function listed(market: Market, value: unknown) {
   const machine = typeof value === 'string' ? market.machine(value) : undefined;
   return machine ? [machine] : [];
-}
-
-/** The machines a tree command applies to: the whole selection when it holds the clicked item. */
-function machinesOf(node: unknown, selected: unknown) {
-  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
-  return nodes.filter(isMachineNode).map((n) => n.machine);
-}
-
-function templatesOf(node: unknown, selected: unknown) {
-  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
-  return nodes.filter(isTemplateNode).map((n) => n.template);
-}
-
-/** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
-async function pickVisibleMachine(deps: CommandDeps, title: string) {
-  const machines = machinesInOrder(deps.machines.current());
-  if (machines.length === 0) {
-    void showInfo(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
-    return undefined;
-  }
-  return pickMachine(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title);
-}
-
-async function pickVisibleTemplate(deps: CommandDeps, title: string) {
-  const templates = templatesInOrder(deps.templates.current());
-  if (templates.length === 0) {
-    void showInfo('GPU Rental: no image template matches.');
-    return undefined;
-  }
-  return pickTemplate(templates, title);
 }
 
 function isOneOf<T extends string>(value: unknown, options: readonly T[]): value is T {

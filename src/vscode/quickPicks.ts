@@ -24,6 +24,26 @@ export async function pickMachine(machines: readonly MachineRecord[], title: str
   return choice?.value;
 }
 
+/**
+ * Several machines at once (canPickMany), searchable by the same words as
+ * pickMachine; undefined when the person cancels.
+ */
+export async function pickMachines(machines: readonly MachineRecord[], title: string, preselected: readonly MachineRecord[]): Promise<MachineRecord[] | undefined> {
+  const ticked = new Set(preselected.map((m) => m.node_name));
+  const picks: (Pick<MachineRecord> & { picked: boolean })[] = machines.map((machine) => {
+    const text = machinePickText(machine);
+    return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine, picked: ticked.has(machine.node_name) };
+  });
+  const choice = await vscode.window.showQuickPick(picks, {
+    title,
+    placeHolder: 'Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID',
+    canPickMany: true,
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return choice?.map((c) => c.value);
+}
+
 /** Offers the templates in the order given (the tree's order). */
 export async function pickTemplate(templates: readonly Template[], title: string): Promise<Template | undefined> {
   const picks: Pick<Template>[] = templates.map((template) => ({

@@ -83,6 +83,7 @@ function templateItem(template: Template): vscode.TreeItem {
   item.description = `${isDefault ? 'platform default · ' : ''}${oneLine(templateImage(template), 160)}`;
   item.tooltip = templateTooltip(template);
   item.contextValue = 'template';
+  item.command = { command: 'gpuRental.showTemplateDetails', title: 'Show Template Details', arguments: [{ kind: 'template', template }] };
   item.iconPath = new vscode.ThemeIcon(isDefault ? 'star-full' : 'package');
   item.accessibilityInformation = { label: `${item.label as string}, ${item.description}` };
   return item;

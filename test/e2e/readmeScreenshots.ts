@@ -10,14 +10,17 @@
 //   details-{dark,light,high-contrast}.png           the details panel of a machine
 //   filter-input-{dark,light,high-contrast}.png      the filter box counting matches as the query is typed
 //   filter-{dark,light,high-contrast}.png            the side bar with a filter active
+//   compare-{dark,light,high-contrast}.png           three machines compared, one price changed since (marked)
+//   template-{dark,light,high-contrast}.png          a template's details: password "set", onstart, options as JSON
 //   watching-alert.png                    a watch's alert and the status bar item (dark)
 //   watching-status.png                   after Show: the machine marked new, the status bar's tooltip (dark)
 //   hover.png                             the hover over a node ID in a script (dark)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO_MACHINES } from '../../dev/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { repoRoot } from '../../dev/repoRoot';
+import { compareFrame, inFrame, templateFrame } from './panels';
 import { shrinkPng } from './png';
 import { LOAD_TIMEOUT_MS, Session, until, type Theme, type Ui } from './workbench';
 
@@ -109,6 +112,8 @@ async function pictures(theme: Theme): Promise<void> {
     const editor = await box(page, '.part.editor');
     await shoot(page, `details-${theme}.png`, { x: editor.x, y: editor.y, width: Math.min(editor.width, 800), height: editor.height });
 
+    await comparePictures(session, theme);
+
     // A filter: the box counts matches as the query is typed, then the view says what is active.
     await ui.runCommand('View: Close All Editors');
     await page.locator('.part.editor .tab').first().waitFor({ state: 'detached' });
@@ -164,6 +169,48 @@ async function pictures(theme: Theme): Promise<void> {
   } finally {
     await session.close();
   }
+}
+
+/** Three machines side by side, one repriced since; then a template's details from the palette. */
+async function comparePictures(session: Session, theme: Theme): Promise<void> {
+  const { ui, page } = session;
+  await ui.runCommand('View: Close All Editors');
+  await page.locator('.part.editor .tab').first().waitFor({ state: 'detached' });
+  const rows = [0, 1, 2].map((i) => ui.machineRows().nth(i));
+  await rows[0].click();
+  await rows[1].click({ modifiers: ['Control'] });
+  await rows[2].click({ modifiers: ['Control'] });
+  await ui.rowContextMenu(rows[2], 'Compare Machines');
+  const find = () => compareFrame(ui, 'Compare 3 machines');
+  const repriced = (await inFrame(find, (frame) => frame.locator('thead code.node-id').nth(1).innerText())).trim();
+  session.demo.setData({ machines: DEMO_MACHINES.map((m) => (m.node_name === repriced ? { ...m, price: (Number(m.price) * 0.8).toFixed(2) } : m)) });
+  await (await ui.titleAction('Refresh')).click();
+  await inFrame(find, (frame) => frame.locator('.changed').first().waitFor({ timeout: LOAD_TIMEOUT_MS }));
+  await quiet(ui);
+  const editor = await box(page, '.part.editor');
+  await shoot(page, `compare-${theme}.png`, editor);
+  session.demo.reset();
+  await (await ui.titleAction('Refresh')).click();
+  await inFrame(find, (frame) => frame.locator('.changed').first().waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS }));
+
+  await ui.runCommand('View: Close All Editors');
+  await page.locator('.part.editor .tab').first().waitFor({ state: 'detached' });
+  const template = DEMO_TEMPLATES.find((t) => typeof t.onstart === 'string' && t.options !== null && t.docker_passwd !== null && typeof t.docker_registry === 'string');
+  if (!template) throw new Error('no demo template with every field set');
+  // Only that template (and the platform default) listed, so the quick pick's choice is certain.
+  session.demo.setData({ templates: [DEMO_TEMPLATES[0], template] });
+  await (await ui.titleAction('Refresh')).click();
+  await ui.statusBar().locator('.statusbar-item', { hasText: /GPU Rental: / }).first().waitFor({ state: 'hidden', timeout: LOAD_TIMEOUT_MS }).catch(() => undefined);
+  await ui.runCommand('GPU Rental: Show Template Details');
+  await page.locator('.quick-input-widget .quick-input-title').filter({ hasText: 'Show Template Details' }).waitFor();
+  const pick = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`ID ${template.id}(?!\\d)`) }).first();
+  await until('the template in the quick pick', () => pick.count(), (n) => n === 1, LOAD_TIMEOUT_MS);
+  await pick.click();
+  await inFrame(() => templateFrame(ui), (frame) => frame.locator('[data-field="options"]').waitFor());
+  await quiet(ui);
+  await shoot(page, `template-${theme}.png`, { x: editor.x, y: editor.y, width: Math.min(editor.width, 800), height: editor.height });
+  session.demo.reset();
+  await (await ui.titleAction('Refresh')).click();
 }
 
 async function main(): Promise<void> {

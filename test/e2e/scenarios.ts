@@ -12,6 +12,7 @@ import { pryingScenario } from './prying';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
+import { compareScenario } from './compare';
 
 export interface Scenario {
   title: string;
@@ -457,6 +458,7 @@ export const scenarios: Scenario[] = [
   },
   watchingScenario,
   editorIdsScenario,
+  compareScenario,
   pryingScenario,
   showMoreScenario,
 ];

@@ -25,7 +25,7 @@ describe('the package', function () {
       .sort();
     const unexpected = files.filter((f) => !/^(dist\/extension\.js|media\/.+|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
     assert.deepEqual(unexpected, [], 'no sources, maps, tests or node_modules');
-    for (const needed of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'media/details.js', 'media/details.css']) {
+    for (const needed of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'media/details.js', 'media/details.css', 'media/compare.js', 'media/compare.css', 'media/template.js', 'media/template.css']) {
       assert.ok(files.includes(needed), `${needed} is in the package`);
     }
   });

@@ -1,0 +1,62 @@
+// Which items a command applies to: the tree item it was run on (or the whole
+// selection), or, from the palette, what the person picks from the items the
+// tree shows.
+import type { MachineRecord } from '../api/types';
+import { machinesInOrder, templatesInOrder } from '../market/views';
+import type { CommandDeps } from './commands';
+import type { MachineNode } from './machinesView';
+import { showInfo } from './notify';
+import { pickMachine, pickMachines, pickTemplate } from './quickPicks';
+import type { TemplateNode } from './templatesView';
+
+export function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
+  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';
+}
+
+export function isMoreNode(value: unknown): value is Extract<MachineNode, { kind: 'more' }> {
+  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'more';
+}
+
+export function isTemplateNode(value: unknown): value is Extract<TemplateNode, { kind: 'template' }> {
+  return !!value && typeof value === 'object' && (value as TemplateNode).kind === 'template';
+}
+
+/** The machines a tree command applies to: the whole selection when it holds the clicked item. */
+export function machinesOf(node: unknown, selected: unknown) {
+  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
+  return nodes.filter(isMachineNode).map((n) => n.machine);
+}
+
+export function templatesOf(node: unknown, selected: unknown) {
+  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
+  return nodes.filter(isTemplateNode).map((n) => n.template);
+}
+
+/** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
+export async function pickVisibleMachine(deps: CommandDeps, title: string) {
+  const machines = machinesInOrder(deps.machines.current());
+  if (machines.length === 0) {
+    void showInfo(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
+    return undefined;
+  }
+  return pickMachine(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title);
+}
+
+export async function pickVisibleTemplate(deps: CommandDeps, title: string) {
+  const templates = templatesInOrder(deps.templates.current());
+  if (templates.length === 0) {
+    void showInfo('GPU Rental: no image template matches.');
+    return undefined;
+  }
+  return pickTemplate(templates, title);
+}
+
+/** Several machines from the ones the tree shows, `preselected` already ticked. */
+export async function pickVisibleMachines(deps: CommandDeps, title: string, preselected: readonly MachineRecord[]): Promise<MachineRecord[] | undefined> {
+  const machines = machinesInOrder(deps.machines.current());
+  if (machines.length < 2) {
+    void showInfo(deps.view.filtered ? 'GPU Rental: fewer than two machines match the current filter.' : 'GPU Rental: fewer than two machines are available.');
+    return undefined;
+  }
+  return pickMachines(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title, preselected);
+}

@@ -1,0 +1,92 @@
+// Renders the template details page: every field of a template, the secret
+// ones as "set" / "not set" only. Pure and as strict as the details page.
+import type { Template } from '../api/types';
+import { escapeHtml, oneLine, stripControls } from '../model/escape';
+import { imageReference } from '../model/imageRef';
+import { formatTime } from '../model/status';
+import { isDefaultTemplate, templateDetails } from '../model/templates';
+import { detailsCsp, STALE_NOTICE } from './detailsHtml';
+import type { TemplateContent } from './compareProtocol';
+
+export interface TemplateState {
+  template: Template;
+  fetchedAt?: Date;
+  missing?: boolean;
+  stale?: boolean;
+}
+
+export interface TemplatePage extends TemplateState {
+  nonce: string;
+  cspSource: string;
+  /** The shared details stylesheet, then the template page's own. */
+  styleUris: readonly string[];
+  scriptUri: string;
+}
+
+export const DEFAULT_BADGE = 'Platform default template';
+export const TEMPLATE_MISSING_NOTICE = 'This template is no longer in the list of image templates. The values below are the last ones seen.';
+
+/** "Template 12" when the name is empty. */
+export function templateTitle(template: Template): string {
+  return oneLine(template.name, 120) || `Template ${template.id}`;
+}
+
+export function templateContent(state: TemplateState): TemplateContent {
+  // Control characters go; line breaks stay where a value is a block (onstart, JSON).
+  const keepLines = (text: string) => text.split('\n').map(stripControls).join('\n');
+  return {
+    title: templateTitle(state.template),
+    badge: isDefaultTemplate(state.template) ? DEFAULT_BADGE : '',
+    reference: stripControls(imageReference(state.template)),
+    rows: templateDetails(state.template).map((row) => ({ ...row, value: row.kind === 'text' ? stripControls(row.value) : keepLines(row.value) })),
+    notice: state.missing ? TEMPLATE_MISSING_NOTICE : state.stale ? STALE_NOTICE : '',
+    asOf: state.fetchedAt ? `Data as of ${formatTime(state.fetchedAt)}` : '',
+  };
+}
+
+export function renderTemplateHtml(page: TemplatePage): string {
+  const content = templateContent(page);
+  const text = escapeHtml;
+  const attr = escapeHtml;
+  const rows = content.rows
+    .map(
+      (row) =>
+        `<tr><th scope="row">${text(row.label)} <code class="field">${text(row.field)}</code></th><td><div data-field="${attr(row.field)}" class="value kind-${row.kind}">${text(row.value)}</div></td></tr>`,
+    )
+    .join('\n        ');
+  const styles = page.styleUris.map((uri) => `<link rel="stylesheet" href="${attr(uri)}">`).join('\n  ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta http-equiv="Content-Security-Policy" content="${attr(detailsCsp(page.cspSource, page.nonce))}">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  ${styles}
+  <title>${text(content.title)}</title>
+</head>
+<body>
+  <main>
+    <header>
+      <h1 id="title">${text(content.title)}</h1>
+      <p id="badge" class="badge"${content.badge ? '' : ' hidden'}><span class="icon-default" aria-hidden="true"></span>${text(content.badge)}</p>
+      <div class="node">
+        <code id="reference">${text(content.reference)}</code>
+        <button id="copy-image-reference" type="button">Copy Image Reference</button>
+        <button id="copy-template-json" type="button" class="secondary">Copy as JSON</button>
+        <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
+      </div>
+      <p id="notice" class="notice" role="status"${content.notice ? '' : ' hidden'}>${text(content.notice)}</p>
+    </header>
+    <table>
+      <caption>Template details</caption>
+      <thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+    <p id="as-of" class="meta"${content.asOf ? '' : ' hidden'}>${text(content.asOf)}</p>
+  </main>
+  <script nonce="${attr(page.nonce)}" src="${attr(page.scriptUri)}"></script>
+</body>
+</html>`;
+}
