@@ -61,7 +61,13 @@ export const showMoreScenario: Scenario = {
     const last = ui.machineRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^\\d+× ${GPU}$`) }) }).last();
     assert.deepEqual(await placeOf(last), [200, 201]);
 
-    await more.click();
+    // Reached with the End key, the row has the keyboard focus, and a person presses Enter; VS Code
+    // 1.100 does not run a focused row's command on a click. Otherwise it is clicked.
+    if ((await more.getAttribute('class'))?.split(/\s+/).includes('focused')) {
+      await ui.page.keyboard.press('Enter');
+    } else {
+      await more.click();
+    }
     more = await moreRow(ui, 600);
     assert.equal((await more.locator('.label-name').innerText()).trim(), 'Show 200 more…');
     assert.deepEqual(await placeOf(more), [401, 401], '400 machine rows, then the Show more row');
