@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { Market } from '../../src/market/market';
 import { checkFindInput, checkTemplatesInput, dataAge, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer } from '../../src/market/toolAnswers';
 import { machineRecord, templateRecord } from '../support/records';
+import { HOSTILE } from './hostile.test';
 
 const FETCHED = new Date('2026-11-23T14:02:11Z');
 const NOW = new Date('2026-11-23T14:06:11Z');
@@ -131,4 +132,25 @@ describe('language model tools: input and edge cases', () => {
     assert.equal(typeOne[0], '12 of 25 templates match; showing 12.');
     assert.ok(typeOne.slice(5).every((line) => line.endsWith(' | 1 |')));
   });
+});
+
+describe('language model tools: hostile data', () => {
+  for (const [name, payload] of Object.entries(HOSTILE)) {
+    it(`${name}: every answer stays a table of one line per row, with the data there and no secret`, async () => {
+      const market = new Market({ now: () => FETCHED });
+      const m = machineRecord({ gpu_name: payload, region: payload, cuda_version: payload, node_name: `n-${name}` });
+      await market.loadMachines(async () => ({ items: [m], skipped: 0 }));
+      await market.loadTemplates(async () => ({ items: [templateRecord({ name: payload, image_name: payload, docker_passwd: 'SECRET-PASSWD-MARKER' })], skipped: 0 }));
+      const find = findMachinesAnswer(market, {}, NOW).split('\n');
+      assert.equal(find.length, 6, 'count, age, blank, header, rule, one row');
+      assert.equal(find[5].split(' | ').length, 8, 'eight cells');
+      assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2066-\u2069]/.test(find.join('\n')), 'no control or bidi characters');
+      const visible = payload.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 20).trim();
+      if (visible && !visible.includes('|')) assert.ok(find[5].includes(visible.slice(0, 10)), `the data is still there: ${find[5].slice(0, 120)}`);
+      const templates = listTemplatesAnswer(market, {}, NOW).split('\n');
+      assert.equal(templates.length, 6);
+      assert.ok(!templates.join('\n').includes('SECRET-PASSWD-MARKER'));
+      assert.ok(getMachineAnswer(market, `n-${name}`, NOW).split('\n').length <= 24, 'one line per field');
+    });
+  }
 });
