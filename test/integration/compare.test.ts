@@ -84,7 +84,7 @@ describe('Compare machines and template details', function () {
   it('from the palette with one machine ticked: says that two are needed', async () => {
     const before = api.shownMessages.length;
     await runAndAccept('gpuRental.compareMachines', leaves()[0], [leaves()[0]]);
-    await waitFor('the message', () => api.shownMessages.length > before);
+    await waitFor('the message', () => api.shownMessages.length > before, 20_000);
     assert.equal(api.shownMessages.at(-1)!.text, 'GPU Rental: choose at least two machines to compare.');
   });
 

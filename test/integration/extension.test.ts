@@ -40,6 +40,9 @@ describe('GPU Rental in VS Code', function () {
     api = await extensionApi();
     await vscode.commands.executeCommand('gpuRental.clearToken');
     await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
+    // Panels other suites opened are not this suite's to count.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor('no details panel', () => api.panels.openNodeNames.length === 0);
     server.reset();
   });
 
