@@ -280,6 +280,7 @@ describe('templates model', () => {
     assert.ok(!rows.some((r) => r.field === 'docker_passwd'));
     assert.ok(!JSON.stringify(rows).includes('hunter2'));
     assert.equal(maskedTemplate(custom).docker_passwd, MASK);
+    assert.equal(MASK, '••••');
     assert.equal(maskedTemplate(templateRecord({ docker_passwd: null })).docker_passwd, null);
     assert.ok(isSecretField('api_token') && isSecretField('docker_passwd') && !isSecretField('docker_username'));
     for (const name of ['Password', 'client_secret', 'apiKey', 'api-key', 'api_key', 'private_key', 'credentials', 'TOKEN']) {
@@ -461,6 +462,7 @@ describe('view status message', () => {
       'Rate limited, retrying in 5 s… No templates are available right now. 2 items skipped, see log. The list may be incomplete: x.',
     );
     assert.equal(statusMessage({ ...none, progress: '' }), undefined);
+    assert.equal(statusMessage({ ...none, fetchedAt: at, errorMessage: 'Timeout.' }), 'Could not load the templates. Timeout.', 'a time but no data is not stale data');
   });
 
   it('says nothing when all is well', () => {
