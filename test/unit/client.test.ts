@@ -417,12 +417,28 @@ describe('API client details', () => {
   });
 
   it('takes the marker from the last valid item when the last item is null or has a fractional id', async () => {
-    for (const last of [null, { ...DEMO_TEMPLATES[3], id: 2.5 }]) {
+    for (const last of [null, { ...DEMO_TEMPLATES[4], id: 2.5 }]) {
       server.reset();
-      server.setData({ templates: [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2], last] });
-      const result = await client(server).listTemplates(3);
-      assert.equal(result.items.length, 2);
-      assert.equal(server.requests[1]?.query.marker, String(DEMO_TEMPLATES[2].id));
+      server.setData({ templates: [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2], DEMO_TEMPLATES[3], last] });
+      const result = await client(server).listTemplates(4);
+      assert.equal(result.items.length, 3);
+      assert.equal(server.requests[1]?.query.marker, String(DEMO_TEMPLATES[3].id));
+    }
+  });
+
+  it('stops rather than start again from the top when a later page has no usable id', async () => {
+    const pages = await startServer((req, res) => {
+      const marker = new URL(req.url ?? '/', 'http://x').searchParams.get('marker');
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(marker === null ? [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2]] : [null, { id: 'x' }]));
+    });
+    try {
+      const result = await client(pages).listTemplates(2);
+      assert.equal(result.incomplete, 'page 2 gave no usable marker');
+      assert.equal(result.pages, 2);
+      assert.equal(result.skipped, 2);
+    } finally {
+      await pages.close();
     }
   });
 
