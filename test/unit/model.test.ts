@@ -114,6 +114,7 @@ describe('machines model', () => {
     assert.equal(order('onlineRate'), 'zxy');
     assert.equal(order('upTime'), 'zxy');
     assert.equal(order('pricePerGpu'), 'zyx');
+    assert.equal(arrangeMachines(list, { groupBy: 'none', sortBy: 'pricePerGpu', order: 'descending' })[0].machines.map((x) => x.node_name).join(''), 'xyz');
     assert.equal(order('price'), 'zxy');
     const [all] = arrangeMachines(list, { groupBy: 'none', sortBy: 'price', order: 'ascending' });
     assert.equal(all.key, 'all');

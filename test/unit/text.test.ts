@@ -7,7 +7,7 @@ import { compareVersions } from '../../src/model/version';
 
 describe('text normalisation of data', () => {
   it('agrees with normalizeText on every kind of character', () => {
-    const samples = ['_', '__', 'rtx_4090', 'RTX_4090', 'A100', 'Zeta', 'ÉPYC', 'épyc', 'cn  east', ' cn', 'cn ', 'a\u007fb', 'a\tb', 'node-1', '~!@#', '@[`{', ''];
+    const samples = ['_', '__', ' ', '\t\t', 'GPU', 'É', 'a\u00a0b', 'rtx_4090', 'RTX_4090', 'A100', 'Zeta', 'ÉPYC', 'épyc', 'cn  east', ' cn', 'cn ', 'a\u007fb', 'a\tb', 'node-1', '~!@#', '@[`{', ''];
     for (const text of samples) {
       assert.equal(normalizeData(text), normalizeText(text), JSON.stringify(text));
     }
