@@ -158,7 +158,7 @@ describe('API client', () => {
       assert.deepEqual(ids(result.items), ids(DEMO_TEMPLATES.slice(0, 10)));
       assert.equal(server.requests.length, 2);
       assert.equal(result.skipped, 0, 'a repeated page is not counted as skipped items');
-      assert.match(result.incomplete ?? '', /repeated/);
+      assert.equal(result.incomplete, `the service repeated page 1 (marker ${DEMO_TEMPLATES[9].id})`);
       assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes('repeated')));
     });
 
@@ -221,7 +221,7 @@ describe('API client', () => {
 
   describe('errors', () => {
     it('401 and 403 say that the token was rejected', async () => {
-      await rejects(client(server, { token: 'wrong-token' }).listMachines(), 'auth', /rejected the API token \(401/);
+      await rejects(client(server, { token: 'wrong-token' }).listMachines(), 'auth', /^The service rejected the API token \(401 Unauthorized\)\.$/);
       server.setFault({ fault: { kind: 'status', status: 403 } });
       await rejects(client(server).listMachines(), 'auth', /403 Forbidden/);
     });
@@ -266,7 +266,21 @@ describe('API client', () => {
       const controller = new AbortController();
       const pending = client(server).listMachines(controller.signal);
       setTimeout(() => controller.abort(), 50);
-      await rejects(pending, 'cancelled');
+      await rejects(pending, 'cancelled', /^The request was cancelled\.$/);
+    });
+
+    it('a request with a signal already aborted is not sent', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      await rejects(client(server).listMachines(controller.signal), 'cancelled', /^The request was cancelled\.$/);
+      assert.equal(server.requests.length, 0);
+    });
+
+    it('statuses outside 200-299 are errors, 299 is not', async () => {
+      server.setFault({ fault: { kind: 'status', status: 300 } });
+      await rejects(client(server).listMachines(), 'http', /^The service answered 300 when asked for the machine list\.$/);
+      server.setFault({ fault: { kind: 'body', body: '[]', status: 299 } });
+      assert.deepEqual((await client(server).listMachines()).items, []);
     });
 
     it('a body over the size cap is refused with a clear message', async () => {
@@ -277,7 +291,9 @@ describe('API client', () => {
       const body = JSON.stringify(DEMO_MACHINES.slice(0, 20));
       const bytes = Buffer.byteLength(body);
       // Chunked, so the cap is found while reading rather than from a header.
-      const chunked = await startServer((_req, res) => {
+      let accept: string | undefined;
+      const chunked = await startServer((req, res) => {
+        accept = req.headers.accept;
         res.setHeader('Content-Type', 'application/json');
         for (let i = 0; i < body.length; i += 1000) {
           res.write(body.slice(i, i + 1000));
@@ -286,6 +302,7 @@ describe('API client', () => {
       });
       try {
         assert.equal((await client(chunked, { maxBodyBytes: bytes }).listMachines()).items.length, 20);
+        assert.equal(accept, 'application/json');
         await rejects(client(chunked, { maxBodyBytes: bytes - 1, log }).listMachines(), 'parse', /^The service's machine list is larger than 0 MB and was not loaded\.$/);
       } finally {
         await chunked.close();
@@ -297,7 +314,13 @@ describe('API client', () => {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(3 * 1024 * 1024) });
         res.write('[');
       });
+      const exact = await startServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '2' });
+        res.end('[]');
+      });
       try {
+        assert.deepEqual((await client(exact, { maxBodyBytes: 2 }).listMachines()).items, [], 'a declared length equal to the cap is fine');
+        await exact.close();
         await rejects(client(declared, { maxBodyBytes: 2 * 1024 * 1024 }).listMachines(), 'parse', /larger than 2 MB/);
       } finally {
         await declared.close();
@@ -344,9 +367,20 @@ describe('API client details', () => {
     assert.ok(clean.lines.includes(`info Machines: ${DEMO_MACHINES.length} loaded.`), clean.lines.join('\n'));
     assert.ok(!clean.lines.some((l) => l.startsWith('warn')));
     assert.ok(clean.lines.some((l) => /^debug GET \/v1\/rentgpu\/machines → 200 in \d+ ms, \d+ chars$/.test(l)), clean.lines.join('\n'));
+    const few = new MemoryLog();
+    server.setData({ machines: [DEMO_MACHINES[10], { ...DEMO_MACHINES[0], price: 'free' }] });
+    await client(server, { log: few }).listMachines();
+    assert.ok(few.lines.some((l) => l.startsWith('warn machines: skipped 1 item(s): item 1: price ') && !l.endsWith('…')), few.lines.join('\n'));
+    server.reset();
     const templates = new MemoryLog();
     await client(server, { log: templates }).listTemplates(1000);
     assert.ok(templates.lines.includes(`info Templates: ${DEMO_TEMPLATES.length} loaded in 1 page(s).`), templates.lines.join('\n'));
+    assert.ok(!templates.lines.some((l) => l.startsWith('warn')), 'a complete listing warns of nothing');
+    server.setData({ templates: [DEMO_TEMPLATES[1], { ...DEMO_TEMPLATES[2], image_type: 'x' }, null] });
+    const skipping = new MemoryLog();
+    await client(server, { log: skipping }).listTemplates(50);
+    assert.ok(skipping.lines.includes('info Templates: 1 loaded in 1 page(s), 2 skipped.'), skipping.lines.join('\n'));
+    assert.ok(skipping.lines.some((l) => l.startsWith('warn templates page 1: skipped 2 item(s): item 1: ')), skipping.lines.join('\n'));
   });
 
   it('asks for at least one template per page, in whole numbers', async () => {
@@ -371,6 +405,41 @@ describe('API client details', () => {
     assert.equal(stuck.incomplete, 'page 1 gave no usable marker');
     assert.equal(stuck.skipped, 2);
     assert.ok(log.lines.includes('warn Templates: paging page 1 gave no usable marker; showing the 0 templates received.'), log.lines.join('\n'));
+  });
+
+  it('stops paging when a page of malformed items comes back again, however the marker is ignored', async () => {
+    const bad = (id: number) => ({ ...DEMO_TEMPLATES[1], id, image_type: 'x' });
+    server.setData({ templates: [bad(1), bad(2)] });
+    server.setFault({ endpoint: 'images', fault: { kind: 'repeatPage' } });
+    const result = await client(server).listTemplates(2);
+    assert.equal(result.incomplete, 'page 2 gave no usable marker');
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('takes the marker from the last valid item when the last item is null or has a fractional id', async () => {
+    for (const last of [null, { ...DEMO_TEMPLATES[4], id: 2.5 }]) {
+      server.reset();
+      server.setData({ templates: [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2], DEMO_TEMPLATES[3], last] });
+      const result = await client(server).listTemplates(4);
+      assert.equal(result.items.length, 3);
+      assert.equal(server.requests[1]?.query.marker, String(DEMO_TEMPLATES[3].id));
+    }
+  });
+
+  it('stops rather than start again from the top when a later page has no usable id', async () => {
+    const pages = await startServer((req, res) => {
+      const marker = new URL(req.url ?? '/', 'http://x').searchParams.get('marker');
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(marker === null ? [DEMO_TEMPLATES[1], DEMO_TEMPLATES[2]] : [null, { id: 'x' }]));
+    });
+    try {
+      const result = await client(pages).listTemplates(2);
+      assert.equal(result.incomplete, 'page 2 gave no usable marker');
+      assert.equal(result.pages, 2);
+      assert.equal(result.skipped, 2);
+    } finally {
+      await pages.close();
+    }
   });
 
   it('names what the body was when it is not an array', async () => {
@@ -510,6 +579,8 @@ describe('API client retries', () => {
     assert.equal(parseRetryAfter('1.5', now), 1500);
     assert.equal(parseRetryAfter('0.25', now), 250);
     assert.equal(parseRetryAfter('1.1', now), 1100);
+    assert.equal(parseRetryAfter(' 7 ', now), 7000);
+    assert.equal(parseRetryAfter('1 Jan 2030', now), undefined, 'an HTTP date starts with the day name');
     assert.equal(parseRetryAfter('0.0001', now), 1, 'never earlier than asked');
     for (const odd of ['-1', '1e3', '+5', '.5', '1.', '0x10', '1,5']) {
       assert.equal(parseRetryAfter(odd, now), undefined, odd);
@@ -537,7 +608,17 @@ describe('API client retries', () => {
     const controller = new AbortController();
     const pending = client(server, { retry: { retries: 3, baseDelayMs: 10_000, maxDelayMs: 10_000 }, onRetry: () => controller.abort() }).listMachines(controller.signal);
     const started = Date.now();
-    await rejects(pending, 'cancelled');
+    await rejects(pending, 'cancelled', /^The request was cancelled\.$/);
+    assert.ok(Date.now() - started < 1000);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('a cancel that comes while already waiting ends the wait', async () => {
+    server.setFault({ fault: { kind: 'status', status: 503 } });
+    const controller = new AbortController();
+    const pending = client(server, { retry: { retries: 3, baseDelayMs: 10_000, maxDelayMs: 10_000 }, onRetry: () => setTimeout(() => controller.abort(), 30) }).listMachines(controller.signal);
+    const started = Date.now();
+    await rejects(pending, 'cancelled', /^The request was cancelled\.$/);
     assert.ok(Date.now() - started < 1000);
     assert.equal(server.requests.length, 1);
   });

@@ -4,7 +4,7 @@ import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
 import { displayName, formatJson, formatLabels, formatPercent, formatPrice, plural, truncate, yesNo } from '../../src/model/format';
-import { arrangeMachines, arrangedGroupDescription, type Arrangement } from '../../src/model/arrange';
+import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, GROUP_BY_LABELS, SORT_LABELS, type Arrangement } from '../../src/model/arrange';
 import { formatPricePerGpu } from '../../src/model/format';
 import { compareIds, compareText, machineDetails, machinePickText, machineSummary, machineTitle } from '../../src/model/machines';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
@@ -100,6 +100,41 @@ describe('machines model', () => {
     assert.deepEqual(arrangeMachines(cudas, { groupBy: 'cuda', sortBy: 'price', order: 'ascending' }).map((g) => g.label), ['(no CUDA version)', 'CUDA 11.8', 'CUDA 12.9', 'CUDA 12.10']);
     assert.deepEqual(arrangeMachines([machineRecord({ region: '' })], byGpu).length, 1);
     assert.deepEqual(arrangeMachines([machineRecord({ region: '' })], { ...byGpu, groupBy: 'region' }).map((g) => g.label), ['(no region)']);
+  });
+
+  it('sorts by each key, and names the keys and groupings for menus', () => {
+    const list = [
+      machineRecord({ node_name: 'x', gpu_memory: 80, gpu_count: 1, online_rate: 0.9, up_time: 5, price: '3' }),
+      machineRecord({ node_name: 'y', gpu_memory: 24, gpu_count: 8, online_rate: 0.99, up_time: 50, price: '8' }),
+      machineRecord({ node_name: 'z', gpu_memory: 48, gpu_count: 4, online_rate: 0.5, up_time: 1, price: '2' }),
+    ];
+    const order = (sortBy: Arrangement['sortBy']) => arrangeMachines(list, { groupBy: 'none', sortBy, order: 'ascending' })[0].machines.map((x) => x.node_name).join('');
+    assert.equal(order('gpuMemory'), 'yzx');
+    assert.equal(order('gpuCount'), 'xzy');
+    assert.equal(order('onlineRate'), 'zxy');
+    assert.equal(order('upTime'), 'zxy');
+    assert.equal(order('pricePerGpu'), 'zyx');
+    assert.equal(arrangeMachines(list, { groupBy: 'none', sortBy: 'pricePerGpu', order: 'descending' })[0].machines.map((x) => x.node_name).join(''), 'xyz');
+    assert.equal(order('price'), 'zxy');
+    const [all] = arrangeMachines(list, { groupBy: 'none', sortBy: 'price', order: 'ascending' });
+    assert.equal(all.key, 'all');
+    assert.equal(all.label, 'All machines');
+    assert.deepEqual(DEFAULT_ARRANGEMENT, { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
+    assert.deepEqual(GROUP_BY_LABELS, { gpu: 'GPU Model', region: 'Region', gpuCount: 'GPU Count', cuda: 'CUDA Version', none: 'None' });
+    assert.deepEqual(SORT_LABELS, { pricePerGpu: 'Price per GPU', price: 'Price', gpuMemory: 'GPU Memory', gpuCount: 'GPU Count', onlineRate: 'Online Rate', upTime: 'Up Time' });
+  });
+
+  it('orders CUDA groups by version even where their labels are cut short alike', () => {
+    const prefix = '1.0.0.0.0.0.0.0.0.0.';
+    const groups = arrangeMachines([machineRecord({ cuda_version: `${prefix}10` }), machineRecord({ cuda_version: `${prefix}9` })], { groupBy: 'cuda', sortBy: 'price', order: 'ascending' });
+    assert.equal(groups[0].label, groups[1].label);
+    assert.deepEqual(groups.map((g) => g.key), [`cuda:${prefix}9`, `cuda:${prefix}10`]);
+  });
+
+  it('takes the first of equally cheap machines as the cheapest', () => {
+    const [group] = arrangeMachines([machineRecord({ node_name: 'b', price: '2' }), machineRecord({ node_name: 'a', price: '2' })], byGpu);
+    assert.equal(group.cheapestPerGpu, group.machines[0]);
+    assert.equal(group.cheapestPerGpu.node_name, 'a');
   });
 
   it('has no group for no machines', () => {
@@ -207,6 +242,7 @@ describe('templates model', () => {
     assert.ok(isDefaultTemplate(DEMO_TEMPLATES[0]));
     assert.ok(!isDefaultTemplate(templateRecord({ id: 0, image_type: 1 })) && !isDefaultTemplate(templateRecord({ id: 1, image_type: 0 })));
     const rows = templatePublicRows(templateRecord({ id: 42, public_port: null, options: { a: 1 }, name: 'n' }));
+    assert.deepEqual(rows.map((r) => r.field), ['name', 'description', 'image_name', 'image_tag', 'image_label', 'docker_username', 'docker_registry', 'public_port', 'onstart', 'options', 'image_type', 'id']);
     const value = (field: string) => rows.find((r) => r.field === field)?.value;
     assert.equal(value('id'), '42');
     assert.equal(value('public_port'), '—');
@@ -231,6 +267,7 @@ describe('templates model', () => {
     assert.deepEqual(filterTemplates(list, 'PYTORCH_2 lab'), [torch]);
     assert.deepEqual(filterTemplates(list, 'pytorch tensorflow'), []);
     assert.deepEqual(filterTemplates(list, 'sauce'), [], 'the description is not searched');
+    assert.deepEqual(filterTemplates(list, 'pt'), [], 'a word matches as a whole, not letter by letter');
     const all = filterTemplates(list, ' _ ');
     assert.deepEqual(all, list);
     assert.notEqual(all, list, 'a new array, so the caller may sort it');
@@ -244,6 +281,7 @@ describe('templates model', () => {
     assert.ok(!rows.some((r) => r.field === 'docker_passwd'));
     assert.ok(!JSON.stringify(rows).includes('hunter2'));
     assert.equal(maskedTemplate(custom).docker_passwd, MASK);
+    assert.equal(MASK, '••••');
     assert.equal(maskedTemplate(templateRecord({ docker_passwd: null })).docker_passwd, null);
     assert.ok(isSecretField('api_token') && isSecretField('docker_passwd') && !isSecretField('docker_username'));
     for (const name of ['Password', 'client_secret', 'apiKey', 'api-key', 'api_key', 'private_key', 'credentials', 'TOKEN']) {
@@ -425,6 +463,7 @@ describe('view status message', () => {
       'Rate limited, retrying in 5 s… No templates are available right now. 2 items skipped, see log. The list may be incomplete: x.',
     );
     assert.equal(statusMessage({ ...none, progress: '' }), undefined);
+    assert.equal(statusMessage({ ...none, fetchedAt: at, errorMessage: 'Timeout.' }), 'Could not load the templates. Timeout.', 'a time but no data is not stale data');
   });
 
   it('says nothing when all is well', () => {

@@ -346,6 +346,11 @@ describe('query: grammar', () => {
     assert.deepEqual(parsed('in notin'), { clauses: [text('in'), text('notin')] });
   });
 
+  it('a field name followed by a space and a value is text, and a number may start with its point', () => {
+    assert.deepEqual(parsed('gpus 2'), { clauses: [text('gpus'), text('2')] });
+    assert.deepEqual(parsed('price<.55'), { clauses: [compare('price', '<', 0.55)] });
+  });
+
   it('needs no space between terms: every token ends itself', () => {
     assert.deepEqual(parsed('gpus=2"a b"region in[x]c'), { clauses: [compare('gpu_count', '=', 2), text('a b'), compare('region', 'in', 'x'), text('c')] });
   });
@@ -372,6 +377,9 @@ describe('query: text terms', () => {
   it('searches GPU name, CPU name, region and node ID, ignoring case and _ versus space', () => {
     assert.deepEqual(parsed('4090'), { clauses: [text('4090')] });
     assert.deepEqual(names(machines, '4090'), ['aaaa-1111']);
+    assert.deepEqual(names(machines, '1111'), ['aaaa-1111'], 'the node ID alone');
+    assert.deepEqual(names(machines, 'rtx 1111'), ['aaaa-1111'], 'one word in a name, one in the node ID');
+    assert.deepEqual(names(machines, 'rtx 2222'), []);
     assert.deepEqual(names(machines, 'rtx_40'), ['aaaa-1111']);
     assert.deepEqual(names(machines, 'xeon'), ['bbbb-2222']);
     assert.deepEqual(names(machines, 'epyc'), ['aaaa-1111', 'CCCC-3333']);
@@ -436,6 +444,14 @@ describe('query: errors', () => {
     ['gpus=" 2 "', "' 2 ' is not a number for field 'gpus' at 6", 6],
     ['price<Infinity', "'Infinity' is not a number for field 'price' at 7", 7],
     ['gpus=.', "'.' is not a number for field 'gpus' at 6", 6],
+    ['gpus>==2', "expected a value after '>=' at 5", 5],
+    ['gpus!==2', "expected a value after '!=' at 5", 5],
+    // Two swaps of neighbours are two edits, not four: close enough to suggest.
+    ['rdievr=1', "unknown field 'rdievr' at 1; did you mean 'driver'?", 1],
+    // The Kelvin sign lower-cases to "k": only ASCII letters may name a field.
+    ['nvlin\u212A=true', "unknown field 'nvlin\u212A' at 1; did you mean 'nvlink'?", 1],
+    [`${'x'.repeat(40)}=1`, `unknown field '${'x'.repeat(40)}' at 1`, 1],
+    [`${'x'.repeat(41)}=1`, `unknown field '${'x'.repeat(39)}…' at 1`, 1],
     ['nvlink=maybe', "'maybe' is not true or false for field 'nvlink' at 8", 8],
     ['nvlink=1', "'1' is not true or false for field 'nvlink' at 8", 8],
     ['region<cn', "operator '<' does not apply to text field 'region' at 7", 7],
