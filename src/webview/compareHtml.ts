@@ -7,7 +7,8 @@ import { compareMachines, compareTitle, type CompareInput } from '../model/compa
 import { escapeHtml, stripControls } from '../model/escape';
 import { machineTitle } from '../model/machines';
 import { formatTime } from '../model/status';
-import { detailsCsp, STALE_NOTICE } from './detailsHtml';
+import { STALE_NOTICE } from './detailsHtml';
+import { pageHtml, statusParagraph } from './page';
 import type { CompareContent } from './compareProtocol';
 
 export interface CompareState {
@@ -98,26 +99,14 @@ export function compareTableHtml(content: CompareContent): string {
 export function renderCompareHtml(page: ComparePage): string {
   const content = compareContent(page);
   const text = escapeHtml;
-  const attr = escapeHtml;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${attr(detailsCsp(page.cspSource, page.nonce))}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" href="${attr(page.styleUri)}">
-  <title>${text(content.title)}</title>
-</head>
-<body>
-  <main>
-    <header>
+  const main = `    <header>
       <h1 id="title">${text(content.title)}</h1>
       <div class="toolbar">
         <label><input type="checkbox" id="only-differences"> Only differences</label>
         <span class="legend"><span class="icon-best" aria-hidden="true"></span> best value in the row · <span class="icon-changed" aria-hidden="true"></span> changed since the comparison opened</span>
         <span id="status" class="status" role="status" aria-live="polite"></span>
       </div>
-      <p id="notice" class="notice" role="status"${content.notice ? '' : ' hidden'}>${text(content.notice)}</p>
+      ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
     <div class="scroller">
       <table id="compare">
@@ -125,11 +114,8 @@ export function renderCompareHtml(page: ComparePage): string {
       ${compareTableHtml(content)}
       </table>
     </div>
-    <p id="as-of" class="meta"${content.asOf ? '' : ' hidden'}>${text(content.asOf)}</p>
-  </main>
-  <script nonce="${attr(page.nonce)}" src="${attr(page.scriptUri)}"></script>
-</body>
-</html>`;
+    ${statusParagraph('as-of', 'meta', content.asOf)}`;
+  return pageHtml({ title: content.title, nonce: page.nonce, cspSource: page.cspSource, styleUris: [page.styleUri], scriptUri: page.scriptUri }, main);
 }
 
 /** The inputs for machines as they are now (baseline: themselves). */

@@ -1,11 +1,12 @@
 // Renders the machine details page. Pure: every value from the service is
-// escaped here, and the page may run only our own script (by nonce) and load
-// only our own stylesheet. Later refreshes do not re-render the page: they
-// send `detailsContent` as a message, which the page writes as text.
+// escaped here; the frame (page.ts) lets the page run only our own script (by
+// nonce) and load only our own stylesheet. Later refreshes do not re-render
+// the page: they send `detailsContent` as a message, written as text.
 import type { Machine } from '../api/types';
 import { escapeHtml, stripControls } from '../model/escape';
 import { machineDetails, machineTitle } from '../model/machines';
 import { formatTime } from '../model/status';
+import { pageHtml, statusParagraph } from './page';
 import type { DetailsContent } from './protocol';
 
 export interface DetailsState {
@@ -27,16 +28,6 @@ export interface DetailsPage extends DetailsState {
 
 export const MISSING_NOTICE = 'This machine is no longer in the list of available machines. The values below are the last ones seen.';
 export const STALE_NOTICE = 'The last refresh failed: these values may be out of date.';
-
-export function detailsCsp(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src ${cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-    `img-src ${cspSource}`,
-    `font-src ${cspSource}`,
-  ].join('; ');
-}
 
 /** The page's text for a machine, control characters removed; escaping is the renderer's job (or textContent's). */
 export function detailsContent(state: DetailsState): DetailsContent {
@@ -60,25 +51,14 @@ export function renderDetailsHtml(page: DetailsPage): string {
   const rows = machineDetails(page.machine)
     .map((row) => `<tr><th scope="row">${text(row.label)}</th><td data-field="${attr(row.field)}">${text(content.values[row.field])}</td></tr>`)
     .join('\n        ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${attr(detailsCsp(page.cspSource, page.nonce))}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" href="${attr(page.styleUri)}">
-  <title>${text(content.title)}</title>
-</head>
-<body>
-  <main>
-    <header>
+  const main = `    <header>
       <h1 id="title">${text(content.title)}</h1>
       <div class="node">
         <code id="node-id">${text(content.nodeId)}</code>
         <button id="copy-node-id" type="button">Copy Node ID</button>
         <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
       </div>
-      <p id="notice" class="notice" role="status"${content.notice ? '' : ' hidden'}>${text(content.notice)}</p>
+      ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
     <table>
       <caption>Machine details</caption>
@@ -87,9 +67,6 @@ export function renderDetailsHtml(page: DetailsPage): string {
         ${rows}
       </tbody>
     </table>
-    <p id="as-of" class="meta"${content.asOf ? '' : ' hidden'}>${text(content.asOf)}</p>
-  </main>
-  <script nonce="${attr(page.nonce)}" src="${attr(page.scriptUri)}"></script>
-</body>
-</html>`;
+    ${statusParagraph('as-of', 'meta', content.asOf)}`;
+  return pageHtml({ title: content.title, nonce: page.nonce, cspSource: page.cspSource, styleUris: [page.styleUri], scriptUri: page.scriptUri }, main);
 }

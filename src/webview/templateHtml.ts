@@ -5,7 +5,8 @@ import { escapeHtml, oneLine, stripControls } from '../model/escape';
 import { imageReference } from '../model/imageRef';
 import { formatTime } from '../model/status';
 import { isDefaultTemplate, templateDetails } from '../model/templates';
-import { detailsCsp, STALE_NOTICE } from './detailsHtml';
+import { STALE_NOTICE } from './detailsHtml';
+import { pageHtml, statusParagraph } from './page';
 import type { TemplateContent } from './compareProtocol';
 
 export interface TemplateState {
@@ -54,19 +55,7 @@ export function renderTemplateHtml(page: TemplatePage): string {
         `<tr><th scope="row">${text(row.label)} <code class="field">${text(row.field)}</code></th><td><div data-field="${attr(row.field)}" class="value kind-${row.kind}">${text(row.value)}</div></td></tr>`,
     )
     .join('\n        ');
-  const styles = page.styleUris.map((uri) => `<link rel="stylesheet" href="${attr(uri)}">`).join('\n  ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${attr(detailsCsp(page.cspSource, page.nonce))}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  ${styles}
-  <title>${text(content.title)}</title>
-</head>
-<body>
-  <main>
-    <header>
+  const main = `    <header>
       <h1 id="title">${text(content.title)}</h1>
       <p id="badge" class="badge"${content.badge ? '' : ' hidden'}><span class="icon-default" aria-hidden="true"></span>${text(content.badge)}</p>
       <div class="node">
@@ -75,7 +64,7 @@ export function renderTemplateHtml(page: TemplatePage): string {
         <button id="copy-template-json" type="button" class="secondary">Copy as JSON</button>
         <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
       </div>
-      <p id="notice" class="notice" role="status"${content.notice ? '' : ' hidden'}>${text(content.notice)}</p>
+      ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
     <table>
       <caption>Template details</caption>
@@ -84,9 +73,6 @@ export function renderTemplateHtml(page: TemplatePage): string {
         ${rows}
       </tbody>
     </table>
-    <p id="as-of" class="meta"${content.asOf ? '' : ' hidden'}>${text(content.asOf)}</p>
-  </main>
-  <script nonce="${attr(page.nonce)}" src="${attr(page.scriptUri)}"></script>
-</body>
-</html>`;
+    ${statusParagraph('as-of', 'meta', content.asOf)}`;
+  return pageHtml({ title: content.title, nonce: page.nonce, cspSource: page.cspSource, styleUris: page.styleUris, scriptUri: page.scriptUri }, main);
 }

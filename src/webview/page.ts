@@ -1,0 +1,51 @@
+// What every page of ours shares: the document around its content, with a
+// strict CSP (nothing but our stylesheets and our one script, by a fresh
+// nonce), and the status paragraphs a later update may fill or hide.
+import { escapeHtml } from '../model/escape';
+
+export function pageCsp(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `style-src ${cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+    `img-src ${cspSource}`,
+    `font-src ${cspSource}`,
+  ].join('; ');
+}
+
+export interface PageFrame {
+  title: string;
+  /** A fresh random value per render. */
+  nonce: string;
+  /** The webview's `cspSource`. */
+  cspSource: string;
+  styleUris: readonly string[];
+  scriptUri: string;
+}
+
+/** The whole document; `main` is the page's own markup, already escaped. */
+export function pageHtml(frame: PageFrame, main: string): string {
+  const attr = escapeHtml;
+  const styles = frame.styleUris.map((uri) => `<link rel="stylesheet" href="${attr(uri)}">`).join('\n  ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta http-equiv="Content-Security-Policy" content="${attr(pageCsp(frame.cspSource, frame.nonce))}">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  ${styles}
+  <title>${escapeHtml(frame.title)}</title>
+</head>
+<body>
+  <main>
+${main}
+  </main>
+  <script nonce="${attr(frame.nonce)}" src="${attr(frame.scriptUri)}"></script>
+</body>
+</html>`;
+}
+
+/** A paragraph an update may fill, hidden while it has nothing to say. */
+export function statusParagraph(id: string, className: string, text: string, role = ''): string {
+  return `<p id="${id}" class="${className}"${role ? ` role="${role}"` : ''}${text ? '' : ' hidden'}>${escapeHtml(text)}</p>`;
+}
