@@ -1,6 +1,6 @@
 // What changed between two snapshots of a listing: items that appeared,
-// items that went away, and items whose fields changed. Linear: one map of
-// the older snapshot, one pass over the newer one.
+// items that went away, and items whose fields changed. Linear: one walk
+// over both in order, and a map for what that walk could not pair.
 import { MACHINE_FIELDS, TEMPLATE_FIELDS, type Json, type Machine, type MachineRecord, type Template } from '../api/types';
 
 export interface Changed<T, F extends string> {
@@ -30,35 +30,97 @@ export function diffListings<T, K, F extends string>(
   if (!before) {
     return { initial: true, appeared: [...after], disappeared: [], changed: [] };
   }
+  const changed: Changed<T, F>[] = [];
+  const compare = (old: T, item: T) => {
+    if (old !== item) {
+      const differing = changedFields(old, item);
+      if (differing) changed.push({ before: old, after: item, fields: differing });
+    }
+  };
+  const { restBefore, restAfter } = pairInOrder(before, after, keyOf, compare);
+  // What the walk in order could not pair (moved, new or gone) is paired by key.
   const index = new Map<K, number>();
-  for (let i = 0; i < before.length; i++) {
-    index.set(keyOf(before[i]), i);
+  for (let i = 0; i < restBefore.length; i++) {
+    index.set(keyOf(restBefore[i]), i);
   }
   // Marks what the newer snapshot still has: cheaper than deleting from the map.
-  const kept = new Uint8Array(before.length);
+  const kept = new Uint8Array(restBefore.length);
   const appeared: T[] = [];
-  const changed: Changed<T, F>[] = [];
-  for (const item of after) {
+  for (const item of restAfter) {
     const i = index.get(keyOf(item));
     if (i === undefined || kept[i]) {
       appeared.push(item);
       continue;
     }
     kept[i] = 1;
-    const old = before[i];
-    if (old === item) {
-      continue;
-    }
-    const differing = changedFields(old, item);
-    if (differing) {
-      changed.push({ before: old, after: item, fields: differing });
-    }
+    compare(restBefore[i], item);
   }
   const disappeared: T[] = [];
-  for (let i = 0; i < before.length; i++) {
-    if (!kept[i]) disappeared.push(before[i]);
+  for (let i = 0; i < restBefore.length; i++) {
+    if (!kept[i]) disappeared.push(restBefore[i]);
   }
   return { initial: false, appeared, disappeared, changed };
+}
+
+/** How far ahead the walk in order looks for the item it expected, on either side. */
+const LOOKAHEAD = 8;
+
+/**
+ * A service usually lists its items in the same order each time, so most
+ * items sit where they sat, shifted by what came and went. Walking both
+ * lists together pairs those without a map of 100k keys (that map was
+ * most of the diff's cost). On a mismatch it looks a few items ahead on
+ * either side to step over what went or came; what it still cannot pair is
+ * left to the caller, and after many misses (another order altogether) it
+ * leaves the rest too, so the worst case stays linear.
+ */
+function pairInOrder<T, K>(
+  before: readonly T[],
+  after: readonly T[],
+  keyOf: (item: T) => K,
+  pair: (old: T, item: T) => void,
+): { restBefore: T[]; restAfter: T[] } {
+  const restBefore: T[] = [];
+  const restAfter: T[] = [];
+  let misses = 0;
+  const maxMisses = 64 + (after.length >> 4);
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length && misses <= maxMisses) {
+    const old = before[i];
+    const item = after[j];
+    const oldKey = keyOf(old);
+    const key = keyOf(item);
+    if (oldKey === key) {
+      pair(old, item);
+      i++;
+      j++;
+      continue;
+    }
+    let skip = 0;
+    for (let k = 1; k <= LOOKAHEAD && !skip; k++) {
+      if (i + k < before.length && keyOf(before[i + k]) === key) {
+        // before[i, i + k) are not here at this place: gone, or listed elsewhere.
+        for (let n = 0; n < k; n++) restBefore.push(before[i + n]);
+        i += k;
+        skip = k;
+      } else if (j + k < after.length && keyOf(after[j + k]) === oldKey) {
+        for (let n = 0; n < k; n++) restAfter.push(after[j + n]);
+        j += k;
+        skip = k;
+      }
+    }
+    if (!skip) {
+      misses++;
+      restBefore.push(old);
+      restAfter.push(item);
+      i++;
+      j++;
+    }
+  }
+  for (; i < before.length; i++) restBefore.push(before[i]);
+  for (; j < after.length; j++) restAfter.push(after[j]);
+  return { restBefore, restAfter };
 }
 
 export function diffMachines(before: readonly MachineRecord[] | undefined, after: readonly MachineRecord[]): MachineDiff {

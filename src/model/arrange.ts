@@ -1,5 +1,6 @@
 // How the Machines view arranges machines: group by one field, sort by one
-// key in either direction. Pure, and linear apart from the one sort.
+// key in either direction. Pure, and linear: a group sorts its machines
+// when they are first read.
 import type { MachineRecord } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, plural, truncate } from './format';
@@ -40,11 +41,54 @@ export const SORT_LABELS: Record<SortKey, string> = {
 
 export interface ArrangedGroup {
   /** Stable key for tree item ids: the grouping and its raw value. */
-  key: string;
-  label: string;
-  machines: MachineRecord[];
+  readonly key: string;
+  readonly label: string;
+  /** How many machines the group holds: known without sorting them. */
+  readonly size: number;
+  /** The group's machines in the arrangement's order, sorted on first use. */
+  readonly machines: readonly MachineRecord[];
+  /** The first machine under the sort: what the group is ordered by. */
+  readonly first: MachineRecord;
   /** The machine with the lowest price per GPU, whatever the sort. */
-  cheapestPerGpu: MachineRecord;
+  readonly cheapestPerGpu: MachineRecord;
+}
+
+/**
+ * A group sorts its machines the first time someone reads them. A refresh
+ * of 100k machines then costs one linear pass; only the groups a person
+ * opens (or a quick pick lists) pay for their sort, once per snapshot.
+ */
+class LazyGroup implements ArrangedGroup {
+  private sorted = false;
+  readonly size: number;
+  readonly first: MachineRecord;
+  readonly cheapestPerGpu: MachineRecord;
+
+  constructor(
+    readonly key: string,
+    readonly label: string,
+    private readonly list: MachineRecord[],
+    private readonly compare: (a: MachineRecord, b: MachineRecord) => number,
+  ) {
+    this.size = list.length;
+    let first = list[0];
+    let cheapest = list[0];
+    for (const machine of list) {
+      if (compare(machine, first) < 0) first = machine;
+      // Of equally cheap machines, the one the sort puts first, as a sorted scan would find.
+      if (machine.pricePerGpu < cheapest.pricePerGpu || (machine.pricePerGpu === cheapest.pricePerGpu && compare(machine, cheapest) < 0)) cheapest = machine;
+    }
+    this.first = first;
+    this.cheapestPerGpu = cheapest;
+  }
+
+  get machines(): readonly MachineRecord[] {
+    if (!this.sorted) {
+      this.list.sort(this.compare);
+      this.sorted = true;
+    }
+    return this.list;
+  }
 }
 
 const SORT_VALUE: Record<SortKey, (m: MachineRecord) => number> = {
@@ -85,15 +129,14 @@ const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
 };
 
 /**
- * Groups and sorts machines. Machines within a group follow the sort; groups
- * are ordered by their best machine under the same sort. With `none`, one
- * group holds everything.
+ * Groups machines and orders the groups. Machines within a group follow the
+ * sort (applied when first read); groups are ordered by their best machine
+ * under the same sort. With `none`, one group holds everything.
  */
 export function arrangeMachines(machines: readonly MachineRecord[], arrangement: Arrangement): ArrangedGroup[] {
   const compare = machineComparator(arrangement.sortBy, arrangement.order);
   if (arrangement.groupBy === 'none') {
-    const all = [...machines].sort(compare);
-    return all.length ? [{ key: 'all', label: 'All machines', machines: all, cheapestPerGpu: cheapestPerGpu(all) }] : [];
+    return machines.length ? [new LazyGroup('all', 'All machines', [...machines], compare)] : [];
   }
   const grouping = GROUPINGS[arrangement.groupBy];
   const byKey = new Map<string, MachineRecord[]>();
@@ -108,33 +151,27 @@ export function arrangeMachines(machines: readonly MachineRecord[], arrangement:
   }
   const groups: ArrangedGroup[] = [];
   for (const [key, list] of byKey) {
-    list.sort(compare);
-    groups.push({ key: `${arrangement.groupBy}:${key}`, label: grouping.label(key, list[0]), machines: list, cheapestPerGpu: cheapestPerGpu(list) });
+    groups.push(new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, compare));
   }
   // Best machines that tie on the sort put their groups in label order: a node
   // ID would order them at random as far as a user can tell.
   const byValue = valueComparator(arrangement.sortBy, arrangement.order);
-  return groups.sort((a, b) => byValue(a.machines[0], b.machines[0]) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
+  return groups.sort((a, b) => byValue(a.first, b.first) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
+}
+
+/** The key of the group a machine falls in under a grouping: finds its group without sorting any. */
+export function groupKeyOf(machine: MachineRecord, groupBy: GroupBy): string {
+  return groupBy === 'none' ? 'all' : `${groupBy}:${GROUPINGS[groupBy].key(machine)}`;
 }
 
 function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup): number {
   if (groupBy === 'cuda') {
-    return compareVersions(a.machines[0].cuda_version, b.machines[0].cuda_version);
+    return compareVersions(a.first.cuda_version, b.first.cuda_version);
   }
   return compareText(a.label, b.label);
 }
 
-function cheapestPerGpu(list: readonly MachineRecord[]): MachineRecord {
-  let best = list[0];
-  for (const machine of list) {
-    if (machine.pricePerGpu < best.pricePerGpu) {
-      best = machine;
-    }
-  }
-  return best;
-}
-
 /** "12 machines · from 1.85/GPU" */
 export function arrangedGroupDescription(group: ArrangedGroup): string {
-  return `${plural(group.machines.length, 'machine')} · from ${formatPricePerGpu(group.cheapestPerGpu.pricePerGpu)}/GPU`;
+  return `${plural(group.size, 'machine')} · from ${formatPricePerGpu(group.cheapestPerGpu.pricePerGpu)}/GPU`;
 }

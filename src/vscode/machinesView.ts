@@ -2,7 +2,7 @@
 // the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
-import { arrangedGroupDescription, type ArrangedGroup } from '../model/arrange';
+import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../model/arrange';
 import { escapeMarkdownCell } from '../model/escape';
 import { formatInteger } from '../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../model/machines';
@@ -76,12 +76,12 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
    */
   private slice(group: ArrangedGroup, key: string): MachineNode[] {
     const size = this.config.machineSliceSize;
-    const count = Math.min(group.machines.length, this.shown.get(key) ?? size);
+    const count = Math.min(group.size, this.shown.get(key) ?? size);
     const nodes: MachineNode[] = [];
     for (let i = 0; i < count; i++) {
       nodes.push({ kind: 'machine', machine: group.machines[i], groupKey: group.key });
     }
-    const left = group.machines.length - count;
+    const left = group.size - count;
     if (left > 0) {
       nodes.push({ kind: 'more', groupKey: key, next: Math.min(size, left), left });
     }
@@ -136,20 +136,22 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
    * not hold it (filtered out, or gone).
    */
   locate(nodeId: string): MachineNode | undefined {
-    const grouped = this.view.arrangement.groupBy !== 'none';
-    for (const group of this.current().groups) {
-      const index = group.machines.findIndex((m) => m.node_name === nodeId);
-      if (index < 0) continue;
-      const key = grouped ? group.key : ROOT;
-      const size = this.config.machineSliceSize;
-      if (index >= (this.shown.get(key) ?? size)) {
-        this.shown.set(key, Math.ceil((index + 1) / size) * size);
-        this.changed.fire(grouped ? this.groupNodes?.byKey.get(key) : undefined);
-      }
-      if (grouped) this.groupNode(group);
-      return { kind: 'machine', machine: group.machines[index], groupKey: group.key };
+    const machine = this.market.machine(nodeId);
+    const groupBy = this.view.arrangement.groupBy;
+    const group = machine && this.current().groups.find((g) => g.key === groupKeyOf(machine, groupBy));
+    const index = group ? group.machines.indexOf(machine) : -1;
+    if (!group || index < 0) {
+      return undefined;
     }
-    return undefined;
+    const grouped = groupBy !== 'none';
+    const key = grouped ? group.key : ROOT;
+    const size = this.config.machineSliceSize;
+    if (index >= (this.shown.get(key) ?? size)) {
+      this.shown.set(key, Math.ceil((index + 1) / size) * size);
+      this.changed.fire(grouped ? this.groupNodes?.byKey.get(key) : undefined);
+    }
+    if (grouped) this.groupNode(group);
+    return { kind: 'machine', machine, groupKey: group.key };
   }
 
   /** The tooltip table is built when a row is hovered, not for every row shown. */

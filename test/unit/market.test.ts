@@ -11,6 +11,7 @@ import { machinesInOrder, templatesInOrder } from '../../src/market/views';
 import { parseQuery, type Query } from '../../src/model/query';
 import type { Arrangement } from '../../src/model/arrange';
 import { machineRecord, templateRecord } from '../support/records';
+import { mulberry32 } from '../../dev/demo/fixtures';
 
 const byPrice: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
 
@@ -391,8 +392,52 @@ describe('market model: load state', () => {
     assert.equal(market.templateView('qqb').matching.length, 1);
     market.dispose();
   });
+  it('property: a long list edited in place (runs gone, runs new, blocks moved, prices changed, or shuffled) diffs as a plain map would', () => {
+    const pool = Array.from({ length: 400 }, (_, i) => machineRecord({ node_name: `p${i}` }));
+    const edit = fc.record({
+      size: fc.integer({ min: 0, max: 300 }),
+      gone: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 20 })), { maxLength: 6 }),
+      fresh: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 20 })), { maxLength: 6 }),
+      moves: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 15 })), { maxLength: 3 }),
+      repriced: fc.array(fc.nat(), { maxLength: 20 }),
+      shuffle: fc.option(fc.integer(), { freq: 5 }),
+    });
+    fc.assert(
+      fc.property(edit, ({ size, gone, fresh, moves, repriced, shuffle }) => {
+        const before = pool.slice(0, size);
+        let after: MachineRecord[] = [...before];
+        for (const [at, n] of gone) after.splice(at % (after.length + 1), n);
+        let next = size;
+        for (const [at, n] of fresh) {
+          const added = pool.slice(next, Math.min(pool.length, next + n));
+          next += added.length;
+          after.splice(at % (after.length + 1), 0, ...added);
+        }
+        for (const [from, to, n] of moves) {
+          const block = after.splice(from % (after.length + 1), n);
+          after.splice(to % (after.length + 1), 0, ...block);
+        }
+        for (const at of repriced) {
+          if (after.length) after[at % after.length] = { ...after[at % after.length], price: '0.01' };
+        }
+        if (shuffle !== null) {
+          const rng = mulberry32(shuffle);
+          after = after.map((m) => [rng(), m] as const).sort((x, y) => x[0] - y[0]).map(([, m]) => m);
+        }
+        const diff = diffMachines(before, after);
+        const old = new Map(before.map((m) => [m.node_name, m]));
+        const now = new Set(after.map((m) => m.node_name));
+        const names = (list: readonly MachineRecord[]) => list.map((m) => m.node_name).sort();
+        assert.deepEqual(names(diff.appeared), names(after.filter((m) => !old.has(m.node_name))));
+        assert.deepEqual(names(diff.disappeared), names(before.filter((m) => !now.has(m.node_name))));
+        const changed = after.filter((m) => old.has(m.node_name) && old.get(m.node_name) !== m);
+        assert.deepEqual(names(diff.changed.map((c) => c.after)), names(changed));
+        for (const c of diff.changed) assert.equal(c.before, old.get(c.after.node_name));
+      }),
+      { seed: 12, numRuns: 400 },
+    );
+  });
 });
-
 describe('market diff: more cases', () => {
   it('labels emptied or filled are a change; JSON equality handles null, key sets and arrays', () => {
     const a = machineRecord({ labels: ['x'] });

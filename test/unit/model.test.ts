@@ -4,7 +4,7 @@ import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
 import { displayName, formatJson, formatLabels, formatPercent, formatPrice, plural, truncate, yesNo } from '../../src/model/format';
-import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, GROUP_BY_LABELS, SORT_LABELS, type Arrangement } from '../../src/model/arrange';
+import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, GROUP_BY_LABELS, groupKeyOf, SORT_LABELS, type Arrangement } from '../../src/model/arrange';
 import { formatPricePerGpu } from '../../src/model/format';
 import { compareIds, compareText, machineDetails, machinePickText, machineSummary, machineTitle } from '../../src/model/machines';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
@@ -63,6 +63,25 @@ describe('machines model', () => {
       assert.equal(new Set(groups.map((g) => g.key)).size, groups.length, 'group keys are unique');
     }
     assert.ok(arrangeMachines(machines, byGpu).length >= 8);
+  });
+
+  it('a group knows its size, first and cheapest machine as its sorted list shows them, and groupKeyOf finds it', () => {
+    for (const groupBy of ['gpu', 'region', 'gpuCount', 'cuda', 'none'] as const) {
+      for (const sortBy of ['pricePerGpu', 'price', 'gpuMemory', 'gpuCount', 'onlineRate', 'upTime'] as const) {
+        for (const order of ['ascending', 'descending'] as const) {
+          for (const group of arrangeMachines(machines, { groupBy, sortBy, order })) {
+            // Read before the list is sorted, then compared with the sorted list.
+            const { size, first, cheapestPerGpu } = group;
+            const sorted = group.machines;
+            assert.equal(size, sorted.length);
+            assert.equal(first, sorted[0], `${groupBy}/${sortBy}/${order}`);
+            const lowest = Math.min(...sorted.map((m) => m.pricePerGpu));
+            assert.equal(cheapestPerGpu, sorted.find((m) => m.pricePerGpu === lowest));
+            assert.ok(sorted.every((m) => groupKeyOf(m, groupBy) === group.key));
+          }
+        }
+      }
+    }
   });
 
   it('describes a group by its count and its cheapest price per GPU, whatever the sort', () => {
