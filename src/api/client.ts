@@ -3,7 +3,7 @@
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
 import { ApiError, statusText } from './errors';
-import { checkTemplate, validateItems, validateMachines, type Validated } from './schema';
+import { templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { MachineRecord, Template } from './types';
 
 /** The subset of a LogOutputChannel the client writes to. */
@@ -120,7 +120,7 @@ export class GpuRentalClient {
       if (raw.length === 0) {
         break;
       }
-      const page = validateItems(raw, checkTemplate, (t) => t.id, seen);
+      const page = validateItems(raw, templateChecker, (t) => t.id, seen);
       items.push(...page.items);
       if (page.duplicates === raw.length) {
         // Every item is one we already have: the server ignored the marker. A
@@ -365,7 +365,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /**
  * Reads a body as text, refusing it once it passes the cap (announced by
  * Content-Length or found while reading), so a runaway response cannot
- * exhaust the editor's memory.
+ * exhaust the editor's memory. The bytes are gathered into one buffer and
+ * decoded once: a string joined from decoded pieces is a rope that
+ * JSON.parse must flatten first, which at 100k machines cost more than the
+ * decoding itself, and held the body twice while it did.
  */
 async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<string> {
   const tooLarge = () => new ApiError('parse', `The service's ${what} is larger than ${Math.round(cap / 1024 / 1024)} MB and was not loaded.`);
@@ -377,21 +380,25 @@ async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declar
     return '';
   }
   const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // With a Content-Length, the chunks are copied into a buffer of that size as they come.
+  let buffer = new Uint8Array(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) {
       break;
     }
-    total += value.byteLength;
-    if (total > cap) {
+    if (total + value.byteLength > cap) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    if (total + value.byteLength > buffer.byteLength) {
+      const grown = new Uint8Array(Math.min(cap, Math.max(2 * buffer.byteLength, total + value.byteLength)));
+      grown.set(buffer.subarray(0, total));
+      buffer = grown;
+    }
+    buffer.set(value, total);
+    total += value.byteLength;
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  return new TextDecoder().decode(buffer.subarray(0, total));
 }

@@ -309,6 +309,31 @@ describe('API client', () => {
       }
     });
 
+    it('reads characters split across chunks, with or without Content-Length', async () => {
+      const regions = ['Zürich', '東京', 'São Paulo 🚀'];
+      const body = Buffer.from(JSON.stringify(regions.map((region, i) => ({ ...DEMO_MACHINES[i], region }))));
+      // Three bytes at a time cuts every multi-byte character somewhere.
+      const send = (res: import('node:http').ServerResponse) => {
+        let i = 0;
+        const next = () => {
+          if (i >= body.length) res.end();
+          else res.write(body.subarray(i, (i += 3)), next);
+        };
+        next();
+      };
+      const servers = [
+        await startServer((_req, res) => send(res)),
+        await startServer((_req, res) => (res.setHeader('Content-Length', String(body.length)), send(res))),
+      ];
+      try {
+        for (const server of servers) {
+          assert.deepEqual((await client(server).listMachines()).items.map((m) => m.region), regions);
+        }
+      } finally {
+        await Promise.all(servers.map((server) => server.close()));
+      }
+    });
+
     it('names the cap in megabytes and refuses a body whose Content-Length is over it', async () => {
       const declared = await startServer((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(3 * 1024 * 1024) });

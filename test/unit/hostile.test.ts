@@ -3,7 +3,7 @@
 // unreadable. Plus property-based checks that no input makes us throw.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { checkTemplate, validateItems, validateMachines } from '../../src/api/schema';
+import { templateChecker, validateItems, validateMachines } from '../../src/api/schema';
 import type { Machine, Template } from '../../src/api/types';
 import { DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { arrangeMachines, GROUP_BY } from '../../src/model/arrange';
@@ -138,7 +138,7 @@ describe('property-based: nothing the service sends makes us throw', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 60 }), (ids) => {
         const raw = ids.map((id, index) => ({ ...DEMO_TEMPLATES[1], id, name: `t${index}` }));
-        const result = validateItems(raw, checkTemplate, (t) => t.id);
+        const result = validateItems(raw, templateChecker, (t) => t.id);
         assert.deepEqual(result.items.map((t) => t.id), [...new Set(ids)]);
         assert.equal(result.duplicates, ids.length - new Set(ids).size);
       }),

@@ -1,6 +1,6 @@
 // What validation keeps, drops and says about the items of a response.
 import * as assert from 'node:assert/strict';
-import { checkMachine, checkTemplate, validateItems, validateMachines } from '../../src/api/schema';
+import { checkMachine, checkTemplate, templateChecker, validateItems, validateMachines } from '../../src/api/schema';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 
 describe('response validation', () => {
@@ -21,7 +21,7 @@ describe('response validation', () => {
 
   it('shares the ids seen across pages', () => {
     const seen = new Set<number>([DEMO_TEMPLATES[1].id]);
-    const result = validateItems([DEMO_TEMPLATES[1], DEMO_TEMPLATES[2]], checkTemplate, (t) => t.id, seen);
+    const result = validateItems([DEMO_TEMPLATES[1], DEMO_TEMPLATES[2]], templateChecker, (t) => t.id, seen);
     assert.deepEqual(result.items.map((t) => t.id), [DEMO_TEMPLATES[2].id]);
     assert.ok(seen.has(DEMO_TEMPLATES[2].id));
     assert.equal(result.duplicates, 1);
