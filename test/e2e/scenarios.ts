@@ -54,15 +54,6 @@ async function description(row: Locator): Promise<string> {
   return (await row.locator('.label-description').first().innerText()).trim();
 }
 
-/** The node ID in a machine row's hover table. */
-async function nodeIdFromTooltip(ui: Ui, row: Locator): Promise<string> {
-  const hover = await ui.tooltip(row);
-  const cell = hover.locator('tr').filter({ has: ui.page.locator('td', { hasText: /^Node ID$/ }) }).locator('td').nth(1);
-  const id = (await cell.innerText()).trim();
-  await ui.page.mouse.move(5, 5);
-  return id;
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -164,7 +155,7 @@ export const scenarios: Scenario[] = [
       for (const field of ['Price per GPU', 'Node ID', 'GPU model', 'Region', 'Online rate', 'CUDA version']) {
         assert.match(hoverText, new RegExp(`^${field}\\s`, 'm'), `the hover lists ${field}`);
       }
-      const nodeId = await nodeIdFromTooltip(ui, row);
+      const nodeId = await ui.nodeIdOf(row);
       assert.match(nodeId, UUID);
 
       await row.click({ button: 'right' });
@@ -188,7 +179,7 @@ export const scenarios: Scenario[] = [
       await expandGroup(ui, GROUP);
       const rows = machinesOf(ui, GROUP);
       const first = rows.nth(0);
-      const nodeId = await nodeIdFromTooltip(ui, first);
+      const nodeId = await ui.nodeIdOf(first);
 
       await ui.clearClipboard();
       await ui.rowContextMenu(first, 'Copy Node ID');
@@ -217,7 +208,7 @@ export const scenarios: Scenario[] = [
 
       // Two rows selected with Ctrl+click: one ID per line.
       const [second, third] = [rows.nth(1), rows.nth(2)];
-      const ids = [await nodeIdFromTooltip(ui, second), await nodeIdFromTooltip(ui, third)];
+      const ids = [await ui.nodeIdOf(second), await ui.nodeIdOf(third)];
       await second.click();
       await third.click({ modifiers: ['Control'] });
       await until('two selected rows', () => ui.machines().locator('.monaco-list-row.selected').count(), (n) => n === 2);

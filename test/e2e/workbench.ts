@@ -334,6 +334,15 @@ export class Ui {
     }
   }
 
+  /** The node ID in a machine row's hover table. */
+  async nodeIdOf(row: Locator): Promise<string> {
+    const hover = await this.tooltip(row);
+    const cell = hover.locator('tr').filter({ has: this.page.locator('td', { hasText: /^Node ID$/ }) }).locator('td').nth(1);
+    const id = (await cell.innerText()).trim();
+    await this.page.mouse.move(5, 5);
+    return id;
+  }
+
   /** The frame of a machine details webview: the one showing that node ID, or that title, or any. */
   async detailsFrame(match: { nodeId?: string; title?: string } = {}): Promise<Frame> {
     let found: Frame | undefined;
