@@ -22,7 +22,8 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
     private readonly view: MachineViewState,
   ) {
     this.subscription = vscode.Disposable.from(
-      market.onDidChange((change) => change.which === 'templates' && this.changed.fire(undefined)),
+      // Only a new snapshot changes the rows; a load starting or failing is told by the view's message.
+      market.onDidChange((change) => change.which === 'templates' && change.diff && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       view.onDidChange(() => this.changed.fire(undefined)),
     );
