@@ -3,11 +3,19 @@
 // serving 1k, 10k and 100k generated machines, beside the floor measured in
 // the same run: fetching the same body and JSON.parse in plain Node. Also the
 // extension host's memory (RSS, read from /proc), before loading and after
-// loading and expanding. A benchmark, not a test: nothing is asserted.
+// loading and expanding, and both again after a full garbage collection (taken
+// by a fixture extension in the same extension host, test/fixtures/
+// memory-probe-extension), which tells the data we keep from the heap V8 has
+// not collected or given back yet. A benchmark, not a test: nothing is asserted.
 //
 // GPU_RENTAL_BENCH_SIZES     comma-separated machine counts (default 1000,10000,100000)
 // GPU_RENTAL_VSCODE_VERSIONS one code-server release (default 4.139.1, VS Code 1.139.1)
+// GPU_RENTAL_BENCH_DEBUG     print each memory probe's whole process.memoryUsage()
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { repoRoot } from '../../dev/repoRoot';
 import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { extensionHostPids, rssBytes } from '../../dev/harness/processes';
 import { DEFAULT_VERSION } from '../../dev/harness/settings';
@@ -25,6 +33,26 @@ interface Figures {
   expandRows: number;
   rssBefore: number;
   rssAfter: number;
+  /** After a full garbage collection: before loading, and after loading and expanding. */
+  collected: { before: Probe; after: Probe };
+}
+
+interface Probe {
+  rss: number;
+  heapUsed: number;
+}
+
+const MEMORY_PROBE = path.join(repoRoot, 'test', 'fixtures', 'memory-probe-extension');
+
+/** Runs the probe's command and reads what it wrote: the extension host's memory after a full GC. */
+async function probe(session: Session, file: string): Promise<Probe> {
+  const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
+  const before = lines().length;
+  await session.ui.runCommand('Memory Probe: Measure After a Full GC');
+  const all = await until('the memory probe', async () => lines(), (found) => found.length > before, 60_000);
+  const { after } = JSON.parse(all[all.length - 1]) as { after: Probe };
+  if (process.env.GPU_RENTAL_BENCH_DEBUG) console.log('  probe:', all[all.length - 1]);
+  return { rss: after.rss, heapUsed: after.heapUsed };
 }
 
 const REFRESHES = 3;
@@ -79,7 +107,13 @@ async function extensionHostRss(session: Session): Promise<number> {
 async function measure(version: string, count: number): Promise<Figures> {
   let machines: Machine[] = generateMachines(count, 1);
   const bodyBytes = Buffer.byteLength(JSON.stringify(machines));
-  const session = await Session.open({ version, viewport: { width: 1400, height: 1000 } });
+  const probeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-probe-')), 'memory.jsonl');
+  const session = await Session.open({
+    version,
+    viewport: { width: 1400, height: 1000 },
+    extensionFolders: [MEMORY_PROBE],
+    env: { GPU_RENTAL_MEMORY_PROBE_FILE: probeFile },
+  });
   try {
     const { ui, demo, page } = session;
     demo.setData({ machines });
@@ -88,6 +122,7 @@ async function measure(version: string, count: number): Promise<Figures> {
     await ui.welcomeButton('Set API Token').waitFor({ timeout: 60_000 });
     await sleep(2000);
     const rssBefore = await extensionHostRss(session);
+    const collectedBefore = await probe(session, probeFile);
     // Measured once the workbench has settled, so its start-up does not slow the floor down.
     const floor = await floorMs(demo.url);
 
@@ -122,9 +157,14 @@ async function measure(version: string, count: number): Promise<Figures> {
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
     await sleep(2000);
     const rssAfter = await extensionHostRss(session);
-    return { machines: count, bodyBytes, floorMs: floor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandRows, rssBefore, rssAfter };
+    const collectedAfter = await probe(session, probeFile);
+    return {
+      machines: count, bodyBytes, floorMs: floor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandRows, rssBefore, rssAfter,
+      collected: { before: collectedBefore, after: collectedAfter },
+    };
   } finally {
     await session.close();
+    fs.rmSync(path.dirname(probeFile), { recursive: true, force: true });
   }
 }
 
@@ -147,8 +187,20 @@ function table(rows: Figures[]): string {
       ].join(' | ')} |`,
     );
   }
+  lines.push('', `| ${MEMORY_HEAD.join(' | ')} |`, `| ${MEMORY_HEAD.map(() => '---:').join(' | ')} |`);
+  for (const f of rows) {
+    const { before, after } = f.collected;
+    lines.push(
+      `| ${[
+        int(f.machines), mb(f.bodyBytes), `${mb(before.heapUsed)} → ${mb(after.heapUsed)}`, ratio((after.heapUsed - before.heapUsed) / f.bodyBytes),
+        `${mb(before.rss)} → ${mb(after.rss)}`, ratio((after.rss - before.rss) / f.bodyBytes),
+      ].join(' | ')} |`,
+    );
+  }
   return lines.join('\n');
 }
+
+const MEMORY_HEAD = ['machines', 'body', 'ext host JS heap in use after a full GC, before → after', 'growth ÷ body', 'ext host RSS after a full GC', 'growth ÷ body'];
 
 function uptime(): string {
   try {
