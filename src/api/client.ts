@@ -74,8 +74,10 @@ export const MAX_TEMPLATE_PAGES = 1000;
 type Resource = 'machines' | 'images';
 /** What was asked for, inside the error sentences ("… when asked for the machine list"). */
 function resourceName(resource: Resource): string {
-  const comment = ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'];
-  return resource === 'machines' ? l10n.t({ message: 'machine list', comment }) : l10n.t({ message: 'image template list', comment });
+  // Each comment is written out: the string export reads literals only.
+  return resource === 'machines'
+    ? l10n.t({ message: 'machine list', comment: ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'] })
+    : l10n.t({ message: 'image template list', comment: ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'] });
 }
 
 export class GpuRentalClient {

@@ -95,18 +95,18 @@ for (const [alias, field] of [...Object.entries(FIELD_ALIASES)].reverse()) {
 
 /** The kind of a field in messages: "operator '<' does not apply to text field 'gpu'". */
 export function kindWord(kind: Kind): string {
-  const comment = ['The kind of a filter field, in messages such as "operator \'<\' does not apply to text field \'gpu\'" and in the list of fields.'];
+  // Each comment is written out: the string export reads literals only.
   switch (kind) {
     case 'number':
-      return l10n.t({ message: 'number', comment });
+      return l10n.t({ message: 'number', comment: ['The kind of a filter field, as in "operator \'=\' does not apply to number field \'gpus\'".'] });
     case 'boolean':
-      return l10n.t({ message: 'yes/no', comment });
+      return l10n.t({ message: 'yes/no', comment: ['The kind of a filter field that is true or false, as in "operator \'<\' does not apply to yes/no field \'nvlink\'".'] });
     case 'text':
-      return l10n.t({ message: 'text', comment });
+      return l10n.t({ message: 'text', comment: ['The kind of a filter field, as in "operator \'<\' does not apply to text field \'gpu\'".'] });
     case 'version':
-      return l10n.t({ message: 'version', comment });
+      return l10n.t({ message: 'version', comment: ['The kind of a filter field (CUDA or driver version), as in the list of fields "cuda (version)".'] });
     case 'labels':
-      return l10n.t({ message: 'label', comment });
+      return l10n.t({ message: 'label', comment: ['The kind of a filter field, as in "operator \'<\' does not apply to label field \'labels\'".'] });
   }
 }
 
