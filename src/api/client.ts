@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
-import { ApiError, statusText } from './errors';
+import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
 import { checkTemplate, validateItems, validateMachines, type Validated } from './schema';
 import type { MachineRecord, Template } from './types';
 
@@ -71,14 +71,6 @@ export interface TemplateListing extends Listing<Template> {
 /** Paging stops here whatever the server does, so a broken server cannot keep us looping. */
 export const MAX_TEMPLATE_PAGES = 1000;
 
-type Resource = 'machines' | 'images';
-/** What was asked for, inside the error sentences ("… when asked for the machine list"). */
-function resourceName(resource: Resource): string {
-  // Each comment is written out: the string export reads literals only.
-  return resource === 'machines'
-    ? l10n.t({ message: 'machine list', comment: ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'] })
-    : l10n.t({ message: 'image template list', comment: ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'] });
-}
 
 export class GpuRentalClient {
   private readonly log: Logger;
@@ -309,32 +301,10 @@ function lastId(raw: readonly unknown[]): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
 }
 
-/** What a JSON value is, in the user's language, for the "not a JSON array" message. */
-function jsonKindText(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'object':
-      return l10n.t('an object');
-    case 'string':
-      return l10n.t('a string');
-    case 'number':
-      return l10n.t('a number');
-    case 'boolean':
-      return l10n.t('a boolean');
-    default:
-      return jsonKind(value);
-  }
-}
-
 function jsonKind(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
-}
-
-function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return l10n.t('{0} s', Number.isInteger(s) ? s : s.toFixed(1));
 }
 
 function backoff(policy: RetryPolicy, attempt: number): number {
