@@ -1,6 +1,7 @@
 // Compare webview. It asks the extension to act on a column by its index and
 // sends no data. The table is rebuilt from each update with textContent only,
-// so no value from the service can become markup.
+// so no value from the service can become markup. Its words (buttons, the
+// corner, "best") come with the content, in VS Code's display language.
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -29,11 +30,11 @@
     if (table && toggle) table.classList.toggle('only-differences', toggle.checked);
   }
 
-  function bestMark() {
+  function bestMark(label) {
     const mark = el('span', 'mark-best');
     const icon = el('span', 'icon-best');
     icon.setAttribute('aria-hidden', 'true');
-    mark.append(icon, el('span', 'visually-hidden', 'best'));
+    mark.append(icon, el('span', 'visually-hidden', label));
     return mark;
   }
 
@@ -62,9 +63,10 @@
     if (!table || !content || typeof content !== 'object') return;
     const columns = Array.isArray(content.columns) ? content.columns : [];
     const rows = Array.isArray(content.rows) ? content.rows : [];
+    const labels = content.labels && typeof content.labels === 'object' ? content.labels : {};
     const thead = el('thead');
     const headRow = el('tr');
-    const corner = el('th', 'corner', 'Field');
+    const corner = el('th', 'corner', str(labels.field));
     corner.setAttribute('scope', 'col');
     headRow.append(corner);
     columns.forEach((column, i) => {
@@ -75,9 +77,9 @@
       listed.hidden = str(column.status) === '';
       const actions = el('span', 'column-actions');
       actions.append(
-        button('Copy Node ID', 'copyNodeId', i),
-        button('Show Details', 'showDetails', i),
-        button('Remove', 'remove', i, `Remove ${str(column.title)} from the comparison`),
+        button(str(labels.copyNodeId), 'copyNodeId', i),
+        button(str(labels.showDetails), 'showDetails', i),
+        button(str(labels.remove), 'remove', i, str(column.removeLabel)),
       );
       th.append(el('span', 'machine-title', str(column.title)), el('code', 'node-id', str(column.nodeId)), listed, actions);
       headRow.append(th);
@@ -94,7 +96,7 @@
       for (const cell of Array.isArray(row.cells) ? row.cells : []) {
         const td = el('td', cell.best ? 'best' : '');
         td.append(el('span', 'value', str(cell.text)));
-        if (cell.best) td.append(bestMark());
+        if (cell.best) td.append(bestMark(str(labels.best)));
         if (str(cell.changed)) td.append(changedMark(str(cell.changed)));
         tr.append(td);
       }

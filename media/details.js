@@ -1,6 +1,7 @@
 // Machine details webview. It only asks the extension to act; it sends no data.
 // Updates after a refresh arrive as messages and are written as text only
-// (textContent), so no value from the service can become markup.
+// (textContent), so no value from the service can become markup. The page has
+// no words of its own: they come with the content, in VS Code's display language.
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -8,6 +9,7 @@
   const button = document.getElementById('copy-node-id');
   const status = document.getElementById('copy-status');
   let timer;
+  let copiedText = '';
   if (button) {
     button.addEventListener('click', () => vscode.postMessage({ type: 'copyNodeId' }));
   }
@@ -27,6 +29,7 @@
     setText('node-id', content.nodeId, false);
     setText('notice', content.notice, true);
     setText('as-of', content.asOf, true);
+    if (typeof content.copied === 'string') copiedText = content.copied;
     const values = content.values && typeof content.values === 'object' ? content.values : {};
     for (const cell of document.querySelectorAll('td[data-field]')) {
       const value = values[cell.getAttribute('data-field') || ''];
@@ -38,7 +41,7 @@
     const message = event.data;
     if (!message || typeof message !== 'object') return;
     if (message.type === 'copied' && status) {
-      status.textContent = 'Copied';
+      status.textContent = copiedText;
       clearTimeout(timer);
       timer = setTimeout(() => (status.textContent = ''), 2000);
     } else if (message.type === 'update') {

@@ -23,6 +23,7 @@ import { registerNodeIdHover } from './vscode/nodeIdHover';
 import { registerTools } from './vscode/lmTools';
 import { showInTree } from './vscode/reveal';
 import { bindBadge, WatchService } from './vscode/watches';
+import { configureLocalization } from './vscode/l10n';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -57,6 +58,7 @@ export interface GpuRentalTestApi {
 export type GpuRentalApi = GpuRentalTestApi;
 
 export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | undefined {
+  configureLocalization();
   const log = new Log();
   const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${err instanceof Error ? `${err.name}: ${log.redact(err.message)}` : typeof err}`) });
   const config = new Config();
@@ -69,9 +71,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const templates = new TemplatesProvider(market, controller, view);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node ID'));
+  const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node'));
   const compare = new ComparePanel(context.extensionUri, market, {
-    copyNodeId: (id) => copyIds([id], 'node ID'),
+    copyNodeId: (id) => copyIds([id], 'node'),
     showDetails: (machine) => panels.show(machine),
   });
   const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });

@@ -331,18 +331,21 @@ export async function installExtensions(
   extensionsDir: string,
   env: NodeJS.ProcessEnv,
   log: Log,
-): Promise<void> {
+): Promise<string[]> {
+  const installed: string[] = [];
   for (const vsix of extensions.vsix ?? []) {
     log(`[vscode] installing ${vsix}`);
     await run(install.node, [install.serverMain, '--install-extension', vsix, '--force', ...dirArgs], { env });
   }
   for (const folder of extensions.folders ?? []) {
     log(`[vscode] installing the folder ${displayPath(folder)}`);
-    installFolder(folder, extensionsDir);
+    installed.push(installFolder(folder, extensionsDir));
   }
+  return installed;
 }
 
-function installFolder(folder: string, extensionsDir: string): void {
+/** Copies an unpacked extension into the extensions folder; returns where it went. */
+function installFolder(folder: string, extensionsDir: string): string {
   const pkg = readJson(path.join(folder, 'package.json'));
   for (const field of ['publisher', 'name', 'version']) {
     if (typeof pkg[field] !== 'string') throw new Error(`${folder}/package.json has no ${field}`);
@@ -358,6 +361,7 @@ function installFolder(folder: string, extensionsDir: string): void {
   // The shape VS Code writes for an extension it found in the folder by itself.
   const entry = { identifier: { id }, version: pkg.version, location: { $mid: 1, path: target, scheme: 'file' }, relativeLocation };
   fs.writeFileSync(manifest, JSON.stringify([...others, entry]));
+  return target;
 }
 
 // ---------------------------------------------------------------------------

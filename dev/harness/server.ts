@@ -8,6 +8,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureVSCodeServer, installExtensions, type VSCodeServerInstall } from './install';
+import { registerLanguagePack, writeLanguagePack } from './languagePack';
 import { USER_DATA_DIR_ENV } from './logFiles';
 import { DEFAULT_VERSION, HOST, QUIET_SETTINGS } from './settings';
 import { once, readdir, sleep, withTimeout, type Log } from './util';
@@ -25,6 +26,12 @@ export interface StartVSCodeServerOptions {
   installVsix?: string;
   /** Unpacked extension folders installed next to it (see installExtensions). */
   installFolders?: string[];
+  /**
+   * The workbench's display language (a VS Code language id such as "de", or
+   * the pseudo-locale "qps-ploc"): a minimal language pack for it is installed
+   * and the server started with `--locale` (see languagePack.ts). Default: English.
+   */
+  locale?: string;
   /** Extra environment for the server; its extension host inherits it. */
   env?: Record<string, string>;
   /** More VS Code server command-line options. */
@@ -67,10 +74,13 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
   const dirArgs = ['--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir];
   const env = { ...process.env, TMPDIR: tmpDir, [USER_DATA_DIR_ENV]: userDataDir, ...opts.env };
   try {
-    const extensions = { vsix: opts.installVsix ? [opts.installVsix] : [], folders: opts.installFolders ?? [] };
-    await installExtensions(install, extensions, dirArgs, extensionsDir, env, log);
+    const pack = opts.locale ? writeLanguagePack(tempRoot, opts.locale) : undefined;
+    const extensions = { vsix: opts.installVsix ? [opts.installVsix] : [], folders: [...(opts.installFolders ?? []), ...(pack ? [pack] : [])] };
+    const installed = await installExtensions(install, extensions, dirArgs, extensionsDir, env, log);
+    if (pack) registerLanguagePack(userDataDir, installed[installed.length - 1]);
+    const localeArgs = opts.locale ? ['--locale', opts.locale] : [];
     const port = opts.port || (await freePort());
-    const child = spawnServer(install, port, [...dirArgs, ...(opts.serverArgs ?? [])], env);
+    const child = spawnServer(install, port, [...dirArgs, ...localeArgs, ...(opts.serverArgs ?? [])], env);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal })),
     );

@@ -1,6 +1,7 @@
 // Turns the user's `gpuRental.baseUrl` setting into request URLs. Only this
 // module builds URLs, so a request can never go anywhere but the configured
 // service (ofetch would let an absolute URL bypass a base URL).
+import * as l10n from '@vscode/l10n';
 import { truncate } from './text';
 
 export type BaseUrlCheck =
@@ -11,19 +12,19 @@ export type BaseUrlCheck =
 export function checkBaseUrl(raw: string | undefined | null): BaseUrlCheck {
   const text = (raw ?? '').trim();
   if (!text) {
-    return { ok: false, problem: 'No service URL is set (setting gpuRental.baseUrl).' };
+    return { ok: false, problem: l10n.t('No service URL is set (setting gpuRental.baseUrl).') };
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, problem: `The service URL "${truncate(text, 80)}" is not a valid URL (setting gpuRental.baseUrl).` };
+    return { ok: false, problem: l10n.t('The service URL "{0}" is not a valid URL (setting gpuRental.baseUrl).', truncate(text, 80)) };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: `The service URL must start with http:// or https://, not ${url.protocol}// (setting gpuRental.baseUrl).` };
+    return { ok: false, problem: l10n.t('The service URL must start with http:// or https://, not {0}// (setting gpuRental.baseUrl).', url.protocol) };
   }
   if (url.search) {
-    return { ok: false, problem: 'The service URL must not contain a query string (setting gpuRental.baseUrl).' };
+    return { ok: false, problem: l10n.t('The service URL must not contain a query string (setting gpuRental.baseUrl).') };
   }
   url.hash = '';
   // Credentials in the URL would end up in messages and logs; the token is the only credential.

@@ -1,8 +1,9 @@
 // The HTTP client for the two listing endpoints. Plain TypeScript: it must
 // never import `vscode`, so it can be tested in Node against a real server.
+import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
-import { ApiError, statusText } from './errors';
+import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
 import { templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { MachineRecord, Template } from './types';
 
@@ -70,8 +71,6 @@ export interface TemplateListing extends Listing<Template> {
 /** Paging stops here whatever the server does, so a broken server cannot keep us looping. */
 export const MAX_TEMPLATE_PAGES = 1000;
 
-type Resource = 'machines' | 'images';
-const RESOURCE_NAME: Record<Resource, string> = { machines: 'machine list', images: 'image template list' };
 
 export class GpuRentalClient {
   private readonly log: Logger;
@@ -112,7 +111,7 @@ export class GpuRentalClient {
     let incomplete: string | undefined;
     for (;;) {
       if (pages >= MAX_TEMPLATE_PAGES) {
-        incomplete = `stopped after ${MAX_TEMPLATE_PAGES} pages`;
+        incomplete = l10n.t('stopped after {0} pages', MAX_TEMPLATE_PAGES);
         break;
       }
       const raw = await this.getArray('images', { limit, marker }, signal);
@@ -126,7 +125,7 @@ export class GpuRentalClient {
         // Every item is one we already have: the server ignored the marker. A
         // page that also holds malformed items is not known to be a repeat; it
         // is skipped and counted, and the marker check below stops a loop.
-        incomplete = `the service repeated page ${pages - 1} (marker ${marker ?? 'none'})`;
+        incomplete = marker === undefined ? l10n.t('the service repeated page {0} (no marker)', pages - 1) : l10n.t('the service repeated page {0} (marker {1})', pages - 1, marker);
         break;
       }
       skipped += page.skipped;
@@ -136,7 +135,7 @@ export class GpuRentalClient {
       }
       const next = lastId(raw) ?? page.items.at(-1)?.id;
       if (next === undefined || next === marker) {
-        incomplete = `page ${pages} gave no usable marker`;
+        incomplete = l10n.t('page {0} gave no usable marker', pages);
         break;
       }
       marker = next;
@@ -181,9 +180,9 @@ export class GpuRentalClient {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
-    const what = RESOURCE_NAME[resource];
+    const what = resourceName(resource);
     if (signal?.aborted) {
-      throw new ApiError('cancelled', 'The request was cancelled.');
+      throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
     }
     // Each attempt gets its own timeout signal: with a `signal` given, ofetch ignores its own `timeout`.
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -217,15 +216,15 @@ export class GpuRentalClient {
     this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${body.length} chars`);
     if (status === 401 || status === 403) {
       this.log.error(`${where} → ${status}: token rejected`);
-      throw new ApiError('auth', `The service rejected the API token (${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}).`, status);
+      throw new ApiError('auth', l10n.t('The service rejected the API token ({0}).', `${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}`), status);
     }
     if (status < 200 || status > 299) {
       this.log.error(`${where} → ${status}${retryAfter ? ` (Retry-After: ${retryAfter.slice(0, 40)})` : ''}`);
       const text = statusText(status);
       const message =
         status === 429
-          ? `The service is rate limiting requests (429 Too Many Requests) for the ${what}.`
-          : `The service answered ${status}${text ? ` ${text}` : ''} when asked for the ${what}.`;
+          ? l10n.t('The service is rate limiting requests (429 Too Many Requests) for the {0}.', what)
+          : l10n.t('The service answered {0} when asked for the {1}.', `${status}${text ? ` ${text}` : ''}`, what);
       throw new ApiError('http', message, status, RETRY_STATUSES.has(status), parseRetryAfter(retryAfter));
     }
     return this.parseArray(body, contentType, what, where);
@@ -235,50 +234,50 @@ export class GpuRentalClient {
     const trimmed = body.trimStart();
     if (trimmed === '') {
       this.log.error(`${where}: empty body`);
-      throw new ApiError('parse', `The service sent an empty response for the ${what}.`);
+      throw new ApiError('parse', l10n.t('The service sent an empty response for the {0}.', what));
     }
     if (/html/i.test(contentType) || trimmed.startsWith('<')) {
       this.log.error(`${where}: HTML body (content-type ${contentType || 'none'})`);
-      throw new ApiError('parse', `The service sent a web page instead of JSON for the ${what}; check the service URL.`);
+      throw new ApiError('parse', l10n.t('The service sent a web page instead of JSON for the {0}; check the service URL.', what));
     }
     let data: unknown;
     try {
       data = JSON.parse(body);
     } catch (err) {
       this.log.error(`${where}: invalid JSON: ${(err as Error).message.slice(0, 120)}`);
-      throw new ApiError('parse', `The service's ${what} is not valid JSON.`);
+      throw new ApiError('parse', l10n.t("The service's {0} is not valid JSON.", what));
     }
     if (!Array.isArray(data)) {
       this.log.error(`${where}: expected a JSON array, got ${jsonKind(data)}`);
-      throw new ApiError('shape', `The service's ${what} is not a JSON array (it is ${jsonKind(data)}).`);
+      throw new ApiError('shape', l10n.t("The service's {0} is not a JSON array (it is {1}).", what, jsonKindText(data)));
     }
     return data;
   }
 
   private transportError(err: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, what: string): ApiError {
     if (signal?.aborted) {
-      return new ApiError('cancelled', 'The request was cancelled.');
+      return new ApiError('cancelled', l10n.t('The request was cancelled.'));
     }
     if (timeout.aborted) {
-      return new ApiError('timeout', `The service did not answer within ${formatSeconds(this.options.timeoutMs)} when asked for the ${what}.`);
+      return new ApiError('timeout', l10n.t('The service did not answer within {0} when asked for the {1}.', formatSeconds(this.options.timeoutMs), what));
     }
     const host = displayUrl(this.options.baseUrl);
     const network = (message: string) => new ApiError('network', message, undefined, true);
     switch (reasonCode(err)) {
       case 'ECONNREFUSED':
-        return network(`Could not connect to ${host}: the connection was refused.`);
+        return network(l10n.t('Could not connect to {0}: the connection was refused.', host));
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
-        return network(`Could not connect to ${host}: the host name was not found.`);
+        return network(l10n.t('Could not connect to {0}: the host name was not found.', host));
       case 'ECONNRESET':
       case 'UND_ERR_SOCKET':
       case 'EPIPE':
-        return network(`The connection to ${host} was interrupted while receiving the ${what}.`);
+        return network(l10n.t('The connection to {0} was interrupted while receiving the {1}.', host, what));
       case 'ETIMEDOUT':
       case 'UND_ERR_CONNECT_TIMEOUT':
-        return network(`Could not connect to ${host}: the connection timed out.`);
+        return network(l10n.t('Could not connect to {0}: the connection timed out.', host));
       default:
-        return network(`Could not reach ${host} to get the ${what}.`);
+        return network(l10n.t('Could not reach {0} to get the {1}.', host, what));
     }
   }
 }
@@ -306,11 +305,6 @@ function jsonKind(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
-}
-
-function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
 function backoff(policy: RetryPolicy, attempt: number): number {
@@ -347,12 +341,12 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
       return;
     }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -371,7 +365,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * decoding itself, and held the body twice while it did.
  */
 async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<string> {
-  const tooLarge = () => new ApiError('parse', `The service's ${what} is larger than ${Math.round(cap / 1024 / 1024)} MB and was not loaded.`);
+  const tooLarge = () => new ApiError('parse', l10n.t("The service's {0} is larger than {1} MB and was not loaded.", what, Math.round(cap / 1024 / 1024)));
   if (Number.isFinite(declared) && declared > cap) {
     await stream?.cancel().catch(() => undefined);
     throw tooLarge();

@@ -1,6 +1,8 @@
 // Every failure of a request becomes one ApiError whose message is a single
 // sentence fit to show a user. It never contains the token, the full request
-// URL, or a server-supplied body.
+// URL, or a server-supplied body. Its words are in VS Code's display language
+// (@vscode/l10n, given VS Code's bundle at activation; English in plain Node).
+import * as l10n from '@vscode/l10n';
 
 export type ApiErrorKind =
   | 'config' // no or bad base URL, no token
@@ -41,4 +43,37 @@ const STATUS_TEXT: Record<number, string> = {
 
 export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? '';
+}
+
+export type Resource = 'machines' | 'images';
+
+/** What was asked for, inside the error sentences ("… when asked for the machine list"). */
+export function resourceName(resource: Resource): string {
+  // Each comment is written out: the string export reads literals only.
+  return resource === 'machines'
+    ? l10n.t({ message: 'machine list', comment: ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'] })
+    : l10n.t({ message: 'image template list', comment: ['Inserted into error messages such as "The service answered 500 when asked for the {1}."'] });
+}
+
+/** What a JSON value is, in the user's language, for the "not a JSON array" message. */
+export function jsonKindText(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'object':
+      return l10n.t('an object');
+    case 'string':
+      return l10n.t('a string');
+    case 'number':
+      return l10n.t('a number');
+    case 'boolean':
+      return l10n.t('a boolean');
+    default:
+      return typeof value;
+  }
+}
+
+/** "15 s", "1.5 s" */
+export function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return l10n.t('{0} s', Number.isInteger(s) ? s : s.toFixed(1));
 }

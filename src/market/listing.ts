@@ -2,7 +2,9 @@
 // snapshot, the error of the last failed load, and whether a load is under
 // way. A failed load keeps the last good snapshot; a newer load supersedes an
 // older one, whose answer is then dropped.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
+import type { Noun } from '../model/status';
 import { Emitter } from './events';
 import { snapshotOf, type Snapshot } from './snapshot';
 
@@ -34,8 +36,8 @@ export class Listing<T> {
   readonly onDidChange;
 
   constructor(
-    /** "machine" or "template": the noun for messages. */
-    readonly noun: string,
+    /** What the listing holds: picks the sentences of its messages. */
+    readonly noun: Noun,
     private readonly now: () => Date,
     onListenerError: (err: unknown) => void,
   ) {
@@ -88,7 +90,7 @@ export class Listing<T> {
       if (!current() || (err instanceof ApiError && err.kind === 'cancelled')) {
         return undefined;
       }
-      this.error = err instanceof ApiError ? err : new ApiError('network', `Loading the ${this.noun}s failed unexpectedly; see the log.`);
+      this.error = err instanceof ApiError ? err : new ApiError('network', this.noun === 'machine' ? l10n.t('Loading the machines failed unexpectedly; see the log.') : l10n.t('Loading the templates failed unexpectedly; see the log.'));
       return this.error;
     } finally {
       if (current()) {

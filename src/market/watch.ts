@@ -1,7 +1,9 @@
 // Watches: filter queries the user wants to hear about. Pure: reading the
 // `gpuRental.watches` setting, deciding which machines are news for a watch
 // after a refresh, and when an alert may be shown.
+import * as l10n from '@vscode/l10n';
 import type { MachineRecord } from '../api/types';
+import { formatInteger } from '../model/format';
 import { compileQuery, isEmptyQuery, parseQuery, printQuery, type QueryError } from '../model/query';
 import type { MachineDiff } from './diff';
 
@@ -47,7 +49,7 @@ export function parseWatches(value: unknown): ParsedWatches {
   list.forEach((raw: unknown, index) => {
     const setting = readSetting(raw);
     if (!setting) {
-      problems.push({ index, entry: JSON.stringify(raw)?.slice(0, 80) ?? String(raw), error: { position: 1, message: 'a watch needs a "query" text' } });
+      problems.push({ index, entry: JSON.stringify(raw)?.slice(0, 80) ?? String(raw), error: { position: 1, message: l10n.t('a watch needs a "query" text') } });
       return;
     }
     const parsed = parseQuery(setting.query);
@@ -56,7 +58,7 @@ export function parseWatches(value: unknown): ParsedWatches {
       return;
     }
     if (isEmptyQuery(parsed.query)) {
-      problems.push({ index, entry: setting.query, error: { position: 1, message: 'an empty query would match every machine' } });
+      problems.push({ index, entry: setting.query, error: { position: 1, message: l10n.t('an empty query would match every machine') } });
       return;
     }
     const queryText = printQuery(parsed.query);
@@ -162,5 +164,5 @@ export class AlertGate {
 
 /** `2 new machines match "8× H100 under 2.5/GPU"` */
 export function alertText(watch: Watch, count: number): string {
-  return `GPU Rental: ${count === 1 ? '1 new machine matches' : `${count} new machines match`} "${watch.label}"`;
+  return count === 1 ? l10n.t('GPU Rental: 1 new machine matches "{0}"', watch.label) : l10n.t('GPU Rental: {0} new machines match "{1}"', formatInteger(count), watch.label);
 }

@@ -1,9 +1,10 @@
 // How the Machines view arranges machines: group by one field, sort by one
 // key in either direction. Pure, and linear: a group sorts its machines
 // when they are first read.
+import * as l10n from '@vscode/l10n';
 import type { MachineRecord } from '../api/types';
 import { oneLine } from './escape';
-import { displayName, formatPricePerGpu, plural, truncate } from './format';
+import { displayName, formatPricePerGpu, gpuCount, machineCount, truncate } from './format';
 import { compareIds, compareText } from './machines';
 import { compareVersions } from './version';
 
@@ -22,22 +23,50 @@ export interface Arrangement {
 
 export const DEFAULT_ARRANGEMENT: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
 
-export const GROUP_BY_LABELS: Record<GroupBy, string> = {
-  gpu: 'GPU Model',
-  region: 'Region',
-  gpuCount: 'GPU Count',
-  cuda: 'CUDA Version',
-  none: 'None',
-};
+// Functions rather than tables: the labels are looked up in the display
+// language, which is set at activation, after this module has loaded.
 
-export const SORT_LABELS: Record<SortKey, string> = {
-  pricePerGpu: 'Price per GPU',
-  price: 'Price',
-  gpuMemory: 'GPU Memory',
-  gpuCount: 'GPU Count',
-  onlineRate: 'Online Rate',
-  upTime: 'Up Time',
-};
+/** Menu and quick pick labels (title case, as the menus of package.json). */
+export function groupByLabels(): Record<GroupBy, string> {
+  return {
+    gpu: l10n.t('GPU Model'),
+    region: l10n.t('Region'),
+    gpuCount: l10n.t('GPU Count'),
+    cuda: l10n.t('CUDA Version'),
+    none: l10n.t('None'),
+  };
+}
+
+export function sortLabels(): Record<SortKey, string> {
+  return {
+    pricePerGpu: l10n.t('Price per GPU'),
+    price: l10n.t('Price'),
+    gpuMemory: l10n.t('GPU Memory'),
+    gpuCount: l10n.t('GPU Count'),
+    onlineRate: l10n.t('Online Rate'),
+    upTime: l10n.t('Up Time'),
+  };
+}
+
+/** "GPU model · price per GPU ↑": the Machines view's description, in running text. */
+export function arrangementDescription(arrangement: Arrangement): string {
+  const group: Record<GroupBy, string> = {
+    gpu: l10n.t({ message: 'GPU model', comment: ['How the Machines view is grouped, in the view description "GPU model · price per GPU ↑".'] }),
+    region: l10n.t({ message: 'region', comment: ['How the Machines view is grouped.'] }),
+    gpuCount: l10n.t({ message: 'GPU count', comment: ['How the Machines view is grouped.'] }),
+    cuda: l10n.t({ message: 'CUDA version', comment: ['How the Machines view is grouped.'] }),
+    none: l10n.t({ message: 'ungrouped', comment: ['How the Machines view is grouped.'] }),
+  };
+  const sort: Record<SortKey, string> = {
+    pricePerGpu: l10n.t({ message: 'price per GPU', comment: ['How the Machines view is sorted, in the view description "GPU model · price per GPU ↑".'] }),
+    price: l10n.t({ message: 'price', comment: ['How the Machines view is sorted.'] }),
+    gpuMemory: l10n.t({ message: 'GPU memory', comment: ['How the Machines view is sorted.'] }),
+    gpuCount: l10n.t({ message: 'GPU count', comment: ['How the Machines view is sorted.'] }),
+    onlineRate: l10n.t({ message: 'online rate', comment: ['How the Machines view is sorted.'] }),
+    upTime: l10n.t({ message: 'up time', comment: ['How the Machines view is sorted.'] }),
+  };
+  return `${group[arrangement.groupBy]} · ${sort[arrangement.sortBy]} ${arrangement.order === 'ascending' ? '↑' : '↓'}`;
+}
 
 export interface ArrangedGroup {
   /** Stable key for tree item ids: the grouping and its raw value. */
@@ -123,9 +152,9 @@ interface GroupKind {
 
 const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
   gpu: { key: (m) => m.gpu_name, label: (key) => truncate(displayName(key), 80) },
-  region: { key: (m) => m.region, label: (key) => oneLine(key, 40) || '(no region)' },
-  gpuCount: { key: (m) => String(m.gpu_count), label: (_key, m) => plural(m.gpu_count, 'GPU') },
-  cuda: { key: (m) => m.cuda_version, label: (key) => (oneLine(key, 20) ? `CUDA ${oneLine(key, 20)}` : '(no CUDA version)') },
+  region: { key: (m) => m.region, label: (key) => oneLine(key, 40) || l10n.t('(no region)') },
+  gpuCount: { key: (m) => String(m.gpu_count), label: (_key, m) => gpuCount(m.gpu_count) },
+  cuda: { key: (m) => m.cuda_version, label: (key) => (oneLine(key, 20) ? l10n.t('CUDA {0}', oneLine(key, 20)) : l10n.t('(no CUDA version)')) },
 };
 
 /**
@@ -136,7 +165,7 @@ const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
 export function arrangeMachines(machines: readonly MachineRecord[], arrangement: Arrangement): ArrangedGroup[] {
   const compare = machineComparator(arrangement.sortBy, arrangement.order);
   if (arrangement.groupBy === 'none') {
-    return machines.length ? [new LazyGroup('all', 'All machines', [...machines], compare)] : [];
+    return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], compare)] : [];
   }
   const grouping = GROUPINGS[arrangement.groupBy];
   const byKey = new Map<string, MachineRecord[]>();
@@ -173,5 +202,5 @@ function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup
 
 /** "12 machines · from 1.85/GPU" */
 export function arrangedGroupDescription(group: ArrangedGroup): string {
-  return `${plural(group.size, 'machine')} · from ${formatPricePerGpu(group.cheapestPerGpu.pricePerGpu)}/GPU`;
+  return l10n.t('{0} · from {1}/GPU', machineCount(group.size), formatPricePerGpu(group.cheapestPerGpu.pricePerGpu));
 }

@@ -2,9 +2,10 @@
 // the best value of each comparable row marked, and each value checked
 // against the one seen when the comparison opened. Pure: the panel feeds it
 // the machines as the market has them now and as they were.
+import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { displayName, formatInteger, formatLabels, formatPercent, formatPrice, formatPricePerGpu, yesNo } from './format';
-import { pricePerGpu } from './machines';
+import { fieldLabels, pricePerGpu } from './machines';
 import { compareVersions } from './version';
 
 /** Which end of a row is best; rows without one are shown but never marked. */
@@ -24,29 +25,33 @@ const int = (pick: (m: Machine) => number) => (m: Machine) => formatInteger(pick
 const version = (pick: (m: Machine) => string) => (m: Machine) => (pick(m).trim() === '' ? undefined : pick(m));
 
 /** The rows, in the order people weigh them: what it is, what it costs, what it has, how reliable it is. */
-export const COMPARE_FIELDS: readonly CompareField[] = [
-  { key: 'gpu_name', label: 'GPU model', text: (m) => displayName(m.gpu_name) },
-  { key: 'gpu_count', label: 'GPU count', text: int((m) => m.gpu_count) },
-  { key: 'price', label: 'Price', better: 'lower', text: (m) => formatPrice(m.price), rank: (m) => Number(m.price) },
-  { key: 'price_per_gpu', label: 'Price per GPU', better: 'lower', text: (m) => formatPricePerGpu(pricePerGpu(m)), rank: pricePerGpu },
-  { key: 'gpu_memory', label: 'GPU memory', better: 'higher', text: int((m) => m.gpu_memory), rank: num((m) => m.gpu_memory) },
-  { key: 'cpu_name', label: 'CPU model', text: (m) => displayName(m.cpu_name) },
-  { key: 'cpu_count', label: 'CPU count', better: 'higher', text: int((m) => m.cpu_count), rank: num((m) => m.cpu_count) },
-  { key: 'cpu_per_gpu', label: 'CPUs per GPU', better: 'higher', text: int((m) => m.cpu_per_gpu), rank: num((m) => m.cpu_per_gpu) },
-  { key: 'memory_total', label: 'Memory total', better: 'higher', text: int((m) => m.memory_total), rank: num((m) => m.memory_total) },
-  { key: 'memory_per_gpu', label: 'Memory per GPU', better: 'higher', text: int((m) => m.memory_per_gpu), rank: num((m) => m.memory_per_gpu) },
-  { key: 'disk_total', label: 'Disk total', better: 'higher', text: int((m) => m.disk_total), rank: num((m) => m.disk_total) },
-  { key: 'disk_per_gpu', label: 'Disk per GPU', better: 'higher', text: int((m) => m.disk_per_gpu), rank: num((m) => m.disk_per_gpu) },
-  { key: 'network_upload_speed', label: 'Upload speed', better: 'higher', text: int((m) => m.network_upload_speed), rank: num((m) => m.network_upload_speed) },
-  { key: 'network_download_speed', label: 'Download speed', better: 'higher', text: int((m) => m.network_download_speed), rank: num((m) => m.network_download_speed) },
-  { key: 'online_rate', label: 'Online rate', better: 'higher', text: (m) => formatPercent(m.online_rate), rank: num((m) => m.online_rate) },
-  { key: 'up_time', label: 'Up time', text: int((m) => m.up_time) },
-  { key: 'cuda_version', label: 'CUDA version', better: 'newer', text: (m) => m.cuda_version, rank: version((m) => m.cuda_version) },
-  { key: 'driver_version', label: 'Driver version', better: 'newer', text: (m) => m.driver_version, rank: version((m) => m.driver_version) },
-  { key: 'nvlink_status', label: 'NVLink', text: (m) => yesNo(m.nvlink_status) },
-  { key: 'region', label: 'Region', text: (m) => m.region },
-  { key: 'labels', label: 'Labels', text: (m) => formatLabels(m.labels) },
-];
+export function compareFields(): readonly CompareField[] {
+  // Built on each call: the labels are in the display language, known only after activation.
+  const label = fieldLabels();
+  return [
+    { key: 'gpu_name', label: label.gpu_name, text: (m) => displayName(m.gpu_name) },
+    { key: 'gpu_count', label: label.gpu_count, text: int((m) => m.gpu_count) },
+    { key: 'price', label: label.price, better: 'lower', text: (m) => formatPrice(m.price), rank: (m) => Number(m.price) },
+    { key: 'price_per_gpu', label: label.price_per_gpu, better: 'lower', text: (m) => formatPricePerGpu(pricePerGpu(m)), rank: pricePerGpu },
+    { key: 'gpu_memory', label: label.gpu_memory, better: 'higher', text: int((m) => m.gpu_memory), rank: num((m) => m.gpu_memory) },
+    { key: 'cpu_name', label: label.cpu_name, text: (m) => displayName(m.cpu_name) },
+    { key: 'cpu_count', label: label.cpu_count, better: 'higher', text: int((m) => m.cpu_count), rank: num((m) => m.cpu_count) },
+    { key: 'cpu_per_gpu', label: label.cpu_per_gpu, better: 'higher', text: int((m) => m.cpu_per_gpu), rank: num((m) => m.cpu_per_gpu) },
+    { key: 'memory_total', label: label.memory_total, better: 'higher', text: int((m) => m.memory_total), rank: num((m) => m.memory_total) },
+    { key: 'memory_per_gpu', label: label.memory_per_gpu, better: 'higher', text: int((m) => m.memory_per_gpu), rank: num((m) => m.memory_per_gpu) },
+    { key: 'disk_total', label: label.disk_total, better: 'higher', text: int((m) => m.disk_total), rank: num((m) => m.disk_total) },
+    { key: 'disk_per_gpu', label: label.disk_per_gpu, better: 'higher', text: int((m) => m.disk_per_gpu), rank: num((m) => m.disk_per_gpu) },
+    { key: 'network_upload_speed', label: label.network_upload_speed, better: 'higher', text: int((m) => m.network_upload_speed), rank: num((m) => m.network_upload_speed) },
+    { key: 'network_download_speed', label: label.network_download_speed, better: 'higher', text: int((m) => m.network_download_speed), rank: num((m) => m.network_download_speed) },
+    { key: 'online_rate', label: label.online_rate, better: 'higher', text: (m) => formatPercent(m.online_rate), rank: num((m) => m.online_rate) },
+    { key: 'up_time', label: label.up_time, text: int((m) => m.up_time) },
+    { key: 'cuda_version', label: label.cuda_version, better: 'newer', text: (m) => m.cuda_version, rank: version((m) => m.cuda_version) },
+    { key: 'driver_version', label: label.driver_version, better: 'newer', text: (m) => m.driver_version, rank: version((m) => m.driver_version) },
+    { key: 'nvlink_status', label: label.nvlink_status, text: (m) => yesNo(m.nvlink_status) },
+    { key: 'region', label: label.region, text: (m) => m.region },
+    { key: 'labels', label: label.labels, text: (m) => formatLabels(m.labels) },
+  ];
+}
 
 export interface CompareInput {
   /** The machine as the market has it now, or its last values when it is gone. */
@@ -74,7 +79,7 @@ export interface CompareRow {
   cells: CompareCell[];
 }
 
-export function compareMachines(columns: readonly CompareInput[], fields: readonly CompareField[] = COMPARE_FIELDS): CompareRow[] {
+export function compareMachines(columns: readonly CompareInput[], fields: readonly CompareField[] = compareFields()): CompareRow[] {
   return fields.map((field) => {
     const texts = columns.map((c) => field.text(c.machine));
     const best = bestColumns(field, columns);
@@ -139,7 +144,7 @@ function orderOf(better: Better): (a: number | string, b: number | string) => nu
 
 /** "Compare 3 machines" */
 export function compareTitle(count: number): string {
-  return count === 1 ? 'Compare 1 machine' : `Compare ${formatInteger(count)} machines`;
+  return count === 1 ? l10n.t('Compare 1 machine') : l10n.t('Compare {0} machines', formatInteger(count));
 }
 
 /** The most machines one comparison shows: more columns stop fitting side by side. */

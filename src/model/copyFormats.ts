@@ -1,10 +1,11 @@
 // The forms "Copy As…" offers for machines and templates: the IDs, a shell
 // variable line, JSON, and Markdown table rows. Pure. Values are written as
 // the service sent them (a price is never reformatted); template secrets are
-// masked; Markdown cells are escaped so data cannot break the table.
+// masked; Markdown cells are escaped so data cannot break the table. Copies
+// are the same in every display language: they go into scripts and files.
 import { MACHINE_FIELDS, type Json, type Machine, type Template } from '../api/types';
 import { escapeMarkdownCell } from './escape';
-import { formatPercent, formatPricePerGpu } from './format';
+import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from './format';
 import { machineTitle, pricePerGpu } from './machines';
 import { maskedTemplate } from './secrets';
 import { templateImage } from './templates';
@@ -41,7 +42,7 @@ export function copyMachines(machines: readonly Machine[], form: CopyForm): stri
         '| Machine | Price | Price per GPU | VRAM | Region | Online | Node ID |',
         '|:--|--:|--:|--:|:--|--:|:--|',
         ...machines.map((m) =>
-          row([machineTitle(m), m.price, formatPricePerGpu(pricePerGpu(m)), String(m.gpu_memory), m.region, formatPercent(m.online_rate), m.node_name]),
+          row([machineTitle(m), m.price, formatPricePerGpu(pricePerGpu(m), INVARIANT_LOCALE), String(m.gpu_memory), m.region, formatPercent(m.online_rate, INVARIANT_LOCALE), m.node_name]),
         ),
       ].join('\n');
   }

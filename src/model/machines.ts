@@ -1,8 +1,9 @@
 // Pure grouping, sorting and describing of machines for the Machines view,
 // the quick pick and the details panel.
+import * as l10n from '@vscode/l10n';
 import { MACHINE_FIELDS, type Machine } from '../api/types';
 import { oneLine } from './escape';
-import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, truncate, yesNo } from './format';
+import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, getDisplayLocale, truncate, yesNo } from './format';
 
 /** Plain code-unit order: fast, and stable for identifiers. */
 export function compareIds(a: string, b: string): number {
@@ -22,13 +23,18 @@ export function machineTitle(machine: Machine): string {
   return `${machine.gpu_count}× ${truncate(displayName(machine.gpu_name), 80)}`;
 }
 
+/** "7.40 (1.85/GPU)": the price as sent, and per GPU. */
+export function priceWithPerGpu(machine: Machine): string {
+  return l10n.t('{0} ({1}/GPU)', formatPrice(machine.price), formatPricePerGpu(pricePerGpu(machine)));
+}
+
 /** What a user compares at a glance: price, GPU memory, region, online rate, NVLink. */
 export function machineSummary(machine: Machine): string {
   const parts = [
-    `${formatPrice(machine.price)} (${formatPricePerGpu(pricePerGpu(machine))}/GPU)`,
-    `VRAM ${formatInteger(machine.gpu_memory)}`,
+    priceWithPerGpu(machine),
+    l10n.t('VRAM {0}', formatInteger(machine.gpu_memory)),
     oneLine(machine.region, 40),
-    `${formatPercent(machine.online_rate)} online`,
+    l10n.t('{0} online', formatPercent(machine.online_rate)),
   ];
   if (machine.nvlink_status) {
     parts.push('NVLink');
@@ -47,53 +53,65 @@ export interface DetailRow {
   value: string;
 }
 
-const FIELD_LABELS: Record<keyof Machine, string> = {
-  price: 'Price',
-  labels: 'Labels',
-  node_name: 'Node ID',
-  gpu_name: 'GPU model',
-  gpu_count: 'GPU count',
-  gpu_memory: 'GPU memory',
-  cpu_name: 'CPU model',
-  cpu_count: 'CPU count',
-  cpu_per_gpu: 'CPUs per GPU',
-  memory_per_gpu: 'Memory per GPU',
-  memory_total: 'Memory total',
-  disk_per_gpu: 'Disk per GPU',
-  disk_total: 'Disk total',
-  region: 'Region',
-  network_upload_speed: 'Upload speed',
-  network_download_speed: 'Download speed',
-  up_time: 'Up time',
-  online_rate: 'Online rate',
-  driver_version: 'Driver version',
-  cuda_version: 'CUDA version',
-  nvlink_status: 'NVLink',
-};
+/**
+ * The label of every field (and of the derived price per GPU), in the display
+ * language. A function, not a table: the labels are looked up after the
+ * language is set at activation, never when the module loads.
+ */
+export function fieldLabels(): Record<keyof Machine | 'price_per_gpu', string> {
+  return {
+    price: l10n.t('Price'),
+    price_per_gpu: l10n.t('Price per GPU'),
+    labels: l10n.t('Labels'),
+    node_name: l10n.t('Node ID'),
+    gpu_name: l10n.t('GPU model'),
+    gpu_count: l10n.t('GPU count'),
+    gpu_memory: l10n.t('GPU memory'),
+    cpu_name: l10n.t('CPU model'),
+    cpu_count: l10n.t('CPU count'),
+    cpu_per_gpu: l10n.t('CPUs per GPU'),
+    memory_per_gpu: l10n.t('Memory per GPU'),
+    memory_total: l10n.t('Memory total'),
+    disk_per_gpu: l10n.t('Disk per GPU'),
+    disk_total: l10n.t('Disk total'),
+    region: l10n.t('Region'),
+    network_upload_speed: l10n.t('Upload speed'),
+    network_download_speed: l10n.t('Download speed'),
+    up_time: l10n.t('Up time'),
+    online_rate: l10n.t('Online rate'),
+    driver_version: l10n.t('Driver version'),
+    cuda_version: l10n.t('CUDA version'),
+    nvlink_status: l10n.t('NVLink'),
+  };
+}
 
-/** Every field of a machine, labelled and formatted for people, in spec order. */
-export function machineDetails(machine: Machine): DetailRow[] {
-  const rows: DetailRow[] = MACHINE_FIELDS.map((field) => ({ field, label: FIELD_LABELS[field], value: formatField(machine, field) }));
-  rows.splice(1, 0, { field: 'price_per_gpu', label: 'Price per GPU', value: formatPricePerGpu(pricePerGpu(machine)) });
+/**
+ * Every field of a machine, labelled and formatted for people, in spec
+ * order; numbers in `locale` (the display language unless told otherwise).
+ */
+export function machineDetails(machine: Machine, locale = getDisplayLocale()): DetailRow[] {
+  const labels = fieldLabels();
+  const rows: DetailRow[] = MACHINE_FIELDS.map((field) => ({ field, label: labels[field], value: formatField(machine, field, locale) }));
+  rows.splice(1, 0, { field: 'price_per_gpu', label: labels.price_per_gpu, value: formatPricePerGpu(pricePerGpu(machine), locale) });
   return rows;
 }
 
-function formatField(machine: Machine, field: keyof Machine): string {
+function formatField(machine: Machine, field: keyof Machine, locale: string): string {
   switch (field) {
     case 'gpu_name':
     case 'cpu_name':
       return displayName(machine[field]);
     case 'price':
-      return formatPrice(machine.price);
+      return formatPrice(machine.price, locale);
     case 'online_rate':
-      return formatPercent(machine.online_rate);
+      return formatPercent(machine.online_rate, locale);
     case 'nvlink_status':
       return yesNo(machine.nvlink_status);
     case 'labels':
       return formatLabels(machine.labels);
     default: {
       const value = machine[field];
-      return typeof value === 'number' ? formatInteger(value) : formatJson(value);
+      return typeof value === 'number' ? formatInteger(value, locale) : formatJson(value);
     }
   }
 }
@@ -101,8 +119,13 @@ function formatField(machine: Machine, field: keyof Machine): string {
 /** Words a quick pick can match: GPU, region, price, CUDA, node ID. */
 export function machinePickText(machine: Machine): { label: string; description: string; detail: string } {
   return {
-    label: `${machineTitle(machine)} · ${formatPrice(machine.price)} (${formatPricePerGpu(pricePerGpu(machine))}/GPU)`,
-    description: `${oneLine(machine.region, 40)} · VRAM ${formatInteger(machine.gpu_memory)} · CUDA ${oneLine(machine.cuda_version, 20)} · ${formatPercent(machine.online_rate)} online`,
+    label: `${machineTitle(machine)} · ${priceWithPerGpu(machine)}`,
+    description: [
+      oneLine(machine.region, 40),
+      l10n.t('VRAM {0}', formatInteger(machine.gpu_memory)),
+      l10n.t('CUDA {0}', oneLine(machine.cuda_version, 20)),
+      l10n.t('{0} online', formatPercent(machine.online_rate)),
+    ].join(' · '),
     detail: oneLine(machine.node_name, 100),
   };
 }

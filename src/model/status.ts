@@ -1,10 +1,13 @@
 // The one-line message a view shows above its tree: what went wrong, whether
 // the data is stale, and what was skipped. Pure, so it can be unit-tested.
-import { formatInteger } from './format';
+import * as l10n from '@vscode/l10n';
+import { formatInteger, formatTime } from './format';
+
+export type Noun = 'machine' | 'template';
 
 export interface ListStatus {
-  /** "machine" or "template": the noun for counts. */
-  noun: string;
+  /** What the list holds: picks the sentences. */
+  noun: Noun;
   count: number | undefined;
   fetchedAt: Date | undefined;
   errorMessage: string | undefined;
@@ -14,9 +17,8 @@ export interface ListStatus {
   progress?: string;
 }
 
-export function formatTime(date: Date): string {
-  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
+// Kept for the modules that import it from here.
+export { formatTime };
 
 export function statusMessage(status: ListStatus): string | undefined {
   const parts: string[] = [];
@@ -25,18 +27,18 @@ export function statusMessage(status: ListStatus): string | undefined {
   }
   if (status.errorMessage) {
     if (status.count !== undefined && status.fetchedAt) {
-      parts.push(`Stale: showing data from ${formatTime(status.fetchedAt)}. Refresh failed: ${status.errorMessage}`);
+      parts.push(l10n.t('Stale: showing data from {0}. Refresh failed: {1}', formatTime(status.fetchedAt), status.errorMessage));
     } else {
-      parts.push(`Could not load the ${status.noun}s. ${status.errorMessage}`);
+      parts.push(status.noun === 'machine' ? l10n.t('Could not load the machines. {0}', status.errorMessage) : l10n.t('Could not load the templates. {0}', status.errorMessage));
     }
   } else if (status.count === 0) {
-    parts.push(`No ${status.noun}s are available right now.`);
+    parts.push(status.noun === 'machine' ? l10n.t('No machines are available right now.') : l10n.t('No templates are available right now.'));
   }
   if (status.skipped > 0) {
-    parts.push(`${status.skipped} ${status.skipped === 1 ? 'item' : 'items'} skipped, see log.`);
+    parts.push(status.skipped === 1 ? l10n.t('1 item skipped, see log.') : l10n.t('{0} items skipped, see log.', formatInteger(status.skipped)));
   }
   if (status.incomplete) {
-    parts.push(`The list may be incomplete: ${status.incomplete}.`);
+    parts.push(l10n.t('The list may be incomplete: {0}.', status.incomplete));
   }
   return parts.length ? parts.join(' ') : undefined;
 }
@@ -45,10 +47,11 @@ export function statusMessage(status: ListStatus): string | undefined {
  * The message above a tree: the active filter with how many items pass it,
  * then the listing's status; undefined when there is nothing to say.
  */
-export function viewMessage(noun: string, filterText: string, matching: number, total: number | undefined, status: string | undefined): string | undefined {
+export function viewMessage(noun: Noun, filterText: string, matching: number, total: number | undefined, status: string | undefined): string | undefined {
   const parts: string[] = [];
   if (filterText && total !== undefined) {
-    parts.push(`${filterText} · ${formatInteger(matching)} of ${formatInteger(total)} ${noun}s`);
+    const counts = [filterText, formatInteger(matching), formatInteger(total)];
+    parts.push(noun === 'machine' ? l10n.t('{0} · {1} of {2} machines', ...counts) : l10n.t('{0} · {1} of {2} templates', ...counts));
   }
   if (status) {
     parts.push(status);

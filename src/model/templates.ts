@@ -1,4 +1,5 @@
 // Pure grouping and describing of image templates for the Templates view.
+import * as l10n from '@vscode/l10n';
 import { TEMPLATE_FIELDS, type Json, type Template } from '../api/types';
 import { formatJson } from './format';
 import { compareText } from './machines';
@@ -31,7 +32,7 @@ export function groupByImageType(templates: readonly Template[]): TemplateGroup[
     .sort(([a], [b]) => a - b)
     .map(([imageType, list]) => ({
       imageType,
-      label: `Type ${imageType}`,
+      label: l10n.t('Type {0}', imageType),
       templates: list.sort(
         (a, b) => Number(isDefaultTemplate(b)) - Number(isDefaultTemplate(a)) || compareText(a.name, b.name) || a.id - b.id,
       ),
@@ -81,24 +82,29 @@ export interface TemplateDetailRow {
   value: string;
 }
 
-const TEMPLATE_LABELS: Record<keyof Template, string> = {
-  name: 'Name',
-  description: 'Description',
-  image_name: 'Image name',
-  image_tag: 'Image tag',
-  image_label: 'Image label',
-  docker_username: 'Registry user name',
-  docker_passwd: 'Registry password',
-  docker_registry: 'Registry',
-  public_port: 'Public port',
-  onstart: 'On start script',
-  options: 'Options',
-  image_type: 'Image type',
-  id: 'Template ID',
-};
+/** The label of every template field, in the display language (looked up when asked, after activation). */
+export function templateFieldLabels(): Record<keyof Template, string> {
+  return {
+    name: l10n.t('Name'),
+    description: l10n.t('Description'),
+    image_name: l10n.t('Image name'),
+    image_tag: l10n.t('Image tag'),
+    image_label: l10n.t('Image label'),
+    docker_username: l10n.t('Registry user name'),
+    docker_passwd: l10n.t('Registry password'),
+    docker_registry: l10n.t('Registry'),
+    public_port: l10n.t('Public port'),
+    onstart: l10n.t('On start script'),
+    options: l10n.t('Options'),
+    image_type: l10n.t('Image type'),
+    id: l10n.t('Template ID'),
+  };
+}
 
-export const SECRET_SET = 'set';
-export const SECRET_NOT_SET = 'not set';
+/** What a secret field shows instead of its value. */
+export function secretState(set: boolean): string {
+  return set ? l10n.t({ message: 'set', comment: ['A secret field (the registry password) has a value; the value is never shown.'] }) : l10n.t({ message: 'not set', comment: ['A secret field (the registry password) is empty.'] });
+}
 
 /**
  * Every field of a template for its details page. A secret field shows only
@@ -107,12 +113,13 @@ export const SECRET_NOT_SET = 'not set';
  * null as "—".
  */
 export function templateDetails(template: Template): TemplateDetailRow[] {
+  const labels = templateFieldLabels();
   return TEMPLATE_FIELDS.map((field) => {
-    const label = TEMPLATE_LABELS[field];
+    const label = labels[field];
     const value: Json = template[field];
     if (isSecretField(field)) {
       const set = value !== null && value !== '';
-      return { field, label, kind: 'text', value: set ? SECRET_SET : SECRET_NOT_SET };
+      return { field, label, kind: 'text', value: secretState(set) };
     }
     if (typeof value === 'string') {
       return { field, label, kind: field === 'onstart' ? 'code' : 'text', value };

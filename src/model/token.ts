@@ -1,4 +1,5 @@
 // What a pasted API token may look like, and how it is cleaned.
+import * as l10n from '@vscode/l10n';
 
 /** Trims a pasted token and drops a leading "Bearer " that people copy along. */
 export function normalizeToken(input: string): string {
@@ -9,13 +10,13 @@ export function normalizeToken(input: string): string {
 export function tokenProblem(input: string): string | undefined {
   const token = normalizeToken(input);
   if (!token) {
-    return 'Enter the API token (it cannot be empty).';
+    return l10n.t('Enter the API token (it cannot be empty).');
   }
   if (/\s/.test(token)) {
-    return 'An API token cannot contain spaces or line breaks.';
+    return l10n.t('An API token cannot contain spaces or line breaks.');
   }
   if (/[\u0000-\u001f\u007f]/.test(token)) {
-    return 'An API token cannot contain control characters.';
+    return l10n.t('An API token cannot contain control characters.');
   }
   return undefined;
 }

@@ -1,7 +1,8 @@
 // Every command of the extension, in one table, registered in one place.
 import * as vscode from 'vscode';
 import { showError, showWarning, showInfo } from './notify';
-import { GROUP_BY, GROUP_BY_LABELS, SORT_KEYS, SORT_LABELS, type GroupBy, type SortKey } from '../model/arrange';
+import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels, type GroupBy, type SortKey } from '../model/arrange';
+import { formatInteger } from '../model/format';
 import { noIcons, oneLine } from '../model/escape';
 import { normalizeToken, tokenProblem } from '../model/token';
 import type { Market } from '../market/market';
@@ -107,20 +108,20 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.machines.applySavedFilter': () => applySavedFilter(deps),
     'gpuRental.machines.saveFilter': () => saveFilter(deps),
     'gpuRental.machines.groupBy': async (value) => {
-      const choice = isOneOf(value, GROUP_BY) ? value : await pickOption('Group Machines By', GROUP_BY, GROUP_BY_LABELS, view.arrangement.groupBy);
+      const choice = isOneOf(value, GROUP_BY) ? value : await pickOption(vscode.l10n.t('Group Machines By'), GROUP_BY, groupByLabels(), view.arrangement.groupBy);
       if (choice) view.arrange({ groupBy: choice });
     },
     'gpuRental.machines.sortBy': async (value) => {
-      const choice = isOneOf(value, SORT_KEYS) ? value : await pickOption('Sort Machines By', SORT_KEYS, SORT_LABELS, view.arrangement.sortBy);
+      const choice = isOneOf(value, SORT_KEYS) ? value : await pickOption(vscode.l10n.t('Sort Machines By'), SORT_KEYS, sortLabels(), view.arrangement.sortBy);
       if (choice) view.arrange({ sortBy: choice });
     },
     'gpuRental.machines.sortAscending': () => view.arrange({ order: 'ascending' }),
     'gpuRental.machines.sortDescending': () => view.arrange({ order: 'descending' }),
     'gpuRental.templates.filter': async () => {
       const text = await vscode.window.showInputBox({
-        title: 'Filter Image Templates',
-        prompt: 'Words to find in the template name, image or label (all must match).',
-        placeHolder: 'e.g. pytorch 2.4',
+        title: vscode.l10n.t('Filter Image Templates'),
+        prompt: vscode.l10n.t('Words to find in the template name, image or label (all must match).'),
+        placeHolder: vscode.l10n.t('e.g. pytorch 2.4'),
         value: view.templateFilter,
       });
       if (text !== undefined) view.setTemplateFilter(text);
@@ -131,25 +132,25 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     'gpuRental.clearToken': async () => {
       if (await tokens.clear()) {
         await controller.settled();
-        vscode.window.setStatusBarMessage('$(check) GPU Rental: API token cleared', 3000);
+        vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: API token cleared')}`, 3000);
       }
     },
     'gpuRental.refresh': () => controller.refresh(),
     'gpuRental.copyNodeId': async (node, selected) => {
       let ids = [...listed(market, node), ...machinesOf(node, selected)].map((m) => m.node_name);
       if (ids.length === 0) {
-        const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, 'Copy Node ID'));
+        const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, vscode.l10n.t('Copy Node ID')));
         ids = machine ? [machine.node_name] : [];
       }
-      await copyIds(ids, 'node ID');
+      await copyIds(ids, 'node');
     },
     'gpuRental.copyTemplateId': async (node, selected) => {
       let ids = templatesOf(node, selected).map((t) => String(t.id));
       if (ids.length === 0) {
-        const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(deps, 'Copy Template ID'));
+        const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(deps, vscode.l10n.t('Copy Template ID')));
         ids = template ? [String(template.id)] : [];
       }
-      await copyIds(ids, 'template ID');
+      await copyIds(ids, 'template');
     },
     'gpuRental.copyTemplateJson': (node) => copyTemplateJson(deps, node),
     'gpuRental.compareMachines': (node, selected) => compareMachines(deps, node, selected),
@@ -162,7 +163,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
         deps.panels().show(fromTree, true);
         return;
       }
-      const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, 'Show Machine Details'));
+      const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(deps, vscode.l10n.t('Show Machine Details')));
       if (machine) {
         deps.panels().show(machine);
       }
@@ -183,7 +184,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
           await handler(...args);
         } catch (err) {
           deps.log.error(`Command ${id} failed: ${err instanceof Error ? `${err.name}: ${deps.log.redact(err.message)}` : typeof err}`);
-          void showError(`GPU Rental: "${id}" failed unexpectedly. See the "GPU Rental" log for details.`);
+          void showError(vscode.l10n.t('GPU Rental: "{0}" failed unexpectedly. See the "GPU Rental" log for details.', id));
         }
       }),
     );
@@ -198,9 +199,9 @@ export async function setToken(deps: CommandDeps, given: string | undefined): Pr
   const input =
     given ??
     (await vscode.window.showInputBox({
-      title: 'GPU Rental: Set API Token',
-      prompt: 'Paste your API token. It is kept in VS Code\'s secret storage, never in settings.',
-      placeHolder: 'API token',
+      title: vscode.l10n.t('GPU Rental: Set API Token'),
+      prompt: vscode.l10n.t("Paste your API token. It is kept in VS Code's secret storage, never in settings."),
+      placeHolder: vscode.l10n.t('API token'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => tokenProblem(value),
@@ -210,7 +211,7 @@ export async function setToken(deps: CommandDeps, given: string | undefined): Pr
   }
   const problem = tokenProblem(input);
   if (problem) {
-    void showError(`GPU Rental: ${problem}`);
+    void showError(vscode.l10n.t('GPU Rental: {0}', problem));
     return;
   }
   // Storing it announces the change; the controller reconfigures from that event alone.
@@ -219,27 +220,36 @@ export async function setToken(deps: CommandDeps, given: string | undefined): Pr
   }
   await deps.controller.settled();
   if (deps.controller.setup !== 'ready') {
-    vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved', 4000);
+    vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: API token saved')}`, 4000);
     return;
   }
   const rejection = await deps.controller.checkToken();
   if (!rejection) {
-    vscode.window.setStatusBarMessage('$(check) GPU Rental: API token saved and accepted by the service', 4000);
+    vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: API token saved and accepted by the service')}`, 4000);
   } else if (rejection.kind === 'auth') {
-    void showWarning(`GPU Rental: the token was saved, but ${lowerFirst(rejection.message)}`, 'Set API Token').then(
-      (choice) => choice && vscode.commands.executeCommand('gpuRental.setToken'),
+    const setAgain = vscode.l10n.t('Set API Token');
+    void showWarning(vscode.l10n.t('GPU Rental: the token was saved. {0}', rejection.message), setAgain).then(
+      (choice) => choice === setAgain && vscode.commands.executeCommand('gpuRental.setToken'),
     );
   } else {
-    void showWarning(`GPU Rental: the token was saved, but it could not be checked. ${rejection.message}`);
+    void showWarning(vscode.l10n.t('GPU Rental: the token was saved, but it could not be checked. {0}', rejection.message));
   }
 }
 
-export async function copyIds(ids: string[], what: string): Promise<void> {
+export async function copyIds(ids: string[], what: 'node' | 'template'): Promise<void> {
   if (ids.length === 0) {
     return;
   }
   await vscode.env.clipboard.writeText(ids.join('\n'));
-  const message = ids.length === 1 ? `Copied ${what} ${ids[0]}` : `Copied ${ids.length} ${what}s`;
+  const count = formatInteger(ids.length);
+  const message =
+    what === 'node'
+      ? ids.length === 1
+        ? vscode.l10n.t('Copied node ID {0}', ids[0])
+        : vscode.l10n.t('Copied {0} node IDs', count)
+      : ids.length === 1
+        ? vscode.l10n.t('Copied template ID {0}', ids[0])
+        : vscode.l10n.t('Copied {0} template IDs', count);
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
 }
 
@@ -255,13 +265,11 @@ function isOneOf<T extends string>(value: unknown, options: readonly T[]): value
 
 async function pickOption<T extends string>(title: string, options: readonly T[], labels: Record<T, string>, current: T): Promise<T | undefined> {
   const choice = await vscode.window.showQuickPick(
-    options.map((value) => ({ label: labels[value], description: value === current ? 'current' : undefined, value })),
+    options.map((value) => ({ label: labels[value], description: value === current ? vscode.l10n.t('current') : undefined, value })),
     { title },
   );
   return choice?.value;
 }
-
-const SAVE_CURRENT = 'Save Current Filter…';
 
 async function applySavedFilter(deps: CommandDeps): Promise<void> {
   const saved = deps.config.savedFilters;
@@ -269,43 +277,40 @@ async function applySavedFilter(deps: CommandDeps): Promise<void> {
   // Names and queries may come from a folder's settings: shown as text, never as icons.
   const items: Item[] = Object.entries(saved).map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), query }));
   if (deps.view.filtered) {
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${SAVE_CURRENT}`, description: deps.view.queryText, save: true });
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${vscode.l10n.t('Save Current Filter…')}`, description: deps.view.queryText, save: true });
   }
   if (items.length === 0) {
-    void showInfo('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".', 'Filter Machines…').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('gpuRental.machines.filter');
+    const filter = vscode.l10n.t('Filter Machines…');
+    void showInfo(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'), filter).then((choice) => {
+      if (choice === filter) void vscode.commands.executeCommand('gpuRental.machines.filter');
     });
     return;
   }
-  const choice = await vscode.window.showQuickPick(items, { title: 'Apply Saved Filter', placeHolder: 'Choose a saved filter (setting gpuRental.machines.savedFilters)', matchOnDescription: true });
+  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Apply Saved Filter'), placeHolder: vscode.l10n.t('Choose a saved filter (setting gpuRental.machines.savedFilters)'), matchOnDescription: true });
   if (choice?.save) {
     await saveFilter(deps);
   } else if (choice?.query !== undefined) {
     const result = deps.view.setQuery(choice.query);
     if (!result.ok) {
-      void showError(`GPU Rental: the saved filter "${choice.label}" is not valid: ${result.error.message}`);
+      void showError(vscode.l10n.t('GPU Rental: the saved filter "{0}" is not valid: {1}', choice.label, result.error.message));
     }
   }
 }
 
 async function saveFilter(deps: CommandDeps): Promise<void> {
   if (!deps.view.filtered) {
-    void showInfo('GPU Rental: there is no filter to save. Use "Filter Machines…" first.');
+    void showInfo(vscode.l10n.t('GPU Rental: there is no filter to save. Use "Filter Machines…" first.'));
     return;
   }
   const query = deps.view.queryText;
   const name = await vscode.window.showInputBox({
-    title: 'Save Current Filter',
-    prompt: `Name for the filter "${query}"`,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter a name.'),
+    title: vscode.l10n.t('Save Current Filter'),
+    prompt: vscode.l10n.t('Name for the filter "{0}"', query),
+    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name.')),
   });
   if (!name?.trim()) {
     return;
   }
   await deps.config.saveFilter(name.trim(), query);
-  vscode.window.setStatusBarMessage(`$(check) GPU Rental: saved filter "${name.trim()}"`, 3000);
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
+  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: saved filter "{0}"', name.trim())}`, 3000);
 }

@@ -102,7 +102,7 @@ export class ComparePanel implements vscode.Disposable {
     switch (request.type) {
       case 'copyNodeId':
         await this.actions.copyNodeId(column.nodeId);
-        this.post({ type: 'status', text: 'Copied the node ID' });
+        this.post({ type: 'status', text: vscode.l10n.t('Copied the node ID') });
         break;
       case 'showDetails':
         this.actions.showDetails(this.market.machine(column.nodeId) ?? column.machine);

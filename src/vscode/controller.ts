@@ -18,6 +18,17 @@ export type { Which };
 
 export const VIEW_IDS: Record<Which, string> = { machines: 'gpuRental.machines', templates: 'gpuRental.templates' };
 
+type Action = 'retry' | 'setToken' | 'openSettings' | 'showLog';
+
+function actionLabels(): Record<Action, string> {
+  return {
+    retry: vscode.l10n.t('Retry'),
+    setToken: vscode.l10n.t('Set API Token'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    showLog: vscode.l10n.t('Show Log'),
+  };
+}
+
 export class Controller implements vscode.Disposable {
   setup: SetupState = 'unknown';
   setupProblem: string | undefined;
@@ -91,11 +102,11 @@ export class Controller implements vscode.Disposable {
       this.client = undefined;
     } else if (!token) {
       state = 'noToken';
-      this.setupProblem = 'No API token is set.';
+      this.setupProblem = vscode.l10n.t('No API token is set.');
       this.client = undefined;
     } else if (check.url.protocol === 'http:' && !isLoopbackHost(check.url.hostname) && !(await this.trustedHosts.allow(check.url.host))) {
       state = 'insecure';
-      this.setupProblem = `The API token was not sent: ${check.display} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.`;
+      this.setupProblem = vscode.l10n.t('The API token was not sent: {0} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.', check.display);
       this.client = undefined;
     } else {
       state = 'ready';
@@ -140,8 +151,8 @@ export class Controller implements vscode.Disposable {
   private onRetry(notice: RetryNotice): void {
     const seconds = Math.max(1, Math.round(notice.delayMs / 1000));
     const text = notice.rateLimited
-      ? `Rate limited, retrying in ${seconds} s (${notice.attempt} of ${notice.of})…`
-      : `Request failed, retrying in ${seconds} s (${notice.attempt} of ${notice.of})…`;
+      ? vscode.l10n.t('Rate limited, retrying in {0} s ({1} of {2})…', seconds, notice.attempt, notice.of)
+      : vscode.l10n.t('Request failed, retrying in {0} s ({1} of {2})…', seconds, notice.attempt, notice.of);
     this.market.listing(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(text);
   }
 
@@ -158,7 +169,7 @@ export class Controller implements vscode.Disposable {
       await client.checkToken();
       return undefined;
     } catch (err) {
-      return err instanceof ApiError ? err : new ApiError('network', 'The token could not be checked; see the log.');
+      return err instanceof ApiError ? err : new ApiError('network', vscode.l10n.t('The token could not be checked; see the log.'));
     }
   }
 
@@ -223,7 +234,7 @@ export class Controller implements vscode.Disposable {
         return false;
       } else {
         await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `GPU Rental: loading ${listing.noun}s…` },
+          { location: vscode.ProgressLocation.Notification, title: listing.noun === 'machine' ? vscode.l10n.t('GPU Rental: loading machines…') : vscode.l10n.t('GPU Rental: loading templates…') },
           () => this.refresh([which]),
         );
       }
@@ -237,27 +248,30 @@ export class Controller implements vscode.Disposable {
       return;
     }
     const auth = errors.some((e) => e.kind === 'auth');
-    const actions = auth ? ['Set API Token'] : ['Retry', 'Show Log'];
-    void showError(`GPU Rental: ${messages.join(' ')}`, ...actions).then((choice) => this.runAction(choice));
+    const actions: Action[] = auth ? ['setToken'] : ['retry', 'showLog'];
+    void this.ask(showError, vscode.l10n.t('GPU Rental: {0}', messages.join(' ')), actions);
   }
 
   private notifySetupProblem(): void {
-    const action = this.setup === 'noToken' ? 'Set API Token' : 'Open Settings';
-    void showWarning(`GPU Rental: ${this.setupProblem ?? 'The extension is not set up yet.'}`, action).then((choice) => this.runAction(choice));
+    const action: Action = this.setup === 'noToken' ? 'setToken' : 'openSettings';
+    void this.ask(showWarning, vscode.l10n.t('GPU Rental: {0}', this.setupProblem ?? vscode.l10n.t('The extension is not set up yet.')), [action]);
   }
 
-  private runAction(choice: string | undefined): void {
-    switch (choice) {
-      case 'Retry':
+  /** Shows a notification with buttons (in the display language) and runs the one chosen. */
+  private async ask(show: (text: string, ...buttons: string[]) => Thenable<string | undefined>, text: string, actions: Action[]): Promise<void> {
+    const labels = actionLabels();
+    const choice = await show(text, ...actions.map((a) => labels[a]));
+    switch (actions.find((a) => labels[a] === choice)) {
+      case 'retry':
         void vscode.commands.executeCommand('gpuRental.refresh');
         break;
-      case 'Set API Token':
+      case 'setToken':
         void vscode.commands.executeCommand('gpuRental.setToken');
         break;
-      case 'Open Settings':
+      case 'openSettings':
         void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuRental.baseUrl');
         break;
-      case 'Show Log':
+      case 'showLog':
         this.log.channel.show(true);
         break;
     }

@@ -5,11 +5,12 @@ import * as vscode from 'vscode';
 import type { MachineRecord, Template } from '../api/types';
 import { copyMachines, copyTemplates, type CopyForm } from '../model/copyFormats';
 import { machinePickText } from '../model/machines';
-import { isDefaultTemplate, templateImage } from '../model/templates';
-import { noIcons, oneLine } from '../model/escape';
+import { noIcons } from '../model/escape';
+import { formatInteger } from '../model/format';
 import { machinesInOrder, templatesInOrder } from '../market/views';
 import type { CommandDeps } from './commands';
 import { showInfo } from './notify';
+import { templatePickText } from './quickPicks';
 
 interface Pick<T> extends vscode.QuickPickItem {
   value: T;
@@ -23,7 +24,7 @@ export async function insertNodeIds(deps: CommandDeps): Promise<void> {
     const text = machinePickText(machine);
     return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine };
   });
-  const chosen = await pickMany(picks, 'Insert Node ID', editor.selections.length, 'Search by GPU, region, price, CUDA version or node ID');
+  const chosen = await pickMany(picks, vscode.l10n.t('Insert Node ID'), editor.selections.length, vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'));
   await insert(editor, chosen.map((m) => m.node_name));
 }
 
@@ -31,26 +32,25 @@ export async function insertTemplateIds(deps: CommandDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await deps.controller.ensureData('templates'))) return;
   const picks: Pick<Template>[] = templatesInOrder(deps.templates.current()).map((template) => ({
-    label: noIcons(oneLine(template.name, 120) || `Template ${template.id}`),
-    description: noIcons(`${isDefaultTemplate(template) ? 'platform default · ' : ''}Type ${template.image_type} · ${oneLine(templateImage(template), 120)}`),
-    detail: `ID ${template.id}`,
+    ...templatePickText(template),
+    detail: vscode.l10n.t('ID {0}', template.id),
     value: template,
   }));
-  const chosen = await pickMany(picks, 'Insert Template ID', editor.selections.length, 'Search by name, image or ID');
+  const chosen = await pickMany(picks, vscode.l10n.t('Insert Template ID'), editor.selections.length, vscode.l10n.t('Search by name, image or ID'));
   await insert(editor, chosen.map((t) => String(t.id)));
 }
 
 function activeEditor(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void showInfo('GPU Rental: open a file to insert IDs into, and place the cursor where they go.');
+    void showInfo(vscode.l10n.t('GPU Rental: open a file to insert IDs into, and place the cursor where they go.'));
   }
   return editor;
 }
 
 async function pickMany<T>(picks: Pick<T>[], title: string, cursors: number, placeHolder: string): Promise<T[]> {
-  const hint = cursors > 1 ? ` (pick ${cursors} for one per cursor)` : '';
-  const chosen = await vscode.window.showQuickPick(picks, { title: `${title}${hint}`, placeHolder, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
+  const fullTitle = cursors > 1 ? vscode.l10n.t('{0} (pick {1} for one per cursor)', title, cursors) : title;
+  const chosen = await vscode.window.showQuickPick(picks, { title: fullTitle, placeHolder, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
   return chosen?.map((p) => p.value) ?? [];
 }
 
@@ -65,25 +65,35 @@ async function insert(editor: vscode.TextEditor, ids: string[]): Promise<void> {
   await editor.edit((edit) => selections.forEach((selection, i) => edit.replace(selection, each[i])));
 }
 
-const FORMS: { form: CopyForm; label: string; detail: string }[] = [
-  { form: 'id', label: 'IDs', detail: 'One per line' },
-  { form: 'shell', label: 'Shell Variable', detail: 'NODE_ID=… (NODE_IDS="…" for several)' },
-  { form: 'json', label: 'JSON', detail: 'Every field as the service sent it (template secrets masked)' },
-  { form: 'markdown', label: 'Markdown Table', detail: 'A row each, with a header' },
-];
+function forms(): { form: CopyForm; label: string; detail: string }[] {
+  return [
+    { form: 'id', label: vscode.l10n.t('IDs'), detail: vscode.l10n.t('One per line') },
+    { form: 'shell', label: vscode.l10n.t('Shell Variable'), detail: vscode.l10n.t('NODE_ID=… (NODE_IDS="…" for several)') },
+    { form: 'json', label: vscode.l10n.t('JSON'), detail: vscode.l10n.t('Every field as the service sent it (template secrets masked)') },
+    { form: 'markdown', label: vscode.l10n.t('Markdown Table'), detail: vscode.l10n.t('A row each, with a header') },
+  ];
+}
+
+/** "machine", "3 machines", "template", "2 templates": what Copy As… copies. */
+function copiedWhat(machines: number, templates: number): string {
+  if (machines) {
+    return machines === 1 ? vscode.l10n.t('machine') : vscode.l10n.t('{0} machines', formatInteger(machines));
+  }
+  return templates === 1 ? vscode.l10n.t('template') : vscode.l10n.t('{0} templates', formatInteger(templates));
+}
 
 export async function copyAs(machines: MachineRecord[], templates: Template[]): Promise<void> {
   if (machines.length === 0 && templates.length === 0) {
-    void showInfo('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.');
+    void showInfo(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
     return;
   }
-  const what = machines.length ? `${machines.length === 1 ? 'machine' : `${machines.length} machines`}` : templates.length === 1 ? 'template' : `${templates.length} templates`;
+  const what = copiedWhat(machines.length, templates.length);
   const choice = await vscode.window.showQuickPick(
-    FORMS.map((f) => ({ label: f.label, detail: f.detail, form: f.form })),
-    { title: `Copy ${what} as…` },
+    forms().map((f) => ({ label: f.label, detail: f.detail, form: f.form })),
+    { title: vscode.l10n.t('Copy {0} as…', what) },
   );
   if (!choice) return;
   const text = machines.length ? copyMachines(machines, choice.form) : copyTemplates(templates, choice.form);
   await vscode.env.clipboard.writeText(text);
-  vscode.window.setStatusBarMessage(`$(check) Copied ${what} as ${choice.label}`, 4000);
+  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied {0} as {1}', what, choice.label)}`, 4000);
 }

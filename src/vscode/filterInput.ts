@@ -2,17 +2,15 @@
 // how many machines would match, without a request or re-validation.
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
-import { plural } from '../model/format';
+import { formatInteger, machineCount } from '../model/format';
 import { compileQuery, isEmptyQuery, parseQuery } from '../model/query';
-
-const EXAMPLE = 'e.g. gpu=RTX_4090 gpus>=2 price_per_gpu<2.5 region in [cn-east,cn-north] cuda>=12.1';
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
 export function askForMachineQuery(current: string, machines: readonly MachineRecord[]): Promise<string | undefined> {
   return new Promise((resolve) => {
     const input = vscode.window.createInputBox();
-    input.title = 'Filter Machines';
-    input.placeholder = EXAMPLE;
+    input.title = vscode.l10n.t('Filter Machines');
+    input.placeholder = vscode.l10n.t('e.g. gpu=RTX_4090 gpus>=2 price_per_gpu<2.5 region in [cn-east,cn-north] cuda>=12.1');
     input.value = current;
     input.ignoreFocusOut = true;
     let accepted: string | undefined;
@@ -25,7 +23,8 @@ export function askForMachineQuery(current: string, machines: readonly MachineRe
       }
       input.validationMessage = undefined;
       const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
-      input.prompt = `${count} of ${plural(machines.length, 'machine')} match${text.trim() ? '' : ' (an empty filter shows all)'}.`;
+      const counts = [formatInteger(count), machineCount(machines.length)];
+      input.prompt = text.trim() ? vscode.l10n.t('{0} of {1} match.', ...counts) : vscode.l10n.t('{0} of {1} match (an empty filter shows all).', ...counts);
       return true;
     };
     check(current);

@@ -1,7 +1,7 @@
 // Sending the token over plain http to another machine exposes it to anyone
 // on the way. Ask once per host; remember a yes, and do not ask again this
 // session after a no.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { askModal } from './notify';
 
 const KEY = 'gpuRental.plainHttpHosts';
@@ -33,10 +33,10 @@ export class PlainHttpConsent implements HttpConsent {
   }
 
   private async ask(host: string): Promise<boolean> {
-    const send = 'Send over HTTP';
+    const send = vscode.l10n.t('Send over HTTP');
     const choice = await askModal(
-      `GPU Rental: the service URL uses plain http:// to ${host}. Your API token would travel unencrypted. Send it anyway?`,
-      'Use an https:// URL if the service offers one. Your answer is remembered for this host.',
+      vscode.l10n.t('GPU Rental: the service URL uses plain http:// to {0}. Your API token would travel unencrypted. Send it anyway?', host),
+      vscode.l10n.t('Use an https:// URL if the service offers one. Your answer is remembered for this host.'),
       send,
     );
     if (choice === send) {

@@ -47,12 +47,12 @@ class Tool implements vscode.LanguageModelTool<unknown> {
         // Quiet: a failure is said in the answer, not in a notification the user did not ask for.
         const errors = await this.controller.refresh([this.which], { quiet: true });
         if (!listing.snapshot) {
-          return `The GPU rental service could not be reached: ${errors[0]?.message ?? 'no data.'}`;
+          return vscode.l10n.t('The GPU rental service could not be reached: {0}', errors[0]?.message ?? vscode.l10n.t('no data.'));
         }
       }
       return this.answer(input);
     } catch (err) {
-      return `GPU Rental could not answer: ${err instanceof Error ? err.name : 'unexpected error'}.`;
+      return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? err.name : vscode.l10n.t('unexpected error'));
     }
   }
 
@@ -61,12 +61,12 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       case 'ready':
         return undefined;
       case 'noToken':
-        return 'GPU Rental has no API token. Ask the user to run the command "GPU Rental: Set API Token" in VS Code.';
+        return vscode.l10n.t('GPU Rental has no API token. Ask the user to run the command "{0}" in VS Code.', setTokenTitle());
       case 'noBaseUrl':
       case 'badBaseUrl':
-        return 'GPU Rental is not set up: the user must set the service URL (setting gpuRental.baseUrl) and then run "GPU Rental: Set API Token".';
+        return vscode.l10n.t('GPU Rental is not set up: the user must set the service URL (setting gpuRental.baseUrl) and then run "{0}".', setTokenTitle());
       default:
-        return `GPU Rental is not ready: ${this.controller.setupProblem ?? 'open the GPU Rental view to finish setting it up.'}`;
+        return vscode.l10n.t('GPU Rental is not ready: {0}', this.controller.setupProblem ?? vscode.l10n.t('open the GPU Rental view to finish setting it up.'));
     }
   }
 }
@@ -78,27 +78,36 @@ export function createTools(market: Market, controller: Controller): Record<(typ
       'machines',
       (input) => {
         const query = (input as { query?: unknown })?.query;
-        return typeof query === 'string' && query.trim() ? `Finding machines matching ${query.trim().slice(0, 80)}…` : 'Listing the cheapest machines…';
+        return typeof query === 'string' && query.trim() ? vscode.l10n.t('Finding machines matching {0}…', query.trim().slice(0, 80)) : vscode.l10n.t('Listing the cheapest machines…');
       },
       (input) => {
         const checked = checkFindInput(input);
-        return checked.ok ? findMachinesAnswer(market, checked.input, now()) : `The input is not valid: ${checked.message}.`;
+        return checked.ok ? findMachinesAnswer(market, checked.input, now()) : invalidInput(checked.message);
       },
       market,
       controller,
     ),
-    gpuRental_getMachine: new Tool('machines', () => 'Reading the machine…', (input) => getMachineAnswer(market, (input as { nodeId?: unknown })?.nodeId, now()), market, controller),
+    gpuRental_getMachine: new Tool('machines', () => vscode.l10n.t('Reading the machine…'), (input) => getMachineAnswer(market, (input as { nodeId?: unknown })?.nodeId, now()), market, controller),
     gpuRental_listTemplates: new Tool(
       'templates',
-      () => 'Listing image templates…',
+      () => vscode.l10n.t('Listing image templates…'),
       (input) => {
         const checked = checkTemplatesInput(input);
-        return checked.ok ? listTemplatesAnswer(market, checked.input, now()) : `The input is not valid: ${checked.message}.`;
+        return checked.ok ? listTemplatesAnswer(market, checked.input, now()) : invalidInput(checked.message);
       },
       market,
       controller,
     ),
   };
+}
+
+function invalidInput(message: string): string {
+  return vscode.l10n.t('The input is not valid: {0}.', message);
+}
+
+/** The command as the Command Palette shows it, in the user's language, so that the model can quote it. */
+function setTokenTitle(): string {
+  return vscode.l10n.t('GPU Rental: Set API Token');
 }
 
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */

@@ -170,13 +170,13 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
 }
 
 function moreItem(node: MoreNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(`Show ${formatInteger(node.next)} more…`, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(vscode.l10n.t('Show {0} more…', formatInteger(node.next)), vscode.TreeItemCollapsibleState.None);
   item.id = `more:${node.groupKey}`;
-  item.description = `(${formatInteger(node.left)} left)`;
+  item.description = vscode.l10n.t('({0} left)', formatInteger(node.left));
   item.contextValue = 'showMore';
   item.iconPath = new vscode.ThemeIcon('ellipsis');
-  item.accessibilityInformation = { label: `Show ${formatInteger(node.next)} more machines, ${formatInteger(node.left)} left` };
-  item.command = { command: 'gpuRental.machines.showMore', title: 'Show More', arguments: [node] };
+  item.accessibilityInformation = { label: vscode.l10n.t('Show {0} more machines, {1} left', formatInteger(node.next), formatInteger(node.left)) };
+  item.command = { command: 'gpuRental.machines.showMore', title: vscode.l10n.t('Show More'), arguments: [node] };
   return item;
 }
 
@@ -194,18 +194,19 @@ function machineItem(machine: MachineRecord, isNew: boolean): vscode.TreeItem {
   const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
   item.id = `machine:${machine.node_name}`;
   const summary = machineSummary(machine);
-  item.description = isNew ? `new · ${summary}` : summary;
+  item.description = isNew ? vscode.l10n.t('new · {0}', summary) : summary;
   item.contextValue = 'machine';
   item.iconPath = new vscode.ThemeIcon('vm');
-  item.accessibilityInformation = { label: `${isNew ? 'new, ' : ''}${machineTitle(machine)}, ${summary}` };
-  item.command = { command: 'gpuRental.showMachineDetails', title: 'Show Machine Details', arguments: [{ kind: 'machine', machine }] };
+  item.accessibilityInformation = { label: isNew ? vscode.l10n.t('new, {0}, {1}', machineTitle(machine), summary) : `${machineTitle(machine)}, ${summary}` };
+  item.command = { command: 'gpuRental.showMachineDetails', title: vscode.l10n.t('Show Machine Details'), arguments: [{ kind: 'machine', machine }] };
   return item;
 }
 
 /** A compact table of every field. Data is escaped and the Markdown is untrusted: no links or HTML run. */
 export function machineTooltip(machine: MachineRecord): vscode.MarkdownString {
   const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
-  const markdown = new vscode.MarkdownString(['| Field | Value |', '|:--|:--|', ...rows].join('\n'));
+  const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
+  const markdown = new vscode.MarkdownString([header, '|:--|:--|', ...rows].join('\n'));
   markdown.isTrusted = false;
   markdown.supportHtml = false;
   return markdown;

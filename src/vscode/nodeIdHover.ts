@@ -32,15 +32,17 @@ export class NodeIdHover implements vscode.HoverProvider {
     markdown.supportHtml = false;
     if (!machine) {
       markdown.isTrusted = false;
-      markdown.appendMarkdown(`**GPU Rental**: not listed in the last refresh (${escapeMarkdownCell(asOf)})`);
+      markdown.appendMarkdown(vscode.l10n.t('**GPU Rental**: not listed in the last refresh ({0})', escapeMarkdownCell(asOf)));
       return new vscode.Hover(markdown, range);
     }
     // Trusted for our two commands only; every value from the service is escaped, so no link can form from it.
     markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
     const args = encodeURIComponent(JSON.stringify([machine.node_name]));
     markdown.appendMarkdown(`**${escapeMarkdownCell(machineTitle(machine))}** · ${escapeMarkdownCell(machineSummary(machine))}\n\n`);
-    markdown.appendMarkdown(`GPU Rental: listed as of ${escapeMarkdownCell(asOf)}\n\n`);
-    markdown.appendMarkdown(`[Show Machine Details](command:${HOVER_COMMANDS[0]}?${args}) · [Copy](command:${HOVER_COMMANDS[1]}?${args})`);
+    markdown.appendMarkdown(`${vscode.l10n.t('GPU Rental: listed as of {0}', escapeMarkdownCell(asOf))}\n\n`);
+    // Link texts are our own words, escaped all the same: a translation must not be able to break the link.
+    const link = (text: string, command: string) => `[${escapeMarkdownCell(text)}](command:${command}?${args})`;
+    markdown.appendMarkdown(`${link(vscode.l10n.t('Show Machine Details'), HOVER_COMMANDS[0])} · ${link(vscode.l10n.t('Copy'), HOVER_COMMANDS[1])}`);
     return new vscode.Hover(markdown, range);
   }
 }

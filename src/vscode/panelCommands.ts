@@ -21,18 +21,18 @@ export async function compareMachines(deps: CommandDeps, node: unknown, selected
     if (!(await deps.controller.ensureData('machines'))) {
       return;
     }
-    machines = await pickVisibleMachines(deps, 'Compare Machines', machines);
+    machines = await pickVisibleMachines(deps, vscode.l10n.t('Compare Machines'), machines);
     if (!machines) {
       return;
     }
     if (machines.length < 2) {
-      void showInfo('GPU Rental: choose at least two machines to compare.');
+      void showInfo(vscode.l10n.t('GPU Rental: choose at least two machines to compare.'));
       return;
     }
   }
   const ordered = inTreeOrder(deps, machines);
   if (ordered.length > MAX_COMPARED) {
-    void showInfo(`GPU Rental: ${ordered.length} machines were chosen. Comparing the first ${MAX_COMPARED} in the order of the tree.`);
+    void showInfo(vscode.l10n.t('GPU Rental: {0} machines were chosen. Comparing the first {1} in the order of the tree.', ordered.length, MAX_COMPARED));
   }
   deps.compare().show(ordered.slice(0, MAX_COMPARED));
 }
@@ -55,14 +55,14 @@ export async function showTemplateDetails(deps: CommandDeps, node: unknown): Pro
     deps.templatePanels().show(fromTree, true);
     return;
   }
-  const template = await templateFor(deps, undefined, 'Show Template Details');
+  const template = await templateFor(deps, undefined, vscode.l10n.t('Show Template Details'));
   if (template) {
     deps.templatePanels().show(template);
   }
 }
 
 export async function copyImageReference(deps: CommandDeps, node: unknown): Promise<void> {
-  const template = await templateFor(deps, node, 'Copy Image Reference');
+  const template = await templateFor(deps, node, vscode.l10n.t('Copy Image Reference'));
   if (template) {
     await writeImageReference(template);
   }
@@ -71,11 +71,11 @@ export async function copyImageReference(deps: CommandDeps, node: unknown): Prom
 export async function writeImageReference(template: Template): Promise<void> {
   const reference = imageReference(template);
   await vscode.env.clipboard.writeText(reference);
-  vscode.window.setStatusBarMessage(`$(check) Copied image reference of template ${template.id}`, 4000);
+  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied image reference of template {0}', template.id)}`, 4000);
 }
 
 export async function copyTemplateJson(deps: CommandDeps, node: unknown): Promise<void> {
-  const template = await templateFor(deps, node, 'Copy Template as JSON');
+  const template = await templateFor(deps, node, vscode.l10n.t('Copy Template as JSON'));
   if (template) {
     await writeTemplateJson(template);
   }
@@ -84,5 +84,5 @@ export async function copyTemplateJson(deps: CommandDeps, node: unknown): Promis
 export async function writeTemplateJson(template: Template): Promise<void> {
   // Secrets are masked: this JSON ends up in chats, issues and scripts.
   await vscode.env.clipboard.writeText(JSON.stringify(maskedTemplate(template), null, 2));
-  vscode.window.setStatusBarMessage(`$(check) Copied template ${template.id} as JSON (secrets masked)`, 4000);
+  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied template {0} as JSON (secrets masked)', template.id)}`, 4000);
 }

@@ -4,6 +4,7 @@ import type { MachineRecord, Template } from '../api/types';
 import { machinePickText } from '../model/machines';
 import { isDefaultTemplate, templateImage } from '../model/templates';
 import { noIcons, oneLine } from '../model/escape';
+import { templateTitle } from '../webview/templateHtml';
 
 interface Pick<T> extends vscode.QuickPickItem {
   value: T;
@@ -17,7 +18,7 @@ export async function pickMachine(machines: readonly MachineRecord[], title: str
   });
   const choice = await vscode.window.showQuickPick(picks, {
     title,
-    placeHolder: 'Search by GPU, region, price, CUDA version or node ID',
+    placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'),
     matchOnDescription: true,
     matchOnDetail: true,
   });
@@ -36,7 +37,7 @@ export async function pickMachines(machines: readonly MachineRecord[], title: st
   });
   const choice = await vscode.window.showQuickPick(picks, {
     title,
-    placeHolder: 'Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID',
+    placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'),
     canPickMany: true,
     matchOnDescription: true,
     matchOnDetail: true,
@@ -44,17 +45,25 @@ export async function pickMachines(machines: readonly MachineRecord[], title: st
   return choice?.map((c) => c.value);
 }
 
+/** A template's quick pick label and description: name, then "platform default · Type 0 · image". */
+export function templatePickText(template: Template): { label: string; description: string } {
+  const typeAndImage = vscode.l10n.t('Type {0} · {1}', template.image_type, oneLine(templateImage(template), 120));
+  return {
+    label: noIcons(templateTitle(template)),
+    description: noIcons(isDefaultTemplate(template) ? vscode.l10n.t('platform default · {0}', typeAndImage) : typeAndImage),
+  };
+}
+
 /** Offers the templates in the order given (the tree's order). */
 export async function pickTemplate(templates: readonly Template[], title: string): Promise<Template | undefined> {
   const picks: Pick<Template>[] = templates.map((template) => ({
-      label: noIcons(oneLine(template.name, 120) || `Template ${template.id}`),
-      description: noIcons(`${isDefaultTemplate(template) ? 'platform default · ' : ''}Type ${template.image_type} · ${oneLine(templateImage(template), 120)}`),
-      detail: noIcons(`ID ${template.id}${template.description ? ` · ${oneLine(template.description, 160)}` : ''}`),
-      value: template,
-    }));
+    ...templatePickText(template),
+    detail: noIcons(template.description ? vscode.l10n.t('ID {0} · {1}', template.id, oneLine(template.description, 160)) : vscode.l10n.t('ID {0}', template.id)),
+    value: template,
+  }));
   const choice = await vscode.window.showQuickPick(picks, {
     title,
-    placeHolder: 'Search by name, image or ID',
+    placeHolder: vscode.l10n.t('Search by name, image or ID'),
     matchOnDescription: true,
     matchOnDetail: true,
   });

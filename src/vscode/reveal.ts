@@ -10,7 +10,7 @@ export async function showInTree(view: MachineViewState, machines: MachinesProvi
   await vscode.commands.executeCommand('gpuRental.machines.focus');
   const node = machines.locate(nodeId);
   if (!node) {
-    void showInfo('GPU Rental: that machine is no longer listed.');
+    void showInfo(vscode.l10n.t('GPU Rental: that machine is no longer listed.'));
     return;
   }
   await tree.reveal(node, { select: true, focus: true, expand: true });

@@ -25,7 +25,7 @@ export class StatusBar implements vscode.Disposable {
     private readonly watches: WatchService,
     private readonly config: Config,
   ) {
-    this.item.name = 'GPU Rental';
+    this.item.name = vscode.l10n.t('GPU Rental');
     this.item.command = 'gpuRental.machines.focus';
     this.subscription = vscode.Disposable.from(
       market.onDidChange((change) => change.which === 'machines' && this.update()),
@@ -45,7 +45,7 @@ export class StatusBar implements vscode.Disposable {
     }
     const { text, label } = summary(market, view, watches);
     item.text = `${watches.polling ? '$(sync~spin)' : '$(circuit-board)'} ${text}`;
-    item.accessibilityInformation = { label: `GPU Rental: ${label}` };
+    item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
     item.tooltip = tooltip(market, watches);
     item.show();
     this.shown = true;
@@ -60,7 +60,7 @@ export class StatusBar implements vscode.Disposable {
 /** "12 · 1.50/GPU" for the current filter, else the first watch, else every machine. */
 function summary(market: Market, view: MachineViewState, watches: WatchService): { text: string; label: string } {
   if (!market.machines.snapshot) {
-    return { text: '—', label: 'no machines loaded' };
+    return { text: '—', label: vscode.l10n.t('no machines loaded') };
   }
   let matches: number;
   let cheapest: string | undefined;
@@ -70,37 +70,41 @@ function summary(market: Market, view: MachineViewState, watches: WatchService):
     const stats = watches.statsOf(first);
     matches = stats?.matches ?? 0;
     cheapest = stats?.cheapest;
-    what = `match the watch ${first.label}`;
+    what = vscode.l10n.t('{0} machines match the watch {1}', formatInteger(matches), first.label);
   } else {
     const current = market.machineView(view.machineQuery);
     matches = current.matching.length;
     cheapest = current.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => g.cheapestPerGpu.pricePerGpu))) : undefined;
-    what = view.filtered ? `match the filter ${current.filterText}` : 'listed';
+    what = view.filtered
+      ? vscode.l10n.t('{0} machines match the filter {1}', formatInteger(matches), current.filterText)
+      : vscode.l10n.t('{0} machines listed', formatInteger(matches));
   }
-  const text = cheapest ? `${formatInteger(matches)} · ${cheapest}/GPU` : formatInteger(matches);
-  const label = `${formatInteger(matches)} machines ${what}${cheapest ? `, from ${cheapest} per GPU` : ''}`;
+  const text = cheapest ? vscode.l10n.t('{0} · {1}/GPU', formatInteger(matches), cheapest) : formatInteger(matches);
+  const label = cheapest ? vscode.l10n.t('{0}, from {1} per GPU', what, cheapest) : what;
   return { text, label };
 }
 
 function tooltip(market: Market, watches: WatchService): vscode.MarkdownString {
-  const lines = ['**GPU Rental**', ''];
+  // Our own words go in as they are; only data (a watch's name) is escaped.
+  const cell = (text: string) => escapeMarkdownCell(text);
+  const lines = [`**${vscode.l10n.t('GPU Rental')}**`, ''];
   if (watches.watches.length) {
-    lines.push('| Watch | Matches | Cheapest |', '|:--|--:|--:|');
+    lines.push(`| ${cell(vscode.l10n.t('Watch'))} | ${cell(vscode.l10n.t('Matches'))} | ${cell(vscode.l10n.t('Cheapest'))} |`, '|:--|--:|--:|');
     for (const watch of watches.watches) {
       const stats = watches.statsOf(watch);
-      const paused = watch.setting.paused ? ' (paused)' : '';
-      lines.push(`| ${escapeMarkdownCell(watch.label + paused)} | ${stats ? formatInteger(stats.matches) : '—'} | ${stats?.cheapest ? `${stats.cheapest}/GPU` : '—'} |`);
+      const label = watch.setting.paused ? vscode.l10n.t('{0} (paused)', cell(watch.label)) : cell(watch.label);
+      lines.push(`| ${label} | ${stats ? formatInteger(stats.matches) : '—'} | ${stats?.cheapest ? vscode.l10n.t('{0}/GPU', stats.cheapest) : '—'} |`);
     }
     lines.push('');
   }
   const fetched = market.machines.snapshot?.fetchedAt;
-  lines.push(`Last refresh: ${fetched ? formatTime(fetched) : 'none yet'}`);
+  lines.push(fetched ? vscode.l10n.t('Last refresh: {0}', formatTime(fetched)) : vscode.l10n.t('Last refresh: none yet'));
   if (watches.polling) {
-    lines.push('', 'Polling now…');
+    lines.push('', vscode.l10n.t('Polling now…'));
   } else if (watches.nextPollAt) {
-    lines.push('', `Next poll: ${formatTime(watches.nextPollAt)}`);
+    lines.push('', vscode.l10n.t('Next poll: {0}', formatTime(watches.nextPollAt)));
   } else if (watches.active.length) {
-    lines.push('', 'Polling waits for the window to have focus and a token to be set.');
+    lines.push('', vscode.l10n.t('Polling waits for the window to have focus and a token to be set.'));
   }
   const markdown = new vscode.MarkdownString(lines.join('\n'));
   markdown.isTrusted = false;

@@ -1,6 +1,7 @@
 // Which items a command applies to: the tree item it was run on (or the whole
 // selection), or, from the palette, what the person picks from the items the
 // tree shows.
+import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
 import { machinesInOrder, templatesInOrder } from '../market/views';
 import type { CommandDeps } from './commands';
@@ -36,16 +37,16 @@ export function templatesOf(node: unknown, selected: unknown) {
 export async function pickVisibleMachine(deps: CommandDeps, title: string) {
   const machines = machinesInOrder(deps.machines.current());
   if (machines.length === 0) {
-    void showInfo(deps.view.filtered ? 'GPU Rental: no machine matches the current filter.' : 'GPU Rental: no machines are available.');
+    void showInfo(deps.view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
     return undefined;
   }
-  return pickMachine(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title);
+  return pickMachine(machines, deps.view.filtered ? withFilter(title, deps.view.queryText) : title);
 }
 
 export async function pickVisibleTemplate(deps: CommandDeps, title: string) {
   const templates = templatesInOrder(deps.templates.current());
   if (templates.length === 0) {
-    void showInfo('GPU Rental: no image template matches.');
+    void showInfo(vscode.l10n.t('GPU Rental: no image template matches.'));
     return undefined;
   }
   return pickTemplate(templates, title);
@@ -55,8 +56,13 @@ export async function pickVisibleTemplate(deps: CommandDeps, title: string) {
 export async function pickVisibleMachines(deps: CommandDeps, title: string, preselected: readonly MachineRecord[]): Promise<MachineRecord[] | undefined> {
   const machines = machinesInOrder(deps.machines.current());
   if (machines.length < 2) {
-    void showInfo(deps.view.filtered ? 'GPU Rental: fewer than two machines match the current filter.' : 'GPU Rental: fewer than two machines are available.');
+    void showInfo(deps.view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
     return undefined;
   }
-  return pickMachines(machines, deps.view.filtered ? `${title} (filter: ${deps.view.queryText})` : title, preselected);
+  return pickMachines(machines, deps.view.filtered ? withFilter(title, deps.view.queryText) : title, preselected);
+}
+
+/** "Copy Node ID (filter: gpus>=2)" */
+function withFilter(title: string, query: string): string {
+  return vscode.l10n.t('{0} (filter: {1})', title, query);
 }

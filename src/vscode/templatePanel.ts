@@ -92,11 +92,11 @@ export class TemplatePanels implements vscode.Disposable {
     switch (parseTemplateRequest(message)?.type) {
       case 'copyImageReference':
         await this.actions.copyImageReference(open.template);
-        this.post(open, { type: 'status', text: 'Copied the image reference' });
+        this.post(open, { type: 'status', text: vscode.l10n.t('Copied the image reference') });
         break;
       case 'copyTemplateJson':
         await this.actions.copyTemplateJson(open.template);
-        this.post(open, { type: 'status', text: 'Copied as JSON, secrets masked' });
+        this.post(open, { type: 'status', text: vscode.l10n.t('Copied as JSON, secrets masked') });
         break;
       case 'ready':
         this.post(open, { type: 'update', content: open.content });

@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { Template } from '../api/types';
 import { escapeMarkdownCell, oneLine } from '../model/escape';
-import { plural } from '../model/format';
+import { templateCount } from '../model/format';
+import { templateTitle } from '../webview/templateHtml';
 import { isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
 import type { Market } from '../market/market';
 import type { TemplateView } from '../market/views';
@@ -70,21 +71,22 @@ function groupItem(group: TemplateGroup): vscode.TreeItem {
   const item = new vscode.TreeItem(group.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `type:${group.imageType}`;
   const hasDefault = group.templates.some(isDefaultTemplate);
-  item.description = `${plural(group.templates.length, 'template')}${hasDefault ? ' · platform default' : ''}`;
+  item.description = hasDefault ? vscode.l10n.t('{0} · platform default', templateCount(group.templates.length)) : templateCount(group.templates.length);
   item.contextValue = 'templateGroup';
   item.iconPath = new vscode.ThemeIcon('folder-library');
-  item.accessibilityInformation = { label: `Image type ${group.imageType}, ${item.description}` };
+  item.accessibilityInformation = { label: vscode.l10n.t('Image type {0}, {1}', group.imageType, item.description) };
   return item;
 }
 
 function templateItem(template: Template): vscode.TreeItem {
   const isDefault = isDefaultTemplate(template);
-  const item = new vscode.TreeItem(oneLine(template.name, 120) || `Template ${template.id}`, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(templateTitle(template), vscode.TreeItemCollapsibleState.None);
   item.id = `template:${template.id}`;
-  item.description = `${isDefault ? 'platform default · ' : ''}${oneLine(templateImage(template), 160)}`;
+  const image = oneLine(templateImage(template), 160);
+  item.description = isDefault ? vscode.l10n.t('platform default · {0}', image) : image;
   item.tooltip = templateTooltip(template);
   item.contextValue = 'template';
-  item.command = { command: 'gpuRental.showTemplateDetails', title: 'Show Template Details', arguments: [{ kind: 'template', template }] };
+  item.command = { command: 'gpuRental.showTemplateDetails', title: vscode.l10n.t('Show Template Details'), arguments: [{ kind: 'template', template }] };
   item.iconPath = new vscode.ThemeIcon(isDefault ? 'star-full' : 'package');
   item.accessibilityInformation = { label: `${item.label as string}, ${item.description}` };
   return item;
@@ -96,7 +98,7 @@ export function templateTooltip(template: Template): vscode.MarkdownString {
   if (template.description) {
     lines.push(escapeMarkdownCell(template.description), '');
   }
-  lines.push('| Field | Value |', '|:--|:--|');
+  lines.push(`| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`, '|:--|:--|');
   for (const row of templatePublicRows(template)) {
     lines.push(`| ${escapeMarkdownCell(row.field)} | ${escapeMarkdownCell(row.value)} |`);
   }

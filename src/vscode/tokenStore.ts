@@ -53,7 +53,7 @@ export class TokenStore implements vscode.Disposable {
     } catch (err) {
       this.known = previous;
       this.log.error(`Could not store the API token: ${errorName(err)}`);
-      void showError('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.');
+      void showError(vscode.l10n.t('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
     this.changed.fire();
@@ -69,7 +69,7 @@ export class TokenStore implements vscode.Disposable {
     } catch (err) {
       this.known = previous;
       this.log.error(`Could not delete the API token: ${errorName(err)}`);
-      void showError('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.');
+      void showError(vscode.l10n.t('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
     this.changed.fire();

@@ -3,7 +3,7 @@
 // tree, the Machines view's description, and the context keys that drive
 // welcome content and menus.
 import * as vscode from 'vscode';
-import { GROUP_BY_LABELS, SORT_LABELS, type Arrangement } from '../model/arrange';
+import { arrangementDescription, type Arrangement } from '../model/arrange';
 import { viewMessage } from '../model/status';
 import type { Market } from '../market/market';
 import type { ContextKeys } from './contextKeys';
@@ -56,6 +56,5 @@ function updateViewMessages({ market, controller, view, keys, machines, template
 
 /** "GPU model · price per GPU ↑" */
 export function viewDescription(arrangement: Arrangement): string {
-  const group = arrangement.groupBy === 'none' ? 'ungrouped' : GROUP_BY_LABELS[arrangement.groupBy].toLowerCase().replace('gpu', 'GPU').replace('cuda', 'CUDA');
-  return `${group} · ${SORT_LABELS[arrangement.sortBy].toLowerCase().replace('gpu', 'GPU')} ${arrangement.order === 'ascending' ? '↑' : '↓'}`;
+  return arrangementDescription(arrangement);
 }

@@ -17,8 +17,9 @@ export interface WatchCommandDeps {
 /** Watch Current Filter: the active filter, with an optional name. */
 export async function watchCurrentFilter({ watches, view }: WatchCommandDeps): Promise<void> {
   if (!view.filtered) {
-    void showInfo('GPU Rental: there is no filter to watch. Use "Filter Machines…" first.', 'Filter Machines…').then(
-      (choice) => choice && vscode.commands.executeCommand('gpuRental.machines.filter'),
+    const filter = vscode.l10n.t('Filter Machines…');
+    void showInfo(vscode.l10n.t('GPU Rental: there is no filter to watch. Use "Filter Machines…" first.'), filter).then(
+      (choice) => choice === filter && vscode.commands.executeCommand('gpuRental.machines.filter'),
     );
     return;
   }
@@ -29,12 +30,12 @@ export async function watchCurrentFilter({ watches, view }: WatchCommandDeps): P
 export async function watchSavedFilter({ watches, config }: WatchCommandDeps): Promise<void> {
   const saved = Object.entries(config.savedFilters);
   if (saved.length === 0) {
-    void showInfo('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".');
+    void showInfo(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'));
     return;
   }
   const choice = await vscode.window.showQuickPick(
     saved.map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), name, query })),
-    { title: 'Watch Saved Filter', placeHolder: 'Be told when machines newly match this filter' },
+    { title: vscode.l10n.t('Watch Saved Filter'), placeHolder: vscode.l10n.t('Be told when machines newly match this filter') },
   );
   if (choice) {
     await addWatch(watches, choice.query, choice.name);
@@ -43,19 +44,19 @@ export async function watchSavedFilter({ watches, config }: WatchCommandDeps): P
 
 async function addWatch(watches: WatchService, query: string, suggestedName?: string): Promise<void> {
   const name = await vscode.window.showInputBox({
-    title: 'Watch Current Filter',
-    prompt: `A name for alerts about "${query}" (optional)`,
+    title: vscode.l10n.t('Watch Current Filter'),
+    prompt: vscode.l10n.t('A name for alerts about "{0}" (optional)', query),
     value: suggestedName ?? '',
-    placeHolder: 'e.g. 8× H100 under 2.5/GPU',
+    placeHolder: vscode.l10n.t('e.g. 8× H100 under 2.5/GPU'),
   });
   if (name === undefined) {
     return;
   }
   if (!(await watches.add(query, name.trim() || undefined))) {
-    void showInfo(`GPU Rental: "${query}" is already watched.`);
+    void showInfo(vscode.l10n.t('GPU Rental: "{0}" is already watched.', query));
     return;
   }
-  vscode.window.setStatusBarMessage(`$(bell) GPU Rental: watching "${name.trim() || query}"`, 4000);
+  vscode.window.setStatusBarMessage(`$(bell) ${vscode.l10n.t('GPU Rental: watching "{0}"', name.trim() || query)}`, 4000);
 }
 
 type WatchPick = vscode.QuickPickItem & { watch?: Watch };
@@ -66,24 +67,29 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
   const { watches, view } = deps;
   const items: WatchPick[] = watches.watches.map((watch) => {
     const stats = watches.statsOf(watch);
-    const state = [watch.setting.paused ? 'paused' : undefined, watch.setting.notify === false ? 'no notifications' : undefined].filter(Boolean);
+    const state = [watch.setting.paused ? vscode.l10n.t('paused') : undefined, watch.setting.notify === false ? vscode.l10n.t('no notifications') : undefined].filter(Boolean);
     return {
       label: `${watch.setting.paused ? '$(debug-pause)' : '$(eye)'} ${noIcons(oneLine(watch.label, 120))}`,
-      description: stats ? `${formatInteger(stats.matches)} matching${stats.cheapest ? ` · from ${stats.cheapest}/GPU` : ''}` : undefined,
+      description: stats
+        ? stats.cheapest
+          ? vscode.l10n.t('{0} matching · from {1}/GPU', formatInteger(stats.matches), stats.cheapest)
+          : vscode.l10n.t('{0} matching', formatInteger(stats.matches))
+        : undefined,
       detail: noIcons(oneLine(`${watch.queryText}${state.length ? ` · ${state.join(', ')}` : ''}`, 200)),
       watch,
     };
   });
   for (const problem of watches.problems) {
-    items.push({ label: `$(warning) ${noIcons(oneLine(problem.entry, 120))}`, detail: `Not valid: ${problem.error.message} (at character ${problem.error.position}). Edit it in settings.json.` });
+    items.push({ label: `$(warning) ${noIcons(oneLine(problem.entry, 120))}`, detail: vscode.l10n.t('Not valid: {0} (at character {1}). Edit it in settings.json.', problem.error.message, problem.error.position) });
   }
   if (items.length === 0) {
-    void showInfo('GPU Rental: no watches yet. Filter the machines, then use "Watch Current Filter".', 'Filter Machines…').then(
-      (choice) => choice && vscode.commands.executeCommand('gpuRental.machines.filter'),
+    const filter = vscode.l10n.t('Filter Machines…');
+    void showInfo(vscode.l10n.t('GPU Rental: no watches yet. Filter the machines, then use "Watch Current Filter".'), filter).then(
+      (choice) => choice === filter && vscode.commands.executeCommand('gpuRental.machines.filter'),
     );
     return;
   }
-  const picked = await vscode.window.showQuickPick(items, { title: 'Manage Watches', placeHolder: 'Choose a watch', matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Manage Watches'), placeHolder: vscode.l10n.t('Choose a watch'), matchOnDetail: true });
   if (!picked) {
     return;
   }
@@ -93,22 +99,22 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
     return;
   }
   const actions: ActionPick[] = [
-    { label: '$(filter) Show Matching Machines', run: () => void view.setQuery(watch.setting.query) },
+    { label: `$(filter) ${vscode.l10n.t('Show Matching Machines')}`, run: () => void view.setQuery(watch.setting.query) },
     watch.setting.paused
-      ? { label: '$(debug-start) Resume', run: () => watches.edit(watch, ({ paused: _paused, ...rest }) => rest) }
-      : { label: '$(debug-pause) Pause', run: () => watches.edit(watch, (setting) => ({ ...setting, paused: true })) },
+      ? { label: `$(debug-start) ${vscode.l10n.t('Resume')}`, run: () => watches.edit(watch, ({ paused: _paused, ...rest }) => rest) }
+      : { label: `$(debug-pause) ${vscode.l10n.t('Pause')}`, run: () => watches.edit(watch, (setting) => ({ ...setting, paused: true })) },
     watch.setting.notify === false
-      ? { label: '$(bell) Show Notifications Again', run: () => watches.edit(watch, ({ notify: _notify, ...rest }) => rest) }
-      : { label: '$(bell-slash) No Notifications (Keep the Badge)', run: () => watches.edit(watch, (setting) => ({ ...setting, notify: false })) },
-    { label: '$(edit) Rename…', run: () => rename(watches, watch) },
-    { label: '$(trash) Remove', run: () => watches.edit(watch, () => undefined) },
+      ? { label: `$(bell) ${vscode.l10n.t('Show Notifications Again')}`, run: () => watches.edit(watch, ({ notify: _notify, ...rest }) => rest) }
+      : { label: `$(bell-slash) ${vscode.l10n.t('No Notifications (Keep the Badge)')}`, run: () => watches.edit(watch, (setting) => ({ ...setting, notify: false })) },
+    { label: `$(edit) ${vscode.l10n.t('Rename…')}`, run: () => rename(watches, watch) },
+    { label: `$(trash) ${vscode.l10n.t('Remove')}`, run: () => watches.edit(watch, () => undefined) },
   ];
-  const action = await vscode.window.showQuickPick(actions, { title: `Watch: ${noIcons(oneLine(watch.label, 80))}` });
+  const action = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Watch: {0}', noIcons(oneLine(watch.label, 80))) });
   await action?.run();
 }
 
 async function rename(watches: WatchService, watch: Watch): Promise<void> {
-  const name = await vscode.window.showInputBox({ title: 'Rename Watch', prompt: `A name for "${watch.queryText}" (empty: use the query)`, value: watch.setting.name ?? '' });
+  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Watch'), prompt: vscode.l10n.t('A name for "{0}" (empty: use the query)', watch.queryText), value: watch.setting.name ?? '' });
   if (name !== undefined) {
     await watches.edit(watch, ({ name: _old, ...rest }) => (name.trim() ? { ...rest, name: name.trim() } : rest));
   }

@@ -143,10 +143,11 @@ export class WatchService implements vscode.Disposable {
       if (this.reported.has(key)) continue;
       this.reported.add(key);
       this.log.warn(`Watch ${problem.index + 1} is not valid: ${problem.error.message} at ${problem.error.position}`);
+      const open = vscode.l10n.t('Open Settings');
       void showWarning(
-        `GPU Rental: watch ${problem.index + 1} in the setting gpuRental.watches is not valid: ${problem.error.message} (at character ${problem.error.position}).`,
-        'Open Settings',
-      ).then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettingsJson'));
+        vscode.l10n.t('GPU Rental: watch {0} in the setting gpuRental.watches is not valid: {1} (at character {2}).', problem.index + 1, problem.error.message, problem.error.position),
+        open,
+      ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettingsJson'));
     }
     const now = new Set(this.active.map((w) => w.queryText));
     for (const query of before) {
@@ -229,9 +230,9 @@ export class WatchService implements vscode.Disposable {
   }
 
   private async alert(watch: Watch, machines: MachineRecord[]): Promise<void> {
-    const show = 'Show';
-    const stop = 'Stop Watching';
-    const mute = "Don't Show Again";
+    const show = vscode.l10n.t('Show');
+    const stop = vscode.l10n.t('Stop Watching');
+    const mute = vscode.l10n.t("Don't Show Again");
     const choice = await showInfo(alertText(watch, machines.length), show, stop, mute);
     if (choice === show) {
       const first = machines.map((m) => this.market.machine(m.node_name)).find((m) => m !== undefined) ?? machines[0];
@@ -276,7 +277,7 @@ export class WatchService implements vscode.Disposable {
 export function bindBadge(view: vscode.TreeView<unknown>, watches: WatchService): vscode.Disposable {
   const update = () => {
     const count = watches.news.badge;
-    view.badge = count ? { value: count, tooltip: count === 1 ? '1 new machine matches a watch' : `${count} new machines match your watches` } : undefined;
+    view.badge = count ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 new machine matches a watch') : vscode.l10n.t('{0} new machines match your watches', count) } : undefined;
   };
   return vscode.Disposable.from(
     watches.onDidChange(update),

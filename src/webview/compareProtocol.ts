@@ -15,6 +15,19 @@ export interface CompareColumnContent {
   nodeId: string;
   /** "No longer listed" or empty. */
   status: string;
+  /** The Remove button's accessible name: "Remove 4× RTX 4090 from the comparison". */
+  removeLabel: string;
+}
+
+/** The page's fixed words, in the display language (the page has no strings of its own). */
+export interface CompareLabels {
+  /** The corner of the table. */
+  field: string;
+  /** Read by screen readers after a best value. */
+  best: string;
+  copyNodeId: string;
+  showDetails: string;
+  remove: string;
 }
 
 export interface CompareCellContent {
@@ -39,6 +52,7 @@ export interface CompareContent {
   rows: CompareRowContent[];
   notice: string;
   asOf: string;
+  labels: CompareLabels;
 }
 
 export type CompareNotification = { type: 'update'; content: CompareContent } | { type: 'status'; text: string };

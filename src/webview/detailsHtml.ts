@@ -2,6 +2,7 @@
 // escaped here; the frame (page.ts) lets the page run only our own script (by
 // nonce) and load only our own stylesheet. Later refreshes do not re-render
 // the page: they send `detailsContent` as a message, written as text.
+import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { escapeHtml, stripControls } from '../model/escape';
 import { machineDetails, machineTitle } from '../model/machines';
@@ -26,8 +27,18 @@ export interface DetailsPage extends DetailsState {
   scriptUri: string;
 }
 
-export const MISSING_NOTICE = 'This machine is no longer in the list of available machines. The values below are the last ones seen.';
-export const STALE_NOTICE = 'The last refresh failed: these values may be out of date.';
+export function missingNotice(): string {
+  return l10n.t('This machine is no longer in the list of available machines. The values below are the last ones seen.');
+}
+
+export function staleNotice(): string {
+  return l10n.t('The last refresh failed: these values may be out of date.');
+}
+
+/** "Data as of 14:02:11", or nothing when unknown. */
+export function asOfText(fetchedAt: Date | undefined): string {
+  return fetchedAt ? l10n.t('Data as of {0}', formatTime(fetchedAt)) : '';
+}
 
 /** The page's text for a machine, control characters removed; escaping is the renderer's job (or textContent's). */
 export function detailsContent(state: DetailsState): DetailsContent {
@@ -39,8 +50,9 @@ export function detailsContent(state: DetailsState): DetailsContent {
     title: stripControls(machineTitle(state.machine)),
     nodeId: stripControls(state.machine.node_name),
     values,
-    notice: state.missing ? MISSING_NOTICE : state.stale ? STALE_NOTICE : '',
-    asOf: state.fetchedAt ? `Data as of ${formatTime(state.fetchedAt)}` : '',
+    notice: state.missing ? missingNotice() : state.stale ? staleNotice() : '',
+    asOf: asOfText(state.fetchedAt),
+    copied: l10n.t('Copied'),
   };
 }
 
@@ -55,14 +67,14 @@ export function renderDetailsHtml(page: DetailsPage): string {
       <h1 id="title">${text(content.title)}</h1>
       <div class="node">
         <code id="node-id">${text(content.nodeId)}</code>
-        <button id="copy-node-id" type="button">Copy Node ID</button>
+        <button id="copy-node-id" type="button">${text(l10n.t('Copy Node ID'))}</button>
         <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
       </div>
       ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
     <table>
-      <caption>Machine details</caption>
-      <thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead>
+      <caption>${text(l10n.t('Machine details'))}</caption>
+      <thead><tr><th scope="col">${text(l10n.t('Field'))}</th><th scope="col">${text(l10n.t('Value'))}</th></tr></thead>
       <tbody>
         ${rows}
       </tbody>

@@ -2,6 +2,7 @@
 // strict CSP (nothing but our stylesheets and our one script, by a fresh
 // nonce), and the status paragraphs a later update may fill or hide.
 import { escapeHtml } from '../model/escape';
+import { getDisplayLocale } from '../model/format';
 
 export function pageCsp(cspSource: string, nonce: string): string {
   return [
@@ -21,6 +22,8 @@ export interface PageFrame {
   cspSource: string;
   styleUris: readonly string[];
   scriptUri: string;
+  /** The page's language (the display language unless told otherwise), for screen readers and hyphenation. */
+  lang?: string;
 }
 
 /** The whole document; `main` is the page's own markup, already escaped. */
@@ -28,7 +31,7 @@ export function pageHtml(frame: PageFrame, main: string): string {
   const attr = escapeHtml;
   const styles = frame.styleUris.map((uri) => `<link rel="stylesheet" href="${attr(uri)}">`).join('\n  ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(frame.lang ?? getDisplayLocale())}">
 <head>
   <meta charset="UTF-8">
   <meta http-equiv="Content-Security-Policy" content="${attr(pageCsp(frame.cspSource, frame.nonce))}">

@@ -15,6 +15,8 @@ export interface DetailsContent {
   notice: string;
   /** "Data as of 14:02:11"; empty when unknown. */
   asOf: string;
+  /** What the page says for a moment after Copy Node ID, in the display language. */
+  copied: string;
 }
 
 /** Extension → webview. */

@@ -1,11 +1,11 @@
 // Renders the template details page: every field of a template, the secret
 // ones as "set" / "not set" only. Pure and as strict as the details page.
+import * as l10n from '@vscode/l10n';
 import type { Template } from '../api/types';
 import { escapeHtml, oneLine, stripControls } from '../model/escape';
 import { imageReference } from '../model/imageRef';
-import { formatTime } from '../model/status';
 import { isDefaultTemplate, templateDetails } from '../model/templates';
-import { STALE_NOTICE } from './detailsHtml';
+import { asOfText, staleNotice } from './detailsHtml';
 import { pageHtml, statusParagraph } from './page';
 import type { TemplateContent } from './compareProtocol';
 
@@ -24,12 +24,17 @@ export interface TemplatePage extends TemplateState {
   scriptUri: string;
 }
 
-export const DEFAULT_BADGE = 'Platform default template';
-export const TEMPLATE_MISSING_NOTICE = 'This template is no longer in the list of image templates. The values below are the last ones seen.';
+export function defaultBadge(): string {
+  return l10n.t('Platform default template');
+}
+
+export function templateMissingNotice(): string {
+  return l10n.t('This template is no longer in the list of image templates. The values below are the last ones seen.');
+}
 
 /** "Template 12" when the name is empty. */
 export function templateTitle(template: Template): string {
-  return oneLine(template.name, 120) || `Template ${template.id}`;
+  return oneLine(template.name, 120) || l10n.t('Template {0}', template.id);
 }
 
 export function templateContent(state: TemplateState): TemplateContent {
@@ -37,11 +42,11 @@ export function templateContent(state: TemplateState): TemplateContent {
   const keepLines = (text: string) => text.split('\n').map(stripControls).join('\n');
   return {
     title: templateTitle(state.template),
-    badge: isDefaultTemplate(state.template) ? DEFAULT_BADGE : '',
+    badge: isDefaultTemplate(state.template) ? defaultBadge() : '',
     reference: stripControls(imageReference(state.template)),
     rows: templateDetails(state.template).map((row) => ({ ...row, value: row.kind === 'text' ? stripControls(row.value) : keepLines(row.value) })),
-    notice: state.missing ? TEMPLATE_MISSING_NOTICE : state.stale ? STALE_NOTICE : '',
-    asOf: state.fetchedAt ? `Data as of ${formatTime(state.fetchedAt)}` : '',
+    notice: state.missing ? templateMissingNotice() : state.stale ? staleNotice() : '',
+    asOf: asOfText(state.fetchedAt),
   };
 }
 
@@ -60,15 +65,15 @@ export function renderTemplateHtml(page: TemplatePage): string {
       <p id="badge" class="badge"${content.badge ? '' : ' hidden'}><span class="icon-default" aria-hidden="true"></span>${text(content.badge)}</p>
       <div class="node">
         <code id="reference">${text(content.reference)}</code>
-        <button id="copy-image-reference" type="button">Copy Image Reference</button>
-        <button id="copy-template-json" type="button" class="secondary">Copy as JSON</button>
+        <button id="copy-image-reference" type="button">${text(l10n.t('Copy Image Reference'))}</button>
+        <button id="copy-template-json" type="button" class="secondary">${text(l10n.t('Copy as JSON'))}</button>
         <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
       </div>
       ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
     <table>
-      <caption>Template details</caption>
-      <thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead>
+      <caption>${text(l10n.t('Template details'))}</caption>
+      <thead><tr><th scope="col">${text(l10n.t('Field'))}</th><th scope="col">${text(l10n.t('Value'))}</th></tr></thead>
       <tbody>
         ${rows}
       </tbody>

@@ -78,7 +78,7 @@ async function runOn(version: string, list: Scenario[], totals: Totals): Promise
       const t0 = Date.now();
       let own: Session | undefined;
       try {
-        if (scenario.fresh) own = await Session.open({ ...WINDOW, version });
+        if (scenario.fresh) own = await Session.open({ ...WINDOW, ...scenario.window, version });
         await withTimeout(scenario.run(own ?? session), SCENARIO_TIMEOUT_MS, 'the scenario');
         totals.passed++;
         console.log(`    ✔ ${scenario.title} (${seconds(Date.now() - t0)})`);

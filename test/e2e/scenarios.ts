@@ -7,18 +7,21 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
-import { LOAD_TIMEOUT_MS, UUID, until, type Session, type Ui } from './workbench';
+import { LOAD_TIMEOUT_MS, UUID, until, type Session, type SessionOptions, type Ui } from './workbench';
 import { pryingScenario } from './prying';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
+import { pseudoLocaleScenario } from './pseudoLocale';
 
 export interface Scenario {
   title: string;
   run(session: Session): Promise<void>;
   /** Runs in a window of its own (a new VS Code server and browser), as a first start does. */
   fresh?: boolean;
+  /** How that window differs from the others (its display language, say); only with `fresh`. */
+  window?: Pick<SessionOptions, 'locale'>;
   /** Puts things back after the scenario, whether it passed or not. */
   cleanup?(session: Session): Promise<void>;
 }
@@ -452,4 +455,5 @@ export const scenarios: Scenario[] = [
   compareScenario,
   pryingScenario,
   showMoreScenario,
+  pseudoLocaleScenario,
 ];

@@ -11,6 +11,7 @@ import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { startVSCodeServer, type VSCodeServer } from '../../dev/harness/server';
 import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION } from '../../dev/harness/settings';
 import { repoRoot } from '../../dev/repoRoot';
+import { translator } from './strings';
 
 export const VSIX = path.join(repoRoot, 'gpu-rental.vsix');
 export const RESULTS_DIR = path.join(repoRoot, 'test-results');
@@ -33,6 +34,8 @@ export interface SessionOptions {
   extensionFolders?: string[];
   /** Environment for the extension host (through the server's). */
   env?: Record<string, string>;
+  /** The display language ("qps-ploc" for the pseudo-locale); the helpers below then find our views by their names in it. */
+  locale?: string;
 }
 
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
@@ -47,8 +50,9 @@ export class Session {
     readonly browser: Browser,
     readonly context: BrowserContext,
     readonly page: Page,
+    locale: string | undefined,
   ) {
-    this.ui = new Ui(page);
+    this.ui = new Ui(page, translator(locale));
   }
 
   static async open(opts: SessionOptions = {}): Promise<Session> {
@@ -66,6 +70,7 @@ export class Session {
         installVsix: VSIX,
         installFolders: opts.extensionFolders,
         env: opts.env,
+        locale: opts.locale,
         log,
         // The harness enables the smoke-test driver (for its test `payload`), and with it
         // the workbench shows no notification toasts and no modal dialogs: a person sees both.
@@ -86,7 +91,7 @@ export class Session {
       const page = await context.newPage();
       await page.goto(server.url);
       await page.locator('.activitybar').first().waitFor({ timeout: 120_000 });
-      return new Session(version, server.vscodeVersion, demo, server, browser, context, page);
+      return new Session(version, server.vscodeVersion, demo, server, browser, context, page, opts.locale);
     } catch (err) {
       for (const cleanup of cleanups) await cleanup().catch(() => undefined);
       throw err;
@@ -134,18 +139,23 @@ export async function until<T>(what: string, read: () => Promise<T>, check: (val
 
 /** The gestures, each finished by waiting for its visible effect. */
 export class Ui {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    /** Our English text as the window's display language shows it (the identity in English). */
+    readonly t: (english: string) => string = (english) => english,
+  ) {}
 
   // --- Where things are -----------------------------------------------------
 
   activityBarIcon(): Locator {
-    return this.page.locator('.activitybar .action-item a[aria-label^="GPU Rental"]').first();
+    return this.page.locator(`.activitybar .action-item a[aria-label^="${this.t('GPU Rental')}"]`).first();
   }
 
   pane(title: 'Machines' | 'Image Templates'): Locator {
+    const name = this.t(title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return this.page
       .locator('.pane')
-      .filter({ has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) })
+      .filter({ has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${name}$`) }) })
       .first();
   }
 
@@ -229,7 +239,7 @@ export class Ui {
     await this.openSidebar();
     await this.settled();
     if (await this.groupRows().count()) return;
-    const welcome = this.welcomeButton('Set API Token');
+    const welcome = this.welcomeButton(this.t('Set API Token'));
     if (await welcome.isVisible()) {
       await welcome.click();
       await this.enterToken();
@@ -239,7 +249,7 @@ export class Ui {
 
   /** Until the Machines view shows either rows or its welcome content (the extension may still be starting). */
   async settled(): Promise<void> {
-    await this.welcomeButton('Set API Token').or(this.groupRows()).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await this.welcomeButton(this.t('Set API Token')).or(this.groupRows()).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
   }
 
   /** Closes menus, quick inputs and hovers a failed scenario may have left open. */

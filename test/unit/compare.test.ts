@@ -2,12 +2,12 @@
 // machines that are gone, versions; and what changed since the comparison opened.
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../src/api/types';
-import { bestColumns, COMPARE_FIELDS, compareMachines, compareTitle, type CompareInput } from '../../src/model/compare';
-import { compareContent, freshColumns, NO_LONGER_LISTED } from '../../src/webview/compareHtml';
+import { bestColumns, compareFields, compareMachines, compareTitle, type CompareInput } from '../../src/model/compare';
+import { compareContent, freshColumns, noLongerListed } from '../../src/webview/compareHtml';
 import { parseCompareRequest, parseTemplateRequest } from '../../src/webview/compareProtocol';
 import { machineRecord } from '../support/records';
 
-const field = (key: string) => COMPARE_FIELDS.find((f) => f.key === key)!;
+const field = (key: string) => compareFields().find((f) => f.key === key)!;
 const inputs = (machines: Machine[]): CompareInput[] => machines.map((machine) => ({ machine, baseline: machine, missing: false }));
 const best = (key: string, machines: Machine[]) => [...bestColumns(field(key), inputs(machines))].sort();
 
@@ -52,7 +52,7 @@ describe('compare: best values', () => {
     for (const row of compareMachines(inputs(machines)).filter((r) => !r.comparable)) {
       assert.ok(row.cells.every((c) => !c.best), row.key);
     }
-    assert.deepEqual(COMPARE_FIELDS.filter((f) => !f.better).map((f) => f.key).sort(), ['cpu_name', 'gpu_count', 'gpu_name', 'labels', 'nvlink_status', 'region', 'up_time']);
+    assert.deepEqual(compareFields().filter((f) => !f.better).map((f) => f.key).sort(), ['cpu_name', 'gpu_count', 'gpu_name', 'labels', 'nvlink_status', 'region', 'up_time']);
   });
 
   it('a machine no longer listed keeps its values but is never best; one listed machine alone is not best either', () => {
@@ -88,7 +88,7 @@ describe('compare: changes since the comparison opened', () => {
     const b = machineRecord({ price: '5.00' });
     const content = compareContent({ columns: [{ nodeId: a.node_name, machine: { ...a, price: '2.50' }, baseline: a, missing: false }, { nodeId: b.node_name, machine: b, baseline: b, missing: true }] });
     assert.equal(content.title, 'Compare 2 machines');
-    assert.deepEqual(content.columns.map((c) => c.status), ['', NO_LONGER_LISTED]);
+    assert.deepEqual(content.columns.map((c) => c.status), ['', noLongerListed()]);
     const price = content.rows.find((r) => r.key === 'price')!;
     assert.match(price.cells[0].changed, /^Changed since the comparison opened; it was 2\.00$/);
     assert.equal(price.cells[1].changed, '');

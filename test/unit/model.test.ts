@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
-import { displayName, formatJson, formatLabels, formatPercent, formatPrice, plural, truncate, yesNo } from '../../src/model/format';
-import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, GROUP_BY_LABELS, groupKeyOf, SORT_LABELS, type Arrangement } from '../../src/model/arrange';
+import { displayName, formatJson, formatLabels, formatPercent, formatPrice, gpuCount, machineCount, templateCount, truncate, yesNo } from '../../src/model/format';
+import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, groupByLabels, groupKeyOf, sortLabels, type Arrangement } from '../../src/model/arrange';
 import { formatPricePerGpu } from '../../src/model/format';
 import { compareIds, compareText, machineDetails, machinePickText, machineSummary, machineTitle } from '../../src/model/machines';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
@@ -139,8 +139,8 @@ describe('machines model', () => {
     assert.equal(all.key, 'all');
     assert.equal(all.label, 'All machines');
     assert.deepEqual(DEFAULT_ARRANGEMENT, { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
-    assert.deepEqual(GROUP_BY_LABELS, { gpu: 'GPU Model', region: 'Region', gpuCount: 'GPU Count', cuda: 'CUDA Version', none: 'None' });
-    assert.deepEqual(SORT_LABELS, { pricePerGpu: 'Price per GPU', price: 'Price', gpuMemory: 'GPU Memory', gpuCount: 'GPU Count', onlineRate: 'Online Rate', upTime: 'Up Time' });
+    assert.deepEqual(groupByLabels(), { gpu: 'GPU Model', region: 'Region', gpuCount: 'GPU Count', cuda: 'CUDA Version', none: 'None' });
+    assert.deepEqual(sortLabels(), { pricePerGpu: 'Price per GPU', price: 'Price', gpuMemory: 'GPU Memory', gpuCount: 'GPU Count', onlineRate: 'Online Rate', upTime: 'Up Time' });
   });
 
   it('orders CUDA groups by version even where their labels are cut short alike', () => {
@@ -223,10 +223,11 @@ describe('machines model', () => {
     assert.equal(formatPricePerGpu(Infinity), '—');
     assert.equal(formatPricePerGpu(NaN), '—');
     assert.equal(formatPricePerGpu(2), '2.00');
-    assert.equal(plural(1, 'GPU'), '1 GPU');
-    assert.equal(plural(2, 'GPU'), '2 GPUs');
-    assert.equal(plural(0, 'machine'), '0 machines');
-    assert.equal(plural(1000, 'box', 'boxes'), '1,000 boxes');
+    assert.equal(gpuCount(1), '1 GPU');
+    assert.equal(gpuCount(2), '2 GPUs');
+    assert.equal(machineCount(0), '0 machines');
+    assert.equal(machineCount(1), '1 machine');
+    assert.equal(templateCount(1000), '1,000 templates');
     assert.equal(formatJson(null), '—');
     assert.equal(formatJson(undefined), '—');
     assert.equal(formatJson('text'), 'text');
@@ -471,7 +472,7 @@ describe('view status message', () => {
     assert.equal(statusMessage({ noun: 'machine', count: 5, fetchedAt: at, errorMessage: undefined, skipped: 3, incomplete: undefined }), '3 items skipped, see log.');
   });
   it('says what failed when there is nothing to show, and that the list is empty', () => {
-    const none = { noun: 'template', count: undefined, fetchedAt: undefined, errorMessage: undefined, skipped: 0, incomplete: undefined };
+    const none = { noun: 'template' as const, count: undefined, fetchedAt: undefined, errorMessage: undefined, skipped: 0, incomplete: undefined };
     assert.equal(statusMessage({ ...none, errorMessage: 'The service answered 500.' }), 'Could not load the templates. The service answered 500.');
     assert.equal(statusMessage({ ...none, count: 3, errorMessage: 'Timeout.' }), 'Could not load the templates. Timeout.', 'no time, so not stale data');
     assert.equal(statusMessage({ ...none, count: 0, fetchedAt: at }), 'No templates are available right now.');

@@ -14,7 +14,7 @@ describe('the package', function () {
   this.timeout(120_000);
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
-  it('lists only the bundle, media, README, CHANGELOG, LICENSE and package.json', function () {
+  it('lists only the bundle, media, translations, README, CHANGELOG, LICENSE and package.json', function () {
     if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) {
       throw new Error('dist/extension.js is missing: run `npm run build` first (npm test does)');
     }
@@ -23,9 +23,9 @@ describe('the package', function () {
       .map((line) => line.trim())
       .filter(Boolean)
       .sort();
-    const unexpected = files.filter((f) => !/^(dist\/extension\.js|media\/.+|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
+    const unexpected = files.filter((f) => !/^(dist\/extension\.js|media\/.+|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|package\.nls(\.[a-z-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
     assert.deepEqual(unexpected, [], 'no sources, maps, tests or node_modules');
-    for (const needed of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'media/details.js', 'media/details.css', 'media/compare.js', 'media/compare.css', 'media/template.js', 'media/template.css']) {
+    for (const needed of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'media/details.js', 'media/details.css', 'media/compare.js', 'media/compare.css', 'media/template.js', 'media/template.css', 'package.nls.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.qps-ploc.json', 'package.nls.qps-ploc.json']) {
       assert.ok(files.includes(needed), `${needed} is in the package`);
     }
   });

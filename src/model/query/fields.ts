@@ -1,6 +1,7 @@
 // The fields a query can name: their kinds, the aliases users type, the
 // names the printer uses, and which operators each kind accepts. The query
 // types live here too, so parse, print and compile share one vocabulary.
+import * as l10n from '@vscode/l10n';
 import type { Machine } from '../../api/types';
 
 export type Op = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'notin';
@@ -92,13 +93,22 @@ for (const [alias, field] of [...Object.entries(FIELD_ALIASES)].reverse()) {
   PRINT_NAME.set(field, alias);
 }
 
-export const KIND_WORDS: Readonly<Record<Kind, string>> = {
-  number: 'number',
-  boolean: 'yes/no',
-  text: 'text',
-  version: 'version',
-  labels: 'label',
-};
+/** The kind of a field in messages: "operator '<' does not apply to text field 'gpu'". */
+export function kindWord(kind: Kind): string {
+  // Each comment is written out: the string export reads literals only.
+  switch (kind) {
+    case 'number':
+      return l10n.t({ message: 'number', comment: ['The kind of a filter field, as in "operator \'=\' does not apply to number field \'gpus\'".'] });
+    case 'boolean':
+      return l10n.t({ message: 'yes/no', comment: ['The kind of a filter field that is true or false, as in "operator \'<\' does not apply to yes/no field \'nvlink\'".'] });
+    case 'text':
+      return l10n.t({ message: 'text', comment: ['The kind of a filter field, as in "operator \'<\' does not apply to text field \'gpu\'".'] });
+    case 'version':
+      return l10n.t({ message: 'version', comment: ['The kind of a filter field (CUDA or driver version), as in the list of fields "cuda (version)".'] });
+    case 'labels':
+      return l10n.t({ message: 'label', comment: ['The kind of a filter field, as in "operator \'<\' does not apply to label field \'labels\'".'] });
+  }
+}
 
 const ALL_OPS: readonly Op[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'notin'];
 const EQUALITY_OPS: readonly Op[] = ['=', '!=', 'in', 'notin'];

@@ -24,7 +24,8 @@
 // [+-]digits[.digits][e[+-]digits] (finite), nvlink true/false/yes/no in any
 // case, the rest any word or quoted string. Operator words, field names and
 // booleans are case-insensitive. The printer emits this grammar canonically.
-import { FIELD_KINDS, KIND_WORDS, NAME_TO_FIELD, OPS_BY_KIND, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
+import * as l10n from '@vscode/l10n';
+import { FIELD_KINDS, kindWord, NAME_TO_FIELD, OPS_BY_KIND, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
 import { isDelimiter, isSpace, isWordChar, listOperator } from './words';
 
 // Written so no two branches can match the same digits: no backtracking blow-up on long input.
@@ -97,9 +98,9 @@ class Parser {
     if (isDelimiter(code)) {
       const op = this.peekOperator();
       if (op !== undefined) {
-        throw new ParseFailure(this.pos, `${quote(op)} needs a field name before it`);
+        throw new ParseFailure(this.pos, l10n.t('{0} needs a field name before it', quote(op)));
       }
-      throw new ParseFailure(this.pos, `unexpected ${quote(this.input[this.pos])}`);
+      throw new ParseFailure(this.pos, l10n.t('unexpected {0}', quote(this.input[this.pos])));
     }
     const word = this.word();
     const afterWord = this.pos;
@@ -128,16 +129,16 @@ class Parser {
     const opStart = this.pos;
     this.pos += op.length;
     if (op === '=' && this.input.charCodeAt(this.pos) === 61) {
-      throw new ParseFailure(opStart, "use '=' rather than '=='");
+      throw new ParseFailure(opStart, l10n.t("use '=' rather than '=='"));
     }
     this.checkOperator(fieldWord, field, op, opStart);
     this.skipSpace();
     const code = this.input.charCodeAt(this.pos);
     if (code === 91) {
-      throw new ParseFailure(this.pos, `a list needs 'in' or 'notin', not ${quote(op)}`);
+      throw new ParseFailure(this.pos, l10n.t("a list needs 'in' or 'notin', not {0}", quote(op)));
     }
     if (this.pos >= this.input.length || !(code === 34 || code === 39 || isWordChar(code))) {
-      throw new ParseFailure(opStart, `expected a value after ${quote(op)}`);
+      throw new ParseFailure(opStart, l10n.t('expected a value after {0}', quote(op)));
     }
     return { kind: 'compare', field, op, values: [this.typedValue(this.value(), field, fieldWord)] };
   }
@@ -146,7 +147,7 @@ class Parser {
     const field = this.field(fieldWord);
     this.checkOperator(fieldWord, field, op, opStart);
     if (this.input.charCodeAt(this.pos) !== 91) {
-      throw new ParseFailure(opStart, `expected a list in brackets after '${op}'`);
+      throw new ParseFailure(opStart, l10n.t("expected a list in brackets after '{0}'", op));
     }
     const values = this.list().map((token) => this.typedValue(token, field, fieldWord));
     return { kind: 'compare', field, op, values };
@@ -156,7 +157,7 @@ class Parser {
     const field = lookupField(word.text);
     if (field === undefined) {
       const guess = suggestField(word.text);
-      throw new ParseFailure(word.start, `unknown field ${quote(word.text)}`, guess === undefined ? '' : `; did you mean '${guess}'?`);
+      throw new ParseFailure(word.start, l10n.t('unknown field {0}', quote(word.text)), guess === undefined ? '' : l10n.t("; did you mean '{0}'?", guess));
     }
     return field;
   }
@@ -164,7 +165,7 @@ class Parser {
   private checkOperator(word: Token, field: FieldName, op: Op, opStart: number): void {
     const kind = FIELD_KINDS[field];
     if (!OPS_BY_KIND[kind].includes(op)) {
-      throw new ParseFailure(opStart, `operator '${op}' does not apply to ${KIND_WORDS[kind]} field ${quote(word.text)}`);
+      throw new ParseFailure(opStart, l10n.t("operator '{0}' does not apply to {1} field {2}", op, kindWord(kind), quote(word.text)));
     }
   }
 
@@ -173,14 +174,14 @@ class Parser {
       case 'number': {
         const value = parseNumber(token.text);
         if (value === undefined) {
-          throw new ParseFailure(token.start, `${quote(token.text)} is not a number for field ${quote(fieldWord.text)}`);
+          throw new ParseFailure(token.start, l10n.t('{0} is not a number for field {1}', quote(token.text), quote(fieldWord.text)));
         }
         return value;
       }
       case 'boolean': {
         const value = parseBoolean(token.text);
         if (value === undefined) {
-          throw new ParseFailure(token.start, `${quote(token.text)} is not true or false for field ${quote(fieldWord.text)}`);
+          throw new ParseFailure(token.start, l10n.t('{0} is not true or false for field {1}', quote(token.text), quote(fieldWord.text)));
         }
         return value;
       }
@@ -201,16 +202,16 @@ class Parser {
     for (;;) {
       this.skipSpace();
       if (this.pos >= this.input.length) {
-        throw new ParseFailure(open, 'unclosed list');
+        throw new ParseFailure(open, l10n.t('unclosed list'));
       }
       const code = this.input.charCodeAt(this.pos);
       if (!(code === 34 || code === 39 || isWordChar(code))) {
-        throw new ParseFailure(this.pos, 'expected a value in the list');
+        throw new ParseFailure(this.pos, l10n.t('expected a value in the list'));
       }
       items.push(this.value());
       this.skipSpace();
       if (this.pos >= this.input.length) {
-        throw new ParseFailure(open, 'unclosed list');
+        throw new ParseFailure(open, l10n.t('unclosed list'));
       }
       const next = this.input.charCodeAt(this.pos);
       this.pos++;
@@ -218,7 +219,7 @@ class Parser {
         return items;
       }
       if (next !== 44) {
-        throw new ParseFailure(this.pos - 1, "expected ',' or ']' in the list");
+        throw new ParseFailure(this.pos - 1, l10n.t("expected ',' or ']' in the list"));
       }
     }
   }
@@ -254,7 +255,7 @@ class Parser {
         return { text: parts.join(''), start };
       }
     }
-    throw new ParseFailure(start, 'unclosed quote');
+    throw new ParseFailure(start, l10n.t('unclosed quote'));
   }
 
   /** The comparison operator starting here, if any (not in/notin). */
@@ -288,10 +289,10 @@ export function parseQuery(input: string): ParseResult {
     return { ok: true, query: new Parser(input).parse() };
   } catch (e) {
     if (e instanceof ParseFailure) {
-      return { ok: false, error: { position: e.index + 1, message: `${e.problem} at ${e.index + 1}${e.hint}` } };
+      return { ok: false, error: { position: e.index + 1, message: l10n.t('{0} at {1}', e.problem, e.index + 1) + e.hint } };
     }
     // Only a bug (or running out of memory) gets here; still keep the promise not to throw.
-    return { ok: false, error: { position: 1, message: `cannot read the query: ${String(e)}` } };
+    return { ok: false, error: { position: 1, message: l10n.t('cannot read the query: {0}', String(e)) } };
   }
 }
 
