@@ -23,6 +23,7 @@ import { registerNodeIdHover } from './vscode/nodeIdHover';
 import { registerTools } from './vscode/lmTools';
 import { showInTree } from './vscode/reveal';
 import { bindBadge, WatchService } from './vscode/watches';
+import { Walkthrough } from './vscode/walkthrough';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -49,6 +50,9 @@ export interface GpuRentalTestApi {
   shownMessages: typeof shownMessages;
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
+  /** Where the walkthrough's "shown" flag is kept. */
+  globalState: vscode.Memento;
+  walkthrough: Walkthrough;
   /** Set API Token without the input box, as if the user had typed `token`. */
   setToken(token: string): Promise<void>;
 }
@@ -84,9 +88,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
   context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
-  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view };
+  const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
+  context.subscriptions.push(walkthrough);
+
+  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view, walkthrough };
   registerCommands(context, deps);
   void controller.reconfigure();
+  walkthrough.startFirstRun();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
   return exportsFor(context.extensionMode, {
     market,
@@ -106,6 +114,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     statusBar,
     shownMessages,
     workspaceState: context.workspaceState,
+    globalState: context.globalState,
+    walkthrough,
     setToken: (token) => setToken(deps, token),
   });
 }
