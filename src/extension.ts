@@ -23,7 +23,7 @@ import { registerNodeIdHover } from './vscode/nodeIdHover';
 import { registerTools } from './vscode/lmTools';
 import { showInTree } from './vscode/reveal';
 import { bindBadge, WatchService } from './vscode/watches';
-import { Walkthrough } from './vscode/walkthrough';
+import { Walkthrough, type FirstRunOutcome } from './vscode/walkthrough';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -53,6 +53,8 @@ export interface GpuRentalTestApi {
   /** Where the walkthrough's "shown" flag is kept. */
   globalState: vscode.Memento;
   walkthrough: Walkthrough;
+  /** The first-run check as the next activation would run it. */
+  firstRunAgain(): Promise<FirstRunOutcome>;
   /** Set API Token without the input box, as if the user had typed `token`. */
   setToken(token: string): Promise<void>;
 }
@@ -116,6 +118,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     workspaceState: context.workspaceState,
     globalState: context.globalState,
     walkthrough,
+    firstRunAgain: () => {
+      const again = new Walkthrough(context, [machinesView, templatesView]);
+      again.startFirstRun();
+      return again.firstRun.finally(() => again.dispose());
+    },
     setToken: (token) => setToken(deps, token),
   });
 }

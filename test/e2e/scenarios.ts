@@ -13,6 +13,7 @@ import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
+import { walkthroughScenario } from './walkthrough';
 
 export interface Scenario {
   title: string;
@@ -461,4 +462,5 @@ export const scenarios: Scenario[] = [
   compareScenario,
   pryingScenario,
   showMoreScenario,
+  walkthroughScenario,
 ];
