@@ -24,6 +24,7 @@ import { registerTools } from './vscode/lmTools';
 import { showInTree } from './vscode/reveal';
 import { bindBadge, WatchService } from './vscode/watches';
 import { configureLocalization } from './vscode/l10n';
+import { Walkthrough, type FirstRunOutcome } from './vscode/walkthrough';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -50,6 +51,11 @@ export interface GpuRentalTestApi {
   shownMessages: typeof shownMessages;
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
+  /** Where the walkthrough's "shown" flag is kept. */
+  globalState: vscode.Memento;
+  walkthrough: Walkthrough;
+  /** The first-run check as the next activation would run it. */
+  firstRunAgain(): Promise<FirstRunOutcome>;
   /** Set API Token without the input box, as if the user had typed `token`. */
   setToken(token: string): Promise<void>;
 }
@@ -86,9 +92,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
   context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
-  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view };
+  const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
+  context.subscriptions.push(walkthrough);
+
+  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view, walkthrough };
   registerCommands(context, deps);
   void controller.reconfigure();
+  walkthrough.startFirstRun();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
   return exportsFor(context.extensionMode, {
     market,
@@ -108,6 +118,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     statusBar,
     shownMessages,
     workspaceState: context.workspaceState,
+    globalState: context.globalState,
+    walkthrough,
+    firstRunAgain: () => {
+      const again = new Walkthrough(context, [machinesView, templatesView]);
+      again.startFirstRun();
+      return again.firstRun.finally(() => again.dispose());
+    },
     setToken: (token) => setToken(deps, token),
   });
 }

@@ -22,6 +22,7 @@ import type { TokenStore } from './tokenStore';
 import { copyAs, insertNodeIds, insertTemplateIds } from './editorCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter } from './watchCommands';
 import type { WatchService } from './watches';
+import type { Walkthrough } from './walkthrough';
 
 export interface CommandDeps {
   market: Market;
@@ -36,6 +37,7 @@ export interface CommandDeps {
   machines: MachinesProvider;
   templates: TemplatesProvider;
   view: MachineViewState;
+  walkthrough: Walkthrough;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -68,6 +70,7 @@ export const COMMAND_IDS = [
   'gpuRental.insertNodeId',
   'gpuRental.insertTemplateId',
   'gpuRental.copyAs',
+  'gpuRental.getStarted',
   // One per submenu entry; spelled out so the list can be searched.
   'gpuRental.machines.groupBy.gpu',
   'gpuRental.machines.groupBy.region',
@@ -136,6 +139,7 @@ export function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
       }
     },
     'gpuRental.refresh': () => controller.refresh(),
+    'gpuRental.getStarted': () => deps.walkthrough.open(),
     'gpuRental.copyNodeId': async (node, selected) => {
       let ids = [...listed(market, node), ...machinesOf(node, selected)].map((m) => m.node_name);
       if (ids.length === 0) {

@@ -14,6 +14,7 @@ import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { pseudoLocaleScenario } from './pseudoLocale';
+import { walkthroughScenario } from './walkthrough';
 
 export interface Scenario {
   title: string;
@@ -456,4 +457,5 @@ export const scenarios: Scenario[] = [
   pryingScenario,
   showMoreScenario,
   pseudoLocaleScenario,
+  walkthroughScenario,
 ];

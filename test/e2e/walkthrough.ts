@@ -1,0 +1,92 @@
+// A new user's first minutes: opening GPU Rental for the first time opens the
+// Get Started walkthrough by itself (once), the welcome content and the
+// Machines view's ... menu open it again, and its token step's button asks for
+// the token and is checked off once the token is in. A window of its own: a
+// profile that has never seen the walkthrough, with no step done.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import type { Scenario } from './scenarios';
+import { until, type Ui } from './workbench';
+
+const CATEGORY = 'gpu-rental.gpu-rental#gettingStarted';
+
+function heading(ui: Ui): Locator {
+  return ui.page.locator(`h2.category-title[x-category-title-for="${CATEGORY}"]`).first();
+}
+
+function step(ui: Ui, id: string): Locator {
+  return ui.page.locator(`button.getting-started-step[data-step-id="${CATEGORY}#${id}"]`).first();
+}
+
+/** Editor tabs of the Welcome page, which shows walkthroughs. */
+async function welcomeTabs(ui: Ui): Promise<number> {
+  return ui.page.locator('.tabs-container .tab').filter({ hasText: /^(Welcome|Walkthrough: .*)$/ }).count();
+}
+
+/** Closes the walkthrough with its tab's close button, as a person would. */
+async function closeWalkthrough(ui: Ui): Promise<void> {
+  const tab = ui.page.locator('.tabs-container .tab').filter({ hasText: /^(Welcome|Walkthrough: .*)$/ }).first();
+  await tab.hover();
+  await tab.locator('.tab-actions .action-label').first().click();
+  await heading(ui).waitFor({ state: 'detached' });
+}
+
+export const walkthroughScenario: Scenario = {
+  title: 'first run: GPU Rental opened for the first time shows Get Started once; the welcome link and the ... menu open it; its token step asks for the token and is checked off',
+  fresh: true,
+  async run({ ui }) {
+    await ui.activityBarIcon().click();
+    await heading(ui).waitFor();
+    assert.equal((await heading(ui).innerText()).trim(), 'Get Started with GPU Rental');
+    assert.deepEqual(
+      (await ui.page.locator(`[x-step-title-for^="${CATEGORY}#"]`).allInnerTexts()).map((t) => t.trim()),
+      ['Set the service URL', 'Set your API token', 'Find a machine with a filter', 'Copy its ID into a script'],
+    );
+    assert.equal(await welcomeTabs(ui), 1);
+    const picture = ui.page.locator('.getting-started-media img').first();
+    await until('the step picture to load', () => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), (w) => w > 0);
+
+    // Closed, it stays closed when the view is shown again.
+    await closeWalkthrough(ui);
+    await ui.page.locator('.activitybar .action-item a[aria-label^="Explorer"]').first().click();
+    await ui.machines().waitFor({ state: 'hidden' });
+    await ui.activityBarIcon().click();
+    await ui.machines().waitFor();
+    await ui.page.waitForTimeout(1_500);
+    assert.equal(await welcomeTabs(ui), 0, 'opened by itself only once');
+
+    // The welcome content links to it.
+    await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
+    await heading(ui).waitFor();
+    await closeWalkthrough(ui);
+
+    // The Machines view's ... menu.
+    await ui.machines().locator('.pane-header').hover();
+    await ui.machines().locator('.pane-header .actions [aria-label^="More Actions"]').first().click();
+    await ui.chooseMenuItem('Get Started');
+    await heading(ui).waitFor();
+
+    const token = step(ui, 'token');
+    assert.equal(await token.getAttribute('aria-checked'), 'false', 'the token step is not done yet');
+    // The step opens with an animation that moves its button; a click that lands while it moves is tried again.
+    const button = ui.page.locator(`[x-step-description-for="${CATEGORY}#token"]`).getByRole('button', { name: 'Set API Token' });
+    for (let attempt = 1; ; attempt++) {
+      if ((await token.getAttribute('aria-expanded')) !== 'true') await token.click();
+      await until('the token step open', () => token.getAttribute('aria-expanded'), (v) => v === 'true');
+      await ui.page.waitForTimeout(300);
+      await button.click();
+      try {
+        await ui.passwordInput().waitFor({ timeout: 5_000 });
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
+    await ui.enterToken(DEMO_TOKEN);
+    await ui.statusMessage('API token saved and accepted by the service');
+    await until('the token step checked off', () => token.getAttribute('aria-checked'), (v) => v === 'true');
+    assert.equal(await step(ui, 'serviceUrl').getAttribute('aria-checked'), 'false', 'the other steps wait for their own events');
+    await ui.waitForTrees();
+  },
+};
