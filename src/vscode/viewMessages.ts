@@ -36,13 +36,13 @@ function updateViewMessages({ market, controller, view, keys, machines, template
   if (ready) {
     const m = machines.current();
     const t = templates.current();
-    machinesView.message = viewMessage('machine', m.filterText, m.matching.length, market.machines.snapshot && m.total, market.status('machines'));
-    templatesView.message = viewMessage('template', t.filterText, t.matching.length, market.templates.snapshot && t.total, market.status('templates'));
-    machinesView.description = viewDescription(arrangement);
+    setMessage(machinesView, viewMessage('machine', m.filterText, m.matching.length, market.machines.snapshot && m.total, market.status('machines')));
+    setMessage(templatesView, viewMessage('template', t.filterText, t.matching.length, market.templates.snapshot && t.total, market.status('templates')));
+    setDescription(machinesView, viewDescription(arrangement));
   } else {
-    machinesView.message = undefined;
-    templatesView.message = undefined;
-    machinesView.description = undefined;
+    setMessage(machinesView, undefined);
+    setMessage(templatesView, undefined);
+    setDescription(machinesView, undefined);
   }
   keys.set('gpuRental.setup', controller.setup);
   // With nothing to show, a rejected token gets welcome content with a button, not only a message.
@@ -52,6 +52,19 @@ function updateViewMessages({ market, controller, view, keys, machines, template
   keys.set('gpuRental.machines.sortBy', arrangement.sortBy);
   keys.set('gpuRental.machines.sortOrder', arrangement.order);
   keys.set('gpuRental.templates.filtered', view.templateFilter !== '');
+}
+
+/**
+ * VS Code passes a tree's message and its data changes through one debounce
+ * (200 ms, first event at once): setting the same message when a load starts
+ * used up the "at once", and the rows that came soon after waited 200 ms.
+ */
+function setMessage(view: vscode.TreeView<unknown>, message: string | undefined): void {
+  if (view.message !== message) view.message = message;
+}
+
+function setDescription(view: vscode.TreeView<unknown>, description: string | undefined): void {
+  if (view.description !== description) view.description = description;
 }
 
 /** "GPU model · price per GPU ↑" */
