@@ -7,9 +7,12 @@
 // of all machines costs, once per snapshot) is printed apart. Beside it, the market diff between two snapshots
 // (the next one with 1% of prices changed, 1% gone and 1% new), which every
 // refresh computes. Figures are medians of several runs.
+import { GpuRentalClient } from '../src/api/client';
 import { validateMachines } from '../src/api/schema';
+import { startDemoServer } from '../dev/demo/server';
+import { Market } from '../src/market/market';
 import type { MachineRecord } from '../src/api/types';
-import { generateMachines } from '../dev/demo/fixtures';
+import { DEMO_TOKEN, generateMachines } from '../dev/demo/fixtures';
 import { diffMachines } from '../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../src/model/arrange';
 import { compileQuery, parseQuery } from '../src/model/query';
@@ -62,7 +65,47 @@ function timeDiff(count: number): number {
   return median(runs);
 }
 
-function main(): void {
+/**
+ * A whole refresh in this Node, over HTTP on 127.0.0.1 from the demo API: our
+ * client (read, parse, validate), the market's new snapshot with its diff, and
+ * the view (filter, group, sort the first group), beside fetch + JSON.parse of
+ * the same body. The same path runs in the extension host; what the workbench
+ * adds (the click, the tree's round trip, drawing) is in bench:workbench.
+ */
+async function refreshOverHttp(count: number): Promise<{ floor: number; refresh: number }> {
+  let machines = generateMachines(count, 7);
+  const demo = await startDemoServer({ port: 0, machines });
+  try {
+    const url = `${demo.url}/v1/rentgpu/machines`;
+    const headers = { Authorization: `Bearer ${DEMO_TOKEN}` };
+    const client = new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 120_000 });
+    const market = new Market();
+    const parsed = parseQuery(QUERY);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const query = { filter: parsed.query, arrangement: DEFAULT_ARRANGEMENT };
+    await market.loadMachines((signal) => client.listMachines(signal));
+    const floors: number[] = [];
+    const refreshes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // One machine goes each time, as in a market; the server builds the new body before the timing.
+      machines = machines.filter((_, index) => index !== i * 13);
+      demo.setData({ machines });
+      const t0 = performance.now();
+      JSON.parse(await (await fetch(url, { headers })).text());
+      floors.push(performance.now() - t0);
+      const t1 = performance.now();
+      await market.loadMachines((signal) => client.listMachines(signal));
+      void market.machineView(query).groups[0]?.machines.length;
+      refreshes.push(performance.now() - t1);
+    }
+    market.dispose();
+    return { floor: median(floors), refresh: median(refreshes) };
+  } finally {
+    await demo.close();
+  }
+}
+
+async function main(): Promise<void> {
   const rows: string[] = [];
   console.log(`query: ${QUERY}`);
   console.log('machines   body MB   JSON.parse ms   pipeline ms   (validate / filter+group+sort first)   ratio   market diff ms   sort all groups ms');
@@ -97,6 +140,12 @@ function main(): void {
     );
     console.log(rows[rows.length - 1]);
   }
+  console.log('\nA refresh over HTTP in this Node (client, market with its diff, view) beside fetch + JSON.parse of the same body:');
+  console.log('machines   fetch + JSON.parse ms   refresh ms   ratio');
+  for (const count of [1_000, 10_000, 100_000]) {
+    const { floor, refresh } = await refreshOverHttp(count);
+    console.log(`${String(count).padStart(8)}   ${floor.toFixed(1).padStart(21)}   ${refresh.toFixed(1).padStart(10)}   ${(refresh / floor).toFixed(2)}×`);
+  }
 }
 
-main();
+void main();
