@@ -3,14 +3,16 @@
 // serving 1k, 10k and 100k generated machines, beside the floor measured in
 // the same run: fetching the same body and JSON.parse in plain Node. Also the
 // extension host's memory (RSS, read from /proc), before loading and after
-// loading and expanding, and both again after a full garbage collection (taken
-// by a fixture extension in the same extension host, test/fixtures/
-// memory-probe-extension), which tells the data we keep from the heap V8 has
-// not collected or given back yet. A benchmark, not a test: nothing is asserted.
+// loading and expanding, and both again after a full garbage collection. A
+// fixture extension in the same extension host (test/fixtures/
+// bench-probe-extension) takes that collection, which tells the data we keep
+// from the heap V8 has not collected or given back yet, and also times the
+// floor inside the extension host: fetch (VS Code's) + JSON.parse there.
+// A benchmark, not a test: nothing is asserted.
 //
 // GPU_RENTAL_BENCH_SIZES     comma-separated machine counts (default 1000,10000,100000)
 // GPU_RENTAL_VSCODE_VERSIONS one code-server release (default 4.139.1, VS Code 1.139.1)
-// GPU_RENTAL_BENCH_DEBUG     print each memory probe's whole process.memoryUsage()
+// GPU_RENTAL_BENCH_DEBUG     print what the probe extension wrote (process.memoryUsage() whole)
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -27,6 +29,8 @@ interface Figures {
   machines: number;
   bodyBytes: number;
   floorMs: number;
+  /** The same fetch + JSON.parse inside the extension host (VS Code's fetch there). */
+  hostFloorMs: number;
   firstRowsMs: number;
   refreshMs: number;
   expandMs: number;
@@ -42,17 +46,28 @@ interface Probe {
   heapUsed: number;
 }
 
-const MEMORY_PROBE = path.join(repoRoot, 'test', 'fixtures', 'memory-probe-extension');
+const BENCH_PROBE = path.join(repoRoot, 'test', 'fixtures', 'bench-probe-extension');
 
-/** Runs the probe's command and reads what it wrote: the extension host's memory after a full GC. */
-async function probe(session: Session, file: string): Promise<Probe> {
+/** Runs one of the probe's commands and hands back the line it appended to `file`. */
+async function runProbe(session: Session, command: string, file: string): Promise<string> {
   const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
   const before = lines().length;
-  await session.ui.runCommand('Memory Probe: Measure After a Full GC');
-  const all = await until('the memory probe', async () => lines(), (found) => found.length > before, 60_000);
-  const { after } = JSON.parse(all[all.length - 1]) as { after: Probe };
-  if (process.env.GPU_RENTAL_BENCH_DEBUG) console.log('  probe:', all[all.length - 1]);
+  await session.ui.runCommand(`Bench Probe: ${command}`);
+  const all = await until(`the probe's ${command}`, async () => lines(), (found) => found.length > before, 120_000);
+  if (process.env.GPU_RENTAL_BENCH_DEBUG) console.log(`  probe ${command}:`, all[all.length - 1]);
+  return all[all.length - 1];
+}
+
+/** The extension host's memory after a full GC. */
+async function probeMemory(session: Session, dir: string): Promise<Probe> {
+  const { after } = JSON.parse(await runProbe(session, 'Measure Memory After a Full GC', path.join(dir, 'memory.jsonl'))) as { after: Probe };
   return { rss: after.rss, heapUsed: after.heapUsed };
+}
+
+/** fetch + JSON.parse of the machines inside the extension host: the floor there. */
+async function probeFetch(session: Session, dir: string): Promise<number> {
+  fs.writeFileSync(path.join(dir, 'url.json'), JSON.stringify({ url: `${session.demo.url}/v1/rentgpu/machines`, token: DEMO_TOKEN }));
+  return (JSON.parse(await runProbe(session, 'Time Fetch and JSON.parse', path.join(dir, 'fetch.jsonl'))) as { ms: number }).ms;
 }
 
 const REFRESHES = 3;
@@ -107,12 +122,12 @@ async function extensionHostRss(session: Session): Promise<number> {
 async function measure(version: string, count: number): Promise<Figures> {
   let machines: Machine[] = generateMachines(count, 1);
   const bodyBytes = Buffer.byteLength(JSON.stringify(machines));
-  const probeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-probe-')), 'memory.jsonl');
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-probe-'));
   const session = await Session.open({
     version,
     viewport: { width: 1400, height: 1000 },
-    extensionFolders: [MEMORY_PROBE],
-    env: { GPU_RENTAL_MEMORY_PROBE_FILE: probeFile },
+    extensionFolders: [BENCH_PROBE],
+    env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir },
   });
   try {
     const { ui, demo, page } = session;
@@ -122,7 +137,7 @@ async function measure(version: string, count: number): Promise<Figures> {
     await ui.welcomeButton('Set API Token').waitFor({ timeout: 60_000 });
     await sleep(2000);
     const rssBefore = await extensionHostRss(session);
-    const collectedBefore = await probe(session, probeFile);
+    const collectedBefore = await probeMemory(session, probeDir);
     // Measured once the workbench has settled, so its start-up does not slow the floor down.
     const floor = await floorMs(demo.url);
 
@@ -157,14 +172,16 @@ async function measure(version: string, count: number): Promise<Figures> {
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
     await sleep(2000);
     const rssAfter = await extensionHostRss(session);
-    const collectedAfter = await probe(session, probeFile);
+    const collectedAfter = await probeMemory(session, probeDir);
+    // Last, so that its garbage does not count in the memory figures; with the market loaded, as a refresh finds it.
+    const hostFloor = await probeFetch(session, probeDir);
     return {
-      machines: count, bodyBytes, floorMs: floor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandRows, rssBefore, rssAfter,
+      machines: count, bodyBytes, floorMs: floor, hostFloorMs: hostFloor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandRows, rssBefore, rssAfter,
       collected: { before: collectedBefore, after: collectedAfter },
     };
   } finally {
     await session.close();
-    fs.rmSync(path.dirname(probeFile), { recursive: true, force: true });
+    fs.rmSync(probeDir, { recursive: true, force: true });
   }
 }
 
@@ -187,6 +204,10 @@ function table(rows: Figures[]): string {
       ].join(' | ')} |`,
     );
   }
+  lines.push('', `| ${HOST_HEAD.join(' | ')} |`, `| ${HOST_HEAD.map(() => '---:').join(' | ')} |`);
+  for (const f of rows) {
+    lines.push(`| ${[int(f.machines), ms(f.hostFloorMs), ratio(f.firstRowsMs / f.hostFloorMs), ratio(f.refreshMs / f.hostFloorMs)].join(' | ')} |`);
+  }
   lines.push('', `| ${MEMORY_HEAD.join(' | ')} |`, `| ${MEMORY_HEAD.map(() => '---:').join(' | ')} |`);
   for (const f of rows) {
     const { before, after } = f.collected;
@@ -200,6 +221,7 @@ function table(rows: Figures[]): string {
   return lines.join('\n');
 }
 
+const HOST_HEAD = ['machines', 'fetch + JSON.parse inside the extension host', 'first rows ÷ that', 'refresh ÷ that'];
 const MEMORY_HEAD = ['machines', 'body', 'ext host JS heap in use after a full GC, before → after', 'growth ÷ body', 'ext host RSS after a full GC', 'growth ÷ body'];
 
 function uptime(): string {
