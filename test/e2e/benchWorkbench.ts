@@ -128,6 +128,8 @@ async function measure(version: string, count: number): Promise<Figures> {
     viewport: { width: 1400, height: 1000 },
     extensionFolders: [BENCH_PROBE],
     env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir },
+    // The Get Started walkthrough would open in the editor area on the first view, and take the focus.
+    settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
   });
   try {
     const { ui, demo, page } = session;
@@ -165,9 +167,17 @@ async function measure(version: string, count: number): Promise<Figures> {
       await sleep(500);
     }
 
-    await ui.runCommand('GPU Rental: Focus on Machines View');
-    await page.keyboard.press('Home');
-    await ui.machines().locator('.monaco-list-row.focused[aria-level="1"]').first().waitFor();
+    // The key goes where the focus is: first make sure it is in the Machines tree, on its first group.
+    await until(
+      'the keyboard focus on the first group of the Machines tree',
+      async () => {
+        await ui.runCommand('GPU Rental: Focus on Machines View');
+        await page.keyboard.press('Home');
+        return page.evaluate(`!!document.activeElement?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused[aria-level="1"][aria-posinset="1"]') && !!(${MACHINES_PANE})?.contains(document.activeElement)`);
+      },
+      (focused) => focused === true,
+      60_000,
+    );
     const expandMs = await timed(session, () => page.keyboard.press('ArrowRight'), FIRST_CHILD_ROW);
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
     await sleep(2000);

@@ -36,6 +36,8 @@ export interface SessionOptions {
   env?: Record<string, string>;
   /** The display language ("qps-ploc" for the pseudo-locale); the helpers below then find our views by their names in it. */
   locale?: string;
+  /** More user settings for the window. */
+  settings?: Record<string, unknown>;
 }
 
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
@@ -80,6 +82,7 @@ export class Session {
           // The shortest poll allowed, so that the watching scenario sees an alert within seconds.
           'gpuRental.watch.intervalSeconds': 10,
           ...(opts.theme ? { 'workbench.colorTheme': THEMES[opts.theme] } : {}),
+          ...opts.settings,
         },
       });
       cleanups.unshift(() => server.close());
