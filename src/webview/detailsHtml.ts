@@ -7,7 +7,7 @@ import type { Machine } from '../api/types';
 import { escapeHtml, stripControls } from '../model/escape';
 import { machineDetails, machineTitle } from '../model/machines';
 import { formatTime } from '../model/status';
-import { pageHtml, statusParagraph } from './page';
+import { fieldTable, pageHtml, statusParagraph } from './page';
 import type { DetailsContent } from './protocol';
 
 export interface DetailsState {
@@ -72,13 +72,7 @@ export function renderDetailsHtml(page: DetailsPage): string {
       </div>
       ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
-    <table>
-      <caption>${text(l10n.t('Machine details'))}</caption>
-      <thead><tr><th scope="col">${text(l10n.t('Field'))}</th><th scope="col">${text(l10n.t('Value'))}</th></tr></thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
+    ${fieldTable(l10n.t('Machine details'), rows)}
     ${statusParagraph('as-of', 'meta', content.asOf)}`;
   return pageHtml({ title: content.title, nonce: page.nonce, cspSource: page.cspSource, styleUris: [page.styleUri], scriptUri: page.scriptUri }, main);
 }

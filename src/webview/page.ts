@@ -1,6 +1,7 @@
 // What every page of ours shares: the document around its content, with a
 // strict CSP (nothing but our stylesheets and our one script, by a fresh
 // nonce), and the status paragraphs a later update may fill or hide.
+import * as l10n from '@vscode/l10n';
 import { escapeHtml } from '../model/escape';
 import { getDisplayLocale } from '../model/format';
 
@@ -46,6 +47,17 @@ ${main}
   <script nonce="${attr(frame.nonce)}" src="${attr(frame.scriptUri)}"></script>
 </body>
 </html>`;
+}
+
+/** A "Field | Value" table with its caption; `rows` are the page's own `<tr>`s, already escaped. */
+export function fieldTable(caption: string, rows: string): string {
+  return `<table>
+      <caption>${escapeHtml(caption)}</caption>
+      <thead><tr><th scope="col">${escapeHtml(l10n.t('Field'))}</th><th scope="col">${escapeHtml(l10n.t('Value'))}</th></tr></thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>`;
 }
 
 /** A paragraph an update may fill, hidden while it has nothing to say. */

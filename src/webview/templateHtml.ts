@@ -6,7 +6,7 @@ import { escapeHtml, oneLine, stripControls } from '../model/escape';
 import { imageReference } from '../model/imageRef';
 import { isDefaultTemplate, templateDetails } from '../model/templates';
 import { asOfText, staleNotice } from './detailsHtml';
-import { pageHtml, statusParagraph } from './page';
+import { fieldTable, pageHtml, statusParagraph } from './page';
 import type { TemplateContent } from './compareProtocol';
 
 export interface TemplateState {
@@ -71,13 +71,7 @@ export function renderTemplateHtml(page: TemplatePage): string {
       </div>
       ${statusParagraph('notice', 'notice', content.notice, 'status')}
     </header>
-    <table>
-      <caption>${text(l10n.t('Template details'))}</caption>
-      <thead><tr><th scope="col">${text(l10n.t('Field'))}</th><th scope="col">${text(l10n.t('Value'))}</th></tr></thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
+    ${fieldTable(l10n.t('Template details'), rows)}
     ${statusParagraph('as-of', 'meta', content.asOf)}`;
   return pageHtml({ title: content.title, nonce: page.nonce, cspSource: page.cspSource, styleUris: page.styleUris, scriptUri: page.scriptUri }, main);
 }
