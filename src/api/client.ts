@@ -4,7 +4,9 @@ import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
 import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
-import { templateChecker, validateItems, validateMachines, type Validated } from './schema';
+import { readCapped } from './readBody';
+import { LastBody } from './reread';
+import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { MachineRecord, Template } from './types';
 
 /** The subset of a LogOutputChannel the client writes to. */
@@ -71,11 +73,23 @@ export interface TemplateListing extends Listing<Template> {
 /** Paging stops here whatever the server does, so a broken server cannot keep us looping. */
 export const MAX_TEMPLATE_PAGES = 1000;
 
+/** A successful answer's body, with what its messages name. */
+interface Body {
+  bytes: Uint8Array;
+  contentType: string;
+  /** The resource, as messages name it. */
+  what: string;
+  /** The request, as the log names it. */
+  where: string;
+}
+
 
 export class GpuRentalClient {
   private readonly log: Logger;
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
+  /** The last machines body, so that the next one is read against it. */
+  private readonly lastMachines = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
 
   constructor(private readonly options: ClientOptions) {
     this.log = options.log ?? silentLogger;
@@ -85,15 +99,32 @@ export class GpuRentalClient {
 
   /** One small request to learn whether the service accepts the token (no retries). */
   async checkToken(signal?: AbortSignal): Promise<void> {
-    await this.attempt('images', { limit: 1 }, signal);
+    this.parseArray(await this.attempt('images', { limit: 1 }, signal));
   }
 
   async listMachines(signal?: AbortSignal): Promise<Listing<MachineRecord>> {
-    const raw = await this.getArray('machines', {}, signal);
-    const result = validateMachines(raw);
+    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body));
     this.reportSkipped('machines', result);
     this.log.info(`Machines: ${result.items.length} loaded${result.skipped ? `, ${result.skipped} skipped` : ''}.`);
     return { items: result.items, skipped: result.skipped };
+  }
+
+  /**
+   * The machines of a body: read against the last body when only part of it
+   * changed (./reread.ts), else parsed whole and remembered for next time.
+   */
+  private readMachines(body: Body): Validated<MachineRecord> {
+    const started = performance.now();
+    // A web page is an error however it is shaped: the whole parse says so.
+    const reread = isHtml(body.contentType) ? undefined : this.lastMachines.reread(body.bytes);
+    if (reread) {
+      this.log.debug(`${body.where}: ${reread.reused} of ${reread.items.length} machines unchanged, the rest parsed in ${Math.round(performance.now() - started)} ms`);
+      return reread;
+    }
+    const raw = this.parseArray(body);
+    const result = validateMachines(raw);
+    this.lastMachines.remember(body.bytes, raw, result.items);
+    return result;
   }
 
   /**
@@ -114,7 +145,7 @@ export class GpuRentalClient {
         incomplete = l10n.t('stopped after {0} pages', MAX_TEMPLATE_PAGES);
         break;
       }
-      const raw = await this.getArray('images', { limit, marker }, signal);
+      const raw = await this.getWithRetries('images', { limit, marker }, signal, (body) => this.parseArray(body));
       pages++;
       if (raw.length === 0) {
         break;
@@ -154,14 +185,14 @@ export class GpuRentalClient {
   }
 
   /**
-   * One GET whose body must be a JSON array, retried on transient failures.
-   * Every failure becomes an ApiError.
+   * One GET, retried on transient failures, its successful body handed to
+   * `read`. Every failure becomes an ApiError.
    */
-  private async getArray(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<unknown[]> {
+  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R): Promise<R> {
     const policy = this.retry;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(resource, query, signal);
+        return read(await this.attempt(resource, query, signal));
       } catch (err) {
         if (!(err instanceof ApiError) || !err.retryable || attempt >= policy.retries) {
           throw err;
@@ -175,8 +206,8 @@ export class GpuRentalClient {
     }
   }
 
-  /** A single request with its own timeout. */
-  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<unknown[]> {
+  /** A single request with its own timeout: the body of a 2xx answer, or an ApiError. */
+  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<Body> {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
@@ -188,7 +219,7 @@ export class GpuRentalClient {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const started = Date.now();
     let status: number;
-    let body: string;
+    let bytes: Uint8Array;
     let contentType: string;
     let retryAfter: string | null;
     try {
@@ -203,7 +234,7 @@ export class GpuRentalClient {
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       retryAfter = response.headers.get('retry-after');
-      body = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, Number(response.headers.get('content-length') ?? NaN), this.maxBodyBytes, what);
+      bytes = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, Number(response.headers.get('content-length') ?? NaN), this.maxBodyBytes, what);
     } catch (err) {
       if (err instanceof ApiError) {
         this.log.error(`${where}: ${err.message}`);
@@ -213,7 +244,7 @@ export class GpuRentalClient {
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
     }
-    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${body.length} chars`);
+    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${bytes.byteLength} bytes`);
     if (status === 401 || status === 403) {
       this.log.error(`${where} → ${status}: token rejected`);
       throw new ApiError('auth', l10n.t('The service rejected the API token ({0}).', `${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}`), status);
@@ -227,16 +258,18 @@ export class GpuRentalClient {
           : l10n.t('The service answered {0} when asked for the {1}.', `${status}${text ? ` ${text}` : ''}`, what);
       throw new ApiError('http', message, status, RETRY_STATUSES.has(status), parseRetryAfter(retryAfter));
     }
-    return this.parseArray(body, contentType, what, where);
+    return { bytes, contentType, what, where };
   }
 
-  private parseArray(body: string, contentType: string, what: string, where: string): unknown[] {
+  /** A body that must be a JSON array, parsed whole. */
+  private parseArray({ bytes, contentType, what, where }: Body): unknown[] {
+    const body = new TextDecoder().decode(bytes);
     const trimmed = body.trimStart();
     if (trimmed === '') {
       this.log.error(`${where}: empty body`);
       throw new ApiError('parse', l10n.t('The service sent an empty response for the {0}.', what));
     }
-    if (/html/i.test(contentType) || trimmed.startsWith('<')) {
+    if (isHtml(contentType) || trimmed.startsWith('<')) {
       this.log.error(`${where}: HTML body (content-type ${contentType || 'none'})`);
       throw new ApiError('parse', l10n.t('The service sent a web page instead of JSON for the {0}; check the service URL.', what));
     }
@@ -293,6 +326,10 @@ function reasonCode(err: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+function isHtml(contentType: string): boolean {
+  return /html/i.test(contentType);
 }
 
 function lastId(raw: readonly unknown[]): number | undefined {
@@ -354,45 +391,4 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/**
- * Reads a body as text, refusing it once it passes the cap (announced by
- * Content-Length or found while reading), so a runaway response cannot
- * exhaust the editor's memory. The bytes are gathered into one buffer and
- * decoded once: a string joined from decoded pieces is a rope that
- * JSON.parse must flatten first, which at 100k machines cost more than the
- * decoding itself, and held the body twice while it did.
- */
-async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<string> {
-  const tooLarge = () => new ApiError('parse', l10n.t("The service's {0} is larger than {1} MB and was not loaded.", what, Math.round(cap / 1024 / 1024)));
-  if (Number.isFinite(declared) && declared > cap) {
-    await stream?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!stream) {
-    return '';
-  }
-  const reader = stream.getReader();
-  // With a Content-Length, the chunks are copied into a buffer of that size as they come.
-  let buffer = new Uint8Array(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) {
-      break;
-    }
-    if (total + value.byteLength > cap) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    if (total + value.byteLength > buffer.byteLength) {
-      const grown = new Uint8Array(Math.min(cap, Math.max(2 * buffer.byteLength, total + value.byteLength)));
-      grown.set(buffer.subarray(0, total));
-      buffer = grown;
-    }
-    buffer.set(value, total);
-    total += value.byteLength;
-  }
-  return new TextDecoder().decode(buffer.subarray(0, total));
 }

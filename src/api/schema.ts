@@ -22,7 +22,8 @@ export interface Validated<T> {
   problems: string[];
 }
 
-const MAX_PROBLEMS = 5;
+/** Reasons kept for the log per response; the rest are only counted. */
+export const MAX_PROBLEMS = 5;
 
 /** A compiled schema check and what makes a checked item into ours. */
 export interface Checker<T> {
@@ -65,7 +66,8 @@ export function validateItems<T, K>(raw: readonly unknown[], checker: Checker<T>
   return { items, skipped, duplicates, problems };
 }
 
-function reasonOf(validate: CompiledValidator): string {
+/** Why the last item a compiled check rejected was rejected, for the log. */
+export function reasonOf(validate: CompiledValidator): string {
   const error = validate.errors?.[0];
   const where = error?.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'item';
   return `${where} ${error?.message ?? 'is not valid'}`;

@@ -234,6 +234,30 @@ describe('API client', () => {
       });
     }
 
+    it('reads a refreshed list against the last one: what did not change is not parsed again, and the result is what a new client gets', async () => {
+      const reading = client(server, { log });
+      const first = await reading.listMachines();
+      const edited = [...DEMO_MACHINES.slice(0, 5), { ...DEMO_MACHINES[5], price: '0.01' }, ...DEMO_MACHINES.slice(7), { ...DEMO_MACHINES[6], node_name: 'new-node' }];
+      server.setData({ machines: edited });
+      const second = await reading.listMachines();
+      assert.deepEqual(second, await client(server).listMachines());
+      assert.equal(second.items[0], first.items[0], 'an unchanged machine is the very record of the last list');
+      assert.equal(second.items[5].price, '0.01');
+      const reused = new RegExp(`: ${edited.length - 2} of ${edited.length} machines unchanged, the rest parsed in \\d+ ms$`);
+      assert.ok(log.lines.some((l) => reused.test(l)), log.lines.join('\n'));
+      // After a good list, what is not one is refused as before.
+      for (const [fault, kind, pattern] of [
+        [{ kind: 'body', body: '[]', contentType: 'text/html' }, 'parse', /web page/],
+        [{ kind: 'body', body: JSON.stringify(edited).slice(0, -1) }, 'parse', /not valid JSON/],
+        [{ kind: 'body', body: JSON.stringify({ machines: edited }) }, 'shape', /not a JSON array/],
+      ] as const) {
+        server.setFault({ fault });
+        await rejects(reading.listMachines(), kind, pattern);
+      }
+      server.setFault({ fault: { kind: 'body', body: JSON.stringify([edited[0], edited[0]]) } });
+      assert.deepEqual(await reading.listMachines(), { items: [second.items[0]], skipped: 1 }, 'a repeated id is still dropped and counted');
+    });
+
     it('invalid JSON is an error, not data', async () => {
       server.setFault({ fault: { kind: 'body', body: '[{"price": "1.0",' } });
       await rejects(client(server, { log }).listMachines(), 'parse', /not valid JSON/);
@@ -391,7 +415,7 @@ describe('API client details', () => {
     await client(server, { log: clean }).listMachines();
     assert.ok(clean.lines.includes(`info Machines: ${DEMO_MACHINES.length} loaded.`), clean.lines.join('\n'));
     assert.ok(!clean.lines.some((l) => l.startsWith('warn')));
-    assert.ok(clean.lines.some((l) => /^debug GET \/v1\/rentgpu\/machines → 200 in \d+ ms, \d+ chars$/.test(l)), clean.lines.join('\n'));
+    assert.ok(clean.lines.some((l) => /^debug GET \/v1\/rentgpu\/machines → 200 in \d+ ms, \d+ bytes$/.test(l)), clean.lines.join('\n'));
     const few = new MemoryLog();
     server.setData({ machines: [DEMO_MACHINES[10], { ...DEMO_MACHINES[0], price: 'free' }] });
     await client(server, { log: few }).listMachines();

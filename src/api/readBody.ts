@@ -1,0 +1,46 @@
+// Reading a response body within a size cap. Plain TypeScript, no `vscode`.
+import * as l10n from '@vscode/l10n';
+import { ApiError } from './errors';
+
+/**
+ * Reads a body's bytes, refusing it once it passes the cap (announced by
+ * Content-Length or found while reading), so a runaway response cannot
+ * exhaust the editor's memory. The bytes are gathered into one buffer, to be
+ * decoded once: a string joined from decoded pieces is a rope that
+ * JSON.parse must flatten first, which at 100k machines cost more than the
+ * decoding itself, and held the body twice while it did. The machines body
+ * is also kept until the next one (./reread.ts), so it is trimmed to size.
+ */
+export async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<Uint8Array> {
+  const tooLarge = () => new ApiError('parse', l10n.t("The service's {0} is larger than {1} MB and was not loaded.", what, Math.round(cap / 1024 / 1024)));
+  if (Number.isFinite(declared) && declared > cap) {
+    await stream?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!stream) {
+    return new Uint8Array(0);
+  }
+  const reader = stream.getReader();
+  // With a Content-Length, the chunks are copied into a buffer of that size as they come.
+  let buffer = new Uint8Array(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    if (total + value.byteLength > cap) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    if (total + value.byteLength > buffer.byteLength) {
+      const grown = new Uint8Array(Math.min(cap, Math.max(2 * buffer.byteLength, total + value.byteLength)));
+      grown.set(buffer.subarray(0, total));
+      buffer = grown;
+    }
+    buffer.set(value, total);
+    total += value.byteLength;
+  }
+  // A buffer grown without a Content-Length can be up to twice the body.
+  return total < buffer.byteLength - buffer.byteLength / 8 ? buffer.slice(0, total) : buffer.subarray(0, total);
+}

@@ -1,0 +1,146 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { LastBody } from '../../src/api/reread';
+import { machineChecker, validateMachines } from '../../src/api/schema';
+import type { MachineRecord } from '../../src/api/types';
+import { generateMachines, mulberry32 } from '../../dev/demo/fixtures';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** What a whole parse gives, as the client did before reading against the last body. */
+function whole(bytes: Uint8Array) {
+  const raw = JSON.parse(new TextDecoder().decode(bytes)) as unknown[];
+  return { raw, ...validateMachines(raw) };
+}
+
+/** A LastBody that has read `bytes` whole. */
+function remembering(bytes: Uint8Array): LastBody<MachineRecord> {
+  const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
+  const { raw, items } = whole(bytes);
+  last.remember(bytes, raw, items);
+  return last;
+}
+
+const FORMATS: ((list: unknown[]) => string)[] = [
+  (list) => JSON.stringify(list),
+  (list) => JSON.stringify(list, null, 2),
+  (list) => `\n [ ${list.map((m) => JSON.stringify(m)).join(' ,\r\n\t')} ] \n`,
+];
+
+const POOL = generateMachines(600, 5) as unknown[];
+const HOSTILE: unknown[] = [
+  { ...(POOL[0] as object), labels: ['},{"node_name":"x"}', '}]'] },
+  { ...(POOL[1] as object), price: 'free' },
+  null,
+  5,
+  '},{',
+  [],
+  { ...(POOL[2] as object), labels: [{ nested: { deeper: '}' } }] },
+];
+
+describe('reading a body against the last one', () => {
+  it('property: gives exactly what a whole parse gives, or gives up; edits of a long list are read without parsing what did not change', () => {
+    const edit = fc.record({
+      size: fc.integer({ min: 0, max: 300 }),
+      format: fc.nat({ max: FORMATS.length - 1 }),
+      // Beside the edits, one of: a hostile element, an element twice, a shuffle, another format, a malformed
+      // machine in the first body; or none (5 in 10).
+      twist: fc.nat({ max: 9 }),
+      nextFormat: fc.nat({ max: FORMATS.length - 1 }),
+      gone: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 20 })), { maxLength: 5 }),
+      fresh: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 20 })), { maxLength: 5 }),
+      moves: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 15 })), { maxLength: 3 }),
+      repriced: fc.array(fc.nat(), { maxLength: 20 }),
+      hostile: fc.tuple(fc.nat(), fc.nat({ max: HOSTILE.length - 1 })),
+      repeated: fc.tuple(fc.nat(), fc.nat()),
+      shuffle: fc.integer(),
+    });
+    let reread = 0;
+    fc.assert(
+      fc.property(edit, ({ size, format, twist, nextFormat, gone, fresh, moves, repriced, hostile, repeated, shuffle }) => {
+        const before = POOL.slice(0, size);
+        // A malformed machine that stays malformed: skipped in both bodies, never taken over.
+        if (twist === 4) before.splice(hostile[0] % (before.length + 1), 0, HOSTILE[1]);
+        let after = [...before];
+        for (const [at, n] of gone) after.splice(at % (after.length + 1), n);
+        let next = size;
+        for (const [at, n] of fresh) {
+          const added = POOL.slice(next, Math.min(POOL.length, next + n));
+          next += added.length;
+          after.splice(at % (after.length + 1), 0, ...added);
+        }
+        for (const [from, to, n] of moves) {
+          const block = after.splice(from % (after.length + 1), n);
+          after.splice(to % (after.length + 1), 0, ...block);
+        }
+        for (const at of repriced) {
+          if (after.length) after[at % after.length] = { ...(after[at % after.length] as object), price: '0.01' };
+        }
+        if (twist === 0) after.splice(hostile[0] % (after.length + 1), 0, HOSTILE[hostile[1]]);
+        if (twist === 1 && after.length) after.splice(repeated[1] % (after.length + 1), 0, after[repeated[0] % after.length]);
+        if (twist === 2) {
+          const rng = mulberry32(shuffle);
+          after = after.map((m) => [rng(), m] as const).sort((x, y) => x[0] - y[0]).map(([, m]) => m);
+        }
+        const first = encode(FORMATS[format](before));
+        const second = encode(FORMATS[twist === 3 ? nextFormat : format](after));
+        const last = remembering(first);
+        const expected = whole(second);
+        const got = last.reread(second);
+        if (!got) return;
+        reread++;
+        assert.deepEqual(got.items, expected.items);
+        assert.equal(got.skipped, expected.skipped);
+        assert.deepEqual(got.problems, expected.problems);
+        assert.equal(expected.duplicates, 0, 'a body with a repeated id is parsed whole');
+        // A third body read against the second, whose places were found while reading it.
+        const third = encode(FORMATS[format](after.slice(1)));
+        const again = last.reread(third);
+        if (again) assert.deepEqual(again.items, whole(third).items);
+      }),
+      { seed: 23, numRuns: 400 },
+    );
+    assert.ok(reread > 240, `most edits are read against the last body (${reread} of 400)`);
+  });
+
+  it('takes over the very objects of unchanged machines and parses only the changed and new ones', () => {
+    const list = generateMachines(2000, 3);
+    const first = encode(JSON.stringify(list));
+    const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
+    assert.equal(last.reread(first), undefined, 'nothing to read against yet');
+    const { raw, items } = whole(first);
+    last.remember(first, raw, items);
+    const edited = [...list.slice(0, 10), { ...list[10], price: '0.42' }, ...list.slice(12), generateMachines(1, 99)[0]];
+    const got = last.reread(encode(JSON.stringify(edited)));
+    assert.ok(got);
+    assert.equal(got.items.length, edited.length);
+    assert.equal(got.reused, edited.length - 2, 'all but the repriced and the new machine');
+    assert.equal(got.items[0], items[0], 'the same object, not a copy');
+    assert.equal(got.items[10].priceValue, 0.42);
+    assert.notEqual(got.items[10], items[10]);
+    assert.equal(got.items[11], items[12]);
+  });
+
+  it('gives up, to a whole parse, on what it cannot read exactly', () => {
+    const list = generateMachines(50, 4);
+    const last = remembering(encode(JSON.stringify(list)));
+    for (const body of [
+      '\uFEFF' + JSON.stringify(list), // a byte-order mark
+      JSON.stringify({ machines: list }),
+      JSON.stringify(list).slice(0, -1), // cut short
+      JSON.stringify(list) + ' x',
+      JSON.stringify([...list, list[3]]), // an id twice
+      JSON.stringify([{ ...list[0], price: '1' }, { ...list[0], price: '2' }, ...list.slice(1)]),
+    ]) {
+      assert.equal(last.reread(encode(body)), undefined, body.slice(0, 60));
+    }
+    const holding = remembering(encode(JSON.stringify([{ ...list[0], labels: ['a},{"b":1}'] }, ...list.slice(1)])));
+    assert.equal(holding.reread(encode(JSON.stringify(list))), undefined, 'a last body whose strings hold "},{" has no places to read against');
+    const empty = remembering(encode('[]'));
+    assert.equal(empty.reread(encode(JSON.stringify(list)))?.items.length, 50, 'a first body of nothing: everything is parsed, item by item');
+    assert.deepEqual(last.reread(encode(' [ ] '))?.items, []);
+    const many = generateMachines(3000, 6);
+    const all = remembering(encode(JSON.stringify(many)));
+    assert.equal(all.reread(encode(JSON.stringify(many.map((m) => ({ ...m, price: '9.99' }))))), undefined, 'everything changed: parsed whole, not item by item');
+  });
+});
