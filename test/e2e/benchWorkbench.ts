@@ -34,6 +34,8 @@ interface Figures {
   firstRowsMs: number;
   refreshMs: number;
   expandMs: number;
+  /** Presses of → it took (see timedExpand). */
+  expandPresses: number;
   expandRows: number;
   rssBefore: number;
   rssAfter: number;
@@ -100,16 +102,35 @@ const FIRST_GROUP_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-
 const FIRST_CHILD_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`;
 const BUSY = `${MACHINES_PANE}?.querySelector('.monaco-progress-container.active:not(.done)')`;
 
-async function timed(session: Session, action: () => Promise<void>, doneWhen: string, arg: unknown = undefined): Promise<number> {
+async function timed(session: Session, action: () => Promise<void>, doneWhen: string, arg: unknown = undefined, timeout = 180_000): Promise<number> {
   const { page } = session;
   const t0 = (await page.evaluate('performance.now()')) as number;
   await action();
   // A string is evaluated as an expression (a function given as text would not be called): the argument goes in as JSON.
   const handle = await page.waitForFunction(`(() => { const arg = ${JSON.stringify(arg ?? null)}; return (${doneWhen}) ? performance.now() : false; })()`, undefined, {
     polling: 'raf',
-    timeout: 180_000,
+    timeout,
   });
   return ((await handle.jsonValue()) as number) - t0;
+}
+
+/**
+ * → on the focused first group until its first row shows. After a refresh
+ * of the tree the workbench sometimes ignores the first → on a group (about
+ * one press in three here, with or without our tooltips, and also when only
+ * the group rows are refreshed): the key reaches the tree and nothing
+ * happens; a second press expands it. So a press that showed nothing within
+ * 5 s is repeated, the time is that of the press that worked, and the
+ * number of presses is printed.
+ */
+async function timedExpand(session: Session): Promise<{ ms: number; presses: number }> {
+  for (let presses = 1; ; presses++) {
+    try {
+      return { ms: await timed(session, () => session.page.keyboard.press('ArrowRight'), FIRST_CHILD_ROW, undefined, presses < 3 ? 5_000 : 180_000), presses };
+    } catch (err) {
+      if (presses >= 3) throw err;
+    }
+  }
 }
 
 async function extensionHostRss(session: Session): Promise<number> {
@@ -178,7 +199,7 @@ async function measure(version: string, count: number): Promise<Figures> {
       (focused) => focused === true,
       60_000,
     );
-    const expandMs = await timed(session, () => page.keyboard.press('ArrowRight'), FIRST_CHILD_ROW);
+    const { ms: expandMs, presses: expandPresses } = await timedExpand(session);
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
     await sleep(2000);
     const rssAfter = await extensionHostRss(session);
@@ -186,7 +207,7 @@ async function measure(version: string, count: number): Promise<Figures> {
     // Last, so that its garbage does not count in the memory figures; with the market loaded, as a refresh finds it.
     const hostFloor = await probeFetch(session, probeDir);
     return {
-      machines: count, bodyBytes, floorMs: floor, hostFloorMs: hostFloor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandRows, rssBefore, rssAfter,
+      machines: count, bodyBytes, floorMs: floor, hostFloorMs: hostFloor, firstRowsMs, refreshMs: median(refreshes), expandMs, expandPresses, expandRows, rssBefore, rssAfter,
       collected: { before: collectedBefore, after: collectedAfter },
     };
   } finally {
@@ -210,7 +231,7 @@ function table(rows: Figures[]): string {
     lines.push(
       `| ${[
         int(f.machines), mb(f.bodyBytes), ms(f.floorMs), ms(f.firstRowsMs), ratio(f.firstRowsMs / f.floorMs), ms(f.refreshMs), ratio(f.refreshMs / f.floorMs),
-        `${ms(f.expandMs)} (${int(f.expandRows)} rows)`, `${mb(f.rssBefore)} → ${mb(f.rssAfter)}`, ratio((f.rssAfter - f.rssBefore) / f.bodyBytes),
+        `${ms(f.expandMs)} (${int(f.expandRows)} rows${f.expandPresses > 1 ? `; → pressed ${f.expandPresses} times` : ''})`, `${mb(f.rssBefore)} → ${mb(f.rssAfter)}`, ratio((f.rssAfter - f.rssBefore) / f.bodyBytes),
       ].join(' | ')} |`,
     );
   }
@@ -253,7 +274,7 @@ async function main(): Promise<void> {
     console.log(`  ${int(count)} machines done`);
   }
   console.log(`\n${table(rows)}\n`);
-  console.log(`First rows: Enter in the token box → first group row on screen (includes the token check). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen.`);
+  console.log(`First rows: Enter in the token box → first group row on screen (includes the token check). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen (→ pressed again when a press showed nothing for 5 s: the workbench sometimes ignores the first → after the tree refreshed).`);
   console.log(`Load after: ${uptime()}`);
 }
 
