@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
 import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
-import { readCapped } from './readBody';
+import { readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { MachineRecord, Template } from './types';
@@ -89,7 +89,7 @@ export class GpuRentalClient {
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   /** The last machines body, so that the next one is read against it. */
-  private readonly lastMachines = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
+  private readonly lastMachines = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, releaseBody);
 
   constructor(private readonly options: ClientOptions) {
     this.log = options.log ?? silentLogger;

@@ -44,3 +44,15 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
   // A buffer grown without a Content-Length can be up to twice the body.
   return total < buffer.byteLength - buffer.byteLength / 8 ? buffer.slice(0, total) : buffer.subarray(0, total);
 }
+
+/**
+ * Frees a body's bytes now rather than at the next garbage collection, where
+ * the runtime can (ArrayBuffer.prototype.transfer: Node 21 and later). A
+ * refresh read against the last body makes little garbage, so collections
+ * come rarely, and every body left waiting for one is the size of the whole
+ * list. Only for bytes `readCapped` returned, which nothing else holds: the
+ * views on them become empty.
+ */
+export function releaseBody(bytes: Uint8Array): void {
+  (bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
+}

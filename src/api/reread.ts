@@ -50,6 +50,11 @@ const MAX_END_TRIES = 64;
 /** More new items than this, and than items taken over, means another body altogether. */
 const MIN_FRESH_BUDGET = 1024;
 
+/** Where the JSON text starts: past a UTF-8 byte-order mark, which decoding drops too. */
+function textStart(bytes: Uint8Array): number {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
+
 function skipWhitespace(bytes: Uint8Array, at: number): number {
   let i = at;
   for (;;) {
@@ -81,6 +86,8 @@ export class LastBody<T extends object> {
   constructor(
     private readonly checker: Checker<T>,
     private readonly keyOf: (item: T) => string,
+    /** Told the bytes of a body once a newer one replaced it, to free them at once. */
+    private readonly release: (bytes: Uint8Array) => void = () => undefined,
   ) {}
 
   /** After a whole parse: keeps the body to read the next one against. */
@@ -97,7 +104,13 @@ export class LastBody<T extends object> {
         allObjects &&= isObject(element);
       }
     }
-    this.last = { bytes: asBuffer(bytes), elements, spans: undefined, allObjects };
+    this.replace({ bytes: asBuffer(bytes), elements, spans: undefined, allObjects });
+  }
+
+  private replace(next: Body<T>): void {
+    const old = this.last;
+    this.last = next;
+    if (old && old.bytes.buffer !== next.bytes.buffer) this.release(old.bytes);
   }
 
   /** The items of `bytes`, read against the last body; undefined when that cannot be done exactly. */
@@ -122,7 +135,7 @@ export class LastBody<T extends object> {
     let parsed = 0;
     let skipped = 0;
     let cursor = 0;
-    let pos = skipWhitespace(body, 0);
+    let pos = skipWhitespace(body, textStart(body));
     if (body[pos] !== OPEN_BRACKET) return undefined;
     pos = skipWhitespace(body, pos + 1);
     if (body[pos] === CLOSE_BRACKET) {
@@ -183,7 +196,7 @@ export class LastBody<T extends object> {
   }
 
   private keep(body: Buffer, elements: (T | undefined)[], starts: number[], ends: number[], result: Reread<T>): Reread<T> {
-    this.last = { bytes: body, elements, spans: { starts: Int32Array.from(starts), ends: Int32Array.from(ends) }, allObjects: true };
+    this.replace({ bytes: body, elements, spans: { starts: Int32Array.from(starts), ends: Int32Array.from(ends) }, allObjects: true });
     return result;
   }
 
@@ -222,7 +235,7 @@ function findSpans(bytes: Buffer, count: number, allObjects: boolean): Spans | n
   if (!allObjects) return null;
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);
-  let pos = skipWhitespace(bytes, 0);
+  let pos = skipWhitespace(bytes, textStart(bytes));
   if (bytes[pos] !== OPEN_BRACKET) return null;
   pos = skipWhitespace(bytes, pos + 1);
   let element = 0;

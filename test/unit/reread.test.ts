@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { releaseBody } from '../../src/api/readBody';
 import { LastBody } from '../../src/api/reread';
 import { machineChecker, validateMachines } from '../../src/api/schema';
 import type { MachineRecord } from '../../src/api/types';
@@ -125,7 +126,6 @@ describe('reading a body against the last one', () => {
     const list = generateMachines(50, 4);
     const last = remembering(encode(JSON.stringify(list)));
     for (const body of [
-      '\uFEFF' + JSON.stringify(list), // a byte-order mark
       JSON.stringify({ machines: list }),
       JSON.stringify(list).slice(0, -1), // cut short
       JSON.stringify(list) + ' x',
@@ -139,8 +139,37 @@ describe('reading a body against the last one', () => {
     const empty = remembering(encode('[]'));
     assert.equal(empty.reread(encode(JSON.stringify(list)))?.items.length, 50, 'a first body of nothing: everything is parsed, item by item');
     assert.deepEqual(last.reread(encode(' [ ] '))?.items, []);
+    const marked = encode('\uFEFF' + JSON.stringify(list.slice(1)));
+    assert.deepEqual(remembering(encode('\uFEFF' + JSON.stringify(list))).reread(marked)?.items, whole(marked).items, 'a byte-order mark, as a whole parse reads it');
     const many = generateMachines(3000, 6);
     const all = remembering(encode(JSON.stringify(many)));
     assert.equal(all.reread(encode(JSON.stringify(many.map((m) => ({ ...m, price: '9.99' }))))), undefined, 'everything changed: parsed whole, not item by item');
+  });
+
+  it('hands the bytes of a body it no longer needs to be freed, whether the next one was read against it or parsed whole', () => {
+    const released: Uint8Array[] = [];
+    const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, (bytes) => released.push(bytes));
+    const list = generateMachines(300, 8);
+    // The third lists a machine twice, which only a whole parse reads.
+    const bodies = [list, list.slice(1), [...list.slice(2), list[5]], list.slice(2)].map((l) => encode(JSON.stringify(l)));
+    const { raw, items } = whole(bodies[0]);
+    last.remember(bodies[0], raw, items);
+    assert.equal(released.length, 0);
+    assert.ok(last.reread(bodies[1]), 'one machine went: read against the first body');
+    assert.deepEqual(released.map((b) => b.byteLength), [bodies[0].byteLength]);
+    assert.equal(released[0].buffer, bodies[0].buffer);
+    assert.equal(last.reread(bodies[2]), undefined, 'parsed whole');
+    const third = whole(bodies[2]);
+    last.remember(bodies[2], third.raw, third.items);
+    assert.deepEqual(released.map((b) => b.buffer), [bodies[0].buffer, bodies[1].buffer]);
+    assert.equal(last.reread(bodies[3])?.reused, 298, 'the third body, not a released one, is read against');
+  });
+
+  it('frees released bytes at once where the runtime can, and leaves them alone where it cannot', () => {
+    const bytes = encode(JSON.stringify(generateMachines(10, 9)));
+    const length = bytes.byteLength;
+    const canTransfer = typeof (ArrayBuffer.prototype as { transfer?: unknown }).transfer === 'function';
+    releaseBody(bytes);
+    assert.equal(bytes.byteLength, canTransfer ? 0 : length);
   });
 });
