@@ -10,6 +10,7 @@ import { Market, type MarketChange } from '../../src/market/market';
 import { machinesInOrder, templatesInOrder } from '../../src/market/views';
 import { parseQuery, type Query } from '../../src/model/query';
 import type { Arrangement } from '../../src/model/arrange';
+import { applyEdit, listEdit } from '../support/listEdits';
 import { machineRecord, templateRecord } from '../support/records';
 import { mulberry32 } from '../../dev/demo/fixtures';
 
@@ -253,6 +254,151 @@ describe('market diff', () => {
     );
     fc.assert(
       fc.property(listOf, listOf, (before, after) => {
+        const diff = diffMachines(before, after);
+        const names = (list: readonly MachineRecord[]) => list.map((m) => m.node_name);
+        const rebuilt = new Set(names(before));
+        for (const m of diff.disappeared) rebuilt.delete(m.node_name);
+        for (const m of diff.appeared) rebuilt.add(m.node_name);
+        assert.deepEqual([...rebuilt].sort(), names(after).sort());
+        const changedNames = diff.changed.map((c) => c.after.node_name);
+        for (const c of diff.changed) assert.deepEqual(c.fields, ['price']);
+        const expectChanged = after.filter((m) => before.some((o) => o.node_name === m.node_name && o.price !== m.price));
+        assert.deepEqual(changedNames.sort(), names(expectChanged).sort());
+        assert.equal(new Set([...names(diff.appeared), ...names(diff.disappeared), ...changedNames]).size, diff.appeared.length + diff.disappeared.length + changedNames.length);
+      }),
+      { seed: 9, numRuns: 200 },
+    );
+  });
+});
+
+describe('emitter', () => {
+  it('stops telling a listener once disposed, and tells each subscription once', () => {
+    const emitter = new Emitter<number>();
+    const heard: number[] = [];
+    const listener = (n: number) => heard.push(n);
+    const one = emitter.event(listener);
+    emitter.event(listener);
+    emitter.fire(1);
+    one.dispose();
+    emitter.fire(2);
+    emitter.dispose();
+    emitter.fire(3);
+    assert.deepEqual(heard, [1, 1, 2]);
+  });
+});
+
+describe('market model: load state', () => {
+  it('is loading while a load runs, with a pending promise, and not after; progress shows only while loading', async () => {
+    const market = new Market();
+    const listing = market.machines;
+    assert.deepEqual([listing.loading, listing.requested, listing.pending, listing.items], [false, false, undefined, undefined]);
+    listing.setProgress('too early');
+    assert.equal(listing.progress, undefined, 'no progress note outside a load');
+    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const done = market.loadMachines(() => gate.promise);
+    assert.equal(listing.loading, true);
+    assert.equal(listing.requested, true);
+    assert.ok(listing.pending);
+    listing.setProgress('Rate limited, retrying in 5 s (1 of 3)…');
+    assert.equal(market.status('machines'), 'Rate limited, retrying in 5 s (1 of 3)…');
+    gate.resolve({ items: [machineRecord()], skipped: 0 });
+    await done;
+    assert.deepEqual([listing.loading, listing.pending, listing.progress], [false, undefined, undefined]);
+    market.dispose();
+  });
+
+  it('a failure with nothing loaded is not "stale": the view says the list could not be loaded', async () => {
+    const market = new Market();
+    await market.loadMachines(async () => {
+      throw new ApiError('timeout', 'The service did not answer within 15 s when asked for the machine list.');
+    });
+    assert.equal(market.machines.stale, false);
+    assert.equal(market.status('machines'), 'Could not load the machines. The service did not answer within 15 s when asked for the machine list.');
+    assert.equal(market.status('templates'), undefined);
+    market.dispose();
+  });
+
+  it('a cancelled load is no error; cancel and dispose abort the request in flight', async () => {
+    const market = new Market();
+    const cancelled = await market.loadMachines(async () => {
+      throw new ApiError('cancelled', 'The request was cancelled.');
+    });
+    assert.equal(cancelled, undefined);
+    assert.equal(market.machines.error, undefined);
+    let aborted = 0;
+    const hang = (signal: AbortSignal) =>
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => (aborted++, reject(new ApiError('cancelled', 'cancelled')))));
+    const first = market.loadMachines(hang);
+    market.machines.cancel();
+    await first;
+    const second = market.loadTemplates(hang);
+    market.dispose();
+    await second;
+    assert.equal(aborted, 2);
+  });
+
+  it('reset during a load drops the load: nothing arrives later', async () => {
+    const market = new Market();
+    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const load = market.loadMachines(() => gate.promise);
+    market.reset();
+    assert.equal(market.machines.loading, false);
+    gate.resolve({ items: [machineRecord()], skipped: 0 });
+    await load;
+    assert.equal(market.machines.snapshot, undefined);
+    market.dispose();
+  });
+
+  it('template snapshots are diffed by id in the change events, and the listing names its nouns', async () => {
+    const market = new Market();
+    const events: MarketChange[] = [];
+    market.onDidChange((c) => events.push(c));
+    const t = templateRecord({ id: 1 });
+    await market.loadTemplates(async () => ({ items: [t], skipped: 0, incomplete: 'the service repeated page 1 (marker 5)' }));
+    await market.loadTemplates(async () => ({ items: [{ ...t, name: 'renamed' }, templateRecord({ id: 2 })], skipped: 0 }));
+    const last = events.at(-1)!;
+    assert.ok(last.which === 'templates' && last.diff);
+    assert.deepEqual([last.diff.appeared.map((x) => x.id), last.diff.changed.map((c) => c.fields)], [[2], [['name']]]);
+    assert.equal(market.listing('templates'), market.templates);
+    assert.equal(market.listing('machines'), market.machines);
+    assert.deepEqual([market.machines.noun, market.templates.noun], ['machine', 'template']);
+    market.dispose();
+    const after = events.length;
+    await market.loadTemplates(async () => ({ items: [], skipped: 0 }));
+    assert.equal(events.length, after, 'no events after dispose');
+  });
+
+  it('says when the template list may be incomplete, and stamps snapshots with the clock', async () => {
+    const market = new Market();
+    const before = Date.now();
+    await market.loadTemplates(async () => ({ items: [templateRecord()], skipped: 2, incomplete: 'stopped after 1000 pages' }));
+    assert.equal(market.status('templates'), '2 items skipped, see log. The list may be incomplete: stopped after 1000 pages.');
+    const at = market.templates.snapshot!.fetchedAt.getTime();
+    assert.ok(at >= before && at <= Date.now());
+    market.dispose();
+  });
+
+  it('views: the filter text with nothing loaded is empty, a new arrangement or template text gives a new answer, and templates list in order', async () => {
+    const market = new Market();
+    assert.equal(market.machineView({ filter: query(''), arrangement: byPrice }).filterText, '');
+    const a = machineRecord({ gpu_name: 'A', price: '1.00', gpu_count: 1 });
+    const b = machineRecord({ gpu_name: 'A', price: '2.00', gpu_count: 1 });
+    await market.loadMachines(async () => ({ items: [a, b], skipped: 0 }));
+    const q = { filter: query(''), arrangement: byPrice };
+    const up = machinesInOrder(market.machineView(q)).map((m) => m.price);
+    const down = machinesInOrder(market.machineView({ ...q, arrangement: { ...byPrice, order: 'descending' } })).map((m) => m.price);
+    assert.deepEqual([up, down], [['1.00', '2.00'], ['2.00', '1.00']]);
+    await market.loadTemplates(async () => ({ items: [templateRecord({ id: 5, name: 'qqb', image_type: 2 }), templateRecord({ id: 6, name: 'qqa', image_type: 1 })], skipped: 0 }));
+    assert.deepEqual(templatesInOrder(market.templateView('')).map((t) => t.id), [6, 5]);
+    assert.equal(market.templateView('qqb').matching.length, 1);
+    market.dispose();
+  });
+  it('property: a long list edited in place (runs gone, runs new, blocks moved, prices changed, or shuffled) diffs as a plain map would', () => {
+    const pool = Array.from({ length: 400 }, (_, i) => machineRecord({ node_name: `p${i}` }));
+    fc.assert(
+      fc.property(listEdit, (edit) => {
+        const before = pool.slice(0, edit.size);
+        const after = applyEdit(pool, before, edit);
         const diff = diffMachines(before, after);
         const names = (list: readonly MachineRecord[]) => list.map((m) => m.node_name);
         const rebuilt = new Set(names(before));
