@@ -20,6 +20,12 @@ export interface StartVSCodeServerOptions {
   port?: number;
   /** Written to `User/settings.json` before the server starts, over QUIET_SETTINGS. */
   userSettings?: Record<string, unknown>;
+  /**
+   * Machine settings of the server (`USER_DATA_DIR/Machine/settings.json`). A setting of
+   * machine scope, such as workbench.welcomePage.walkthroughs.openOnInstall, is read from there
+   * in a remote or web window; the same key in the user settings is ignored.
+   */
+  machineSettings?: Record<string, unknown>;
   /** Defaults to a fresh temporary folder that close() removes. */
   extensionsDir?: string;
   /** A .vsix installed into the extensions folder before the server starts. */
@@ -71,6 +77,7 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
   const tmpDir = path.join(tempRoot, 'tmp');
   for (const dir of [userDataDir, serverDataDir, extensionsDir, tmpDir]) fs.mkdirSync(dir, { recursive: true });
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...opts.userSettings });
+  if (opts.machineSettings) writeSettings(path.join(userDataDir, 'Machine'), opts.machineSettings);
   const dirArgs = ['--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir];
   const env = { ...process.env, TMPDIR: tmpDir, [USER_DATA_DIR_ENV]: userDataDir, ...opts.env };
   try {
@@ -119,7 +126,10 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
 
 /** The web workbench keeps its user data on the server, in USER_DATA_DIR/User (code-server's layout). */
 function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
-  const dir = path.join(userDataDir, 'User');
+  writeSettings(path.join(userDataDir, 'User'), settings);
+}
+
+function writeSettings(dir: string, settings: Record<string, unknown>): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
 }

@@ -150,7 +150,8 @@ async function measure(version: string, count: number): Promise<Figures> {
     extensionFolders: [BENCH_PROBE],
     env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir },
     // The Get Started walkthrough would open in the editor area on the first view, and take the focus.
-    settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
+    // The setting has machine scope: a web window reads it from the server's machine settings only.
+    machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
   });
   try {
     const { ui, demo, page } = session;

@@ -38,6 +38,8 @@ export interface SessionOptions {
   locale?: string;
   /** More user settings for the window. */
   settings?: Record<string, unknown>;
+  /** The server's machine settings: where a web window reads settings of machine scope. */
+  machineSettings?: Record<string, unknown>;
 }
 
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
@@ -84,6 +86,7 @@ export class Session {
           ...(opts.theme ? { 'workbench.colorTheme': THEMES[opts.theme] } : {}),
           ...opts.settings,
         },
+        machineSettings: opts.machineSettings,
       });
       cleanups.unshift(() => server.close());
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
