@@ -31,13 +31,12 @@ export interface Machine {
   nvlink_status: boolean;
 }
 
-/** A machine with the values derived once at load time, for sorting and filtering. */
-export interface MachineRecord extends Machine {
-  /** `price` parsed as a number (for sorting only; display uses `price`). */
-  priceValue: number;
-  /** `priceValue / gpu_count`: what people compare across machine sizes. */
-  pricePerGpu: number;
-}
+/**
+ * A machine as the client hands it on: checked, with `labels` always a list.
+ * The object JSON.parse made, nothing added: the price as a number is read
+ * from `price` where it is needed (src/model/price.ts).
+ */
+export type MachineRecord = Machine;
 
 /** An image template (spec 2.1). */
 export interface Template {

@@ -8,6 +8,7 @@ import { SORT_KEYS, type SortKey, type SortOrder } from '../model/arrange';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
+import { pricePerGpu } from '../model/price';
 import { FIELD_KINDS, kindWord, PRINT_NAME } from '../model/query/fields';
 import { isEmptyQuery, parseQuery, printQuery } from '../model/query';
 import { templateImage } from '../model/templates';
@@ -93,7 +94,7 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
   if (rows.length) {
     lines.push('', '| node_id | GPUs | price | price/GPU | VRAM | region | online | CUDA |', '|---|---|---|---|---|---|---|---|');
     for (const m of rows) {
-      lines.push(`| ${cell(m.node_name)} | ${m.gpu_count}× ${cell(m.gpu_name)} | ${cell(m.price)} | ${formatPricePerGpu(m.pricePerGpu, INVARIANT_LOCALE)} | ${m.gpu_memory} | ${cell(m.region)} | ${formatPercent(m.online_rate, INVARIANT_LOCALE)} | ${cell(m.cuda_version)} |`);
+      lines.push(`| ${cell(m.node_name)} | ${m.gpu_count}× ${cell(m.gpu_name)} | ${cell(m.price)} | ${formatPricePerGpu(pricePerGpu(m), INVARIANT_LOCALE)} | ${m.gpu_memory} | ${cell(m.region)} | ${formatPercent(m.online_rate, INVARIANT_LOCALE)} | ${cell(m.cuda_version)} |`);
     }
   }
   return lines.join('\n');

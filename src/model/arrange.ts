@@ -6,6 +6,7 @@ import type { MachineRecord } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, gpuCount, machineCount, truncate } from './format';
 import { compareIds, compareText } from './machines';
+import { priceOf, pricePerGpu } from './price';
 import { compareVersions } from './version';
 
 export const GROUP_BY = ['gpu', 'region', 'gpuCount', 'cuda', 'none'] as const;
@@ -97,15 +98,32 @@ class LazyGroup implements ArrangedGroup {
     readonly key: string,
     readonly label: string,
     private readonly list: MachineRecord[],
-    private readonly compare: (a: MachineRecord, b: MachineRecord) => number,
+    private readonly sort: SortOrderOf,
   ) {
     this.size = list.length;
+    // One pass, each machine's keys computed once: the price is parsed from its text.
+    const { value, sign } = sort;
     let first = list[0];
-    let cheapest = list[0];
-    for (const machine of list) {
-      if (compare(machine, first) < 0) first = machine;
+    let firstValue = value(first);
+    let firstPerGpu = pricePerGpu(first);
+    let cheapest = first;
+    let cheapestValue = firstValue;
+    let cheapestPerGpu = firstPerGpu;
+    for (let i = 1; i < list.length; i++) {
+      const machine = list[i];
+      const v = value(machine);
+      const p = pricePerGpu(machine);
+      if (inOrder(sign, v, p, machine.node_name, firstValue, firstPerGpu, first.node_name) < 0) {
+        first = machine;
+        firstValue = v;
+        firstPerGpu = p;
+      }
       // Of equally cheap machines, the one the sort puts first, as a sorted scan would find.
-      if (machine.pricePerGpu < cheapest.pricePerGpu || (machine.pricePerGpu === cheapest.pricePerGpu && compare(machine, cheapest) < 0)) cheapest = machine;
+      if (p < cheapestPerGpu || (p === cheapestPerGpu && inOrder(sign, v, p, machine.node_name, cheapestValue, cheapestPerGpu, cheapest.node_name) < 0)) {
+        cheapest = machine;
+        cheapestValue = v;
+        cheapestPerGpu = p;
+      }
     }
     this.first = first;
     this.cheapestPerGpu = cheapest;
@@ -113,7 +131,7 @@ class LazyGroup implements ArrangedGroup {
 
   get machines(): readonly MachineRecord[] {
     if (!this.sorted) {
-      this.list.sort(this.compare);
+      sortMachines(this.list, this.sort);
       this.sorted = true;
     }
     return this.list;
@@ -121,28 +139,46 @@ class LazyGroup implements ArrangedGroup {
 }
 
 const SORT_VALUE: Record<SortKey, (m: MachineRecord) => number> = {
-  pricePerGpu: (m) => m.pricePerGpu,
-  price: (m) => m.priceValue,
+  pricePerGpu,
+  price: priceOf,
   gpuMemory: (m) => m.gpu_memory,
   gpuCount: (m) => m.gpu_count,
   onlineRate: (m) => m.online_rate,
   upTime: (m) => m.up_time,
 };
 
+/** A sort as its key and direction. */
+interface SortOrderOf {
+  value: (m: MachineRecord) => number;
+  sign: 1 | -1;
+}
+
+function sortOrderOf(sortBy: SortKey, order: SortOrder): SortOrderOf {
+  return { value: SORT_VALUE[sortBy], sign: order === 'ascending' ? 1 : -1 };
+}
+
 /**
- * Orders machines by the key in the given direction; ties go to the lower
- * price per GPU, then to the node ID, so the order is total and stable.
+ * The order of machines: the key in the given direction; ties go to the
+ * lower price per GPU, then to the node ID, so the order is total and stable.
+ * Takes the keys rather than the machines so that each is computed once.
  */
-export function machineComparator(sortBy: SortKey, order: SortOrder): (a: MachineRecord, b: MachineRecord) => number {
-  const byValue = valueComparator(sortBy, order);
-  return (a, b) => byValue(a, b) || compareIds(a.node_name, b.node_name);
+function inOrder(sign: number, aValue: number, aPerGpu: number, aId: string, bValue: number, bPerGpu: number, bId: string): number {
+  return sign * (aValue - bValue) || aPerGpu - bPerGpu || compareIds(aId, bId);
+}
+
+/** Sorts in place, computing each machine's keys once rather than at every comparison. */
+function sortMachines(list: MachineRecord[], { value, sign }: SortOrderOf): void {
+  const keyed = list.map((machine) => ({ machine, value: value(machine), perGpu: pricePerGpu(machine) }));
+  keyed.sort((a, b) => inOrder(sign, a.value, a.perGpu, a.machine.node_name, b.value, b.perGpu, b.machine.node_name));
+  for (let i = 0; i < keyed.length; i++) {
+    list[i] = keyed[i].machine;
+  }
 }
 
 /** The sort key in the given direction, then the lower price per GPU: no node ID, so distinct machines can tie. */
 function valueComparator(sortBy: SortKey, order: SortOrder): (a: MachineRecord, b: MachineRecord) => number {
-  const value = SORT_VALUE[sortBy];
-  const sign = order === 'ascending' ? 1 : -1;
-  return (a, b) => sign * (value(a) - value(b)) || a.pricePerGpu - b.pricePerGpu;
+  const { value, sign } = sortOrderOf(sortBy, order);
+  return (a, b) => sign * (value(a) - value(b)) || pricePerGpu(a) - pricePerGpu(b);
 }
 
 interface GroupKind {
@@ -163,9 +199,9 @@ const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
  * under the same sort. With `none`, one group holds everything.
  */
 export function arrangeMachines(machines: readonly MachineRecord[], arrangement: Arrangement): ArrangedGroup[] {
-  const compare = machineComparator(arrangement.sortBy, arrangement.order);
+  const sort = sortOrderOf(arrangement.sortBy, arrangement.order);
   if (arrangement.groupBy === 'none') {
-    return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], compare)] : [];
+    return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], sort)] : [];
   }
   const grouping = GROUPINGS[arrangement.groupBy];
   const byKey = new Map<string, MachineRecord[]>();
@@ -180,7 +216,7 @@ export function arrangeMachines(machines: readonly MachineRecord[], arrangement:
   }
   const groups: ArrangedGroup[] = [];
   for (const [key, list] of byKey) {
-    groups.push(new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, compare));
+    groups.push(new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, sort));
   }
   // Best machines that tie on the sort put their groups in label order: a node
   // ID would order them at random as far as a user can tell.
@@ -202,5 +238,5 @@ function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup
 
 /** "12 machines · from 1.85/GPU" */
 export function arrangedGroupDescription(group: ArrangedGroup): string {
-  return l10n.t('{0} · from {1}/GPU', machineCount(group.size), formatPricePerGpu(group.cheapestPerGpu.pricePerGpu));
+  return l10n.t('{0} · from {1}/GPU', machineCount(group.size), formatPricePerGpu(pricePerGpu(group.cheapestPerGpu)));
 }

@@ -5,7 +5,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { displayName, formatInteger, formatLabels, formatPercent, formatPrice, formatPricePerGpu, yesNo } from './format';
-import { fieldLabels, pricePerGpu } from './machines';
+import { fieldLabels } from './machines';
+import { pricePerGpu } from './price';
 import { compareVersions } from './version';
 
 /** Which end of a row is best; rows without one are shown but never marked. */

@@ -6,7 +6,8 @@
 import { MACHINE_FIELDS, type Json, type Machine, type Template } from '../api/types';
 import { escapeMarkdownCell } from './escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from './format';
-import { machineTitle, pricePerGpu } from './machines';
+import { machineTitle } from './machines';
+import { pricePerGpu } from './price';
 import { maskedTemplate } from './secrets';
 import { templateImage } from './templates';
 

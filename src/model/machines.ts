@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { MACHINE_FIELDS, type Machine } from '../api/types';
 import { oneLine } from './escape';
+import { pricePerGpu } from './price';
 import { displayName, formatInteger, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, getDisplayLocale, truncate, yesNo } from './format';
 
 /** Plain code-unit order: fast, and stable for identifiers. */
@@ -42,10 +43,6 @@ export function machineSummary(machine: Machine): string {
   return parts.join(' · ');
 }
 
-/** Derived here too so that plain `Machine`s (details of any origin) can show it. */
-export function pricePerGpu(machine: Machine): number {
-  return Number(machine.price) / machine.gpu_count;
-}
 
 export interface DetailRow {
   field: keyof Machine | 'price_per_gpu';

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { escapeMarkdownCell } from '../model/escape';
 import { formatInteger, formatPricePerGpu } from '../model/format';
+import { pricePerGpu } from '../model/price';
 import { formatTime } from '../model/status';
 import type { Market } from '../market/market';
 import type { Config } from './config';
@@ -74,7 +75,7 @@ function summary(market: Market, view: MachineViewState, watches: WatchService):
   } else {
     const current = market.machineView(view.machineQuery);
     matches = current.matching.length;
-    cheapest = current.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => g.cheapestPerGpu.pricePerGpu))) : undefined;
+    cheapest = current.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => pricePerGpu(g.cheapestPerGpu)))) : undefined;
     what = view.filtered
       ? vscode.l10n.t('{0} machines match the filter {1}', formatInteger(matches), current.filterText)
       : vscode.l10n.t('{0} machines listed', formatInteger(matches));

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../api/types';
 import { formatPricePerGpu } from '../model/format';
+import { pricePerGpu } from '../model/price';
 import type { Market } from '../market/market';
 import type { NewMachines } from '../market/news';
 import { PollPlan } from '../market/poll';
@@ -116,7 +117,7 @@ export class WatchService implements vscode.Disposable {
       for (const machine of snapshot.items) {
         if (watch.matches(machine)) {
           matches++;
-          cheapest = Math.min(cheapest, machine.pricePerGpu);
+          cheapest = Math.min(cheapest, pricePerGpu(machine));
         }
       }
       stats = { matches, cheapest: matches ? formatPricePerGpu(cheapest) : undefined };

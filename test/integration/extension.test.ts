@@ -85,7 +85,7 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(labels.every((l) => !l.includes('_')), labels.join(', '));
     const best: number[] = [];
     for (const group of groups) {
-      const perGpu = (api.machines.getChildren(group) as MachineLeaf[]).map((n) => n.machine.pricePerGpu);
+      const perGpu = (api.machines.getChildren(group) as MachineLeaf[]).map((n) => Number(n.machine.price) / n.machine.gpu_count);
       assert.deepEqual(perGpu, [...perGpu].sort((a, b) => a - b));
       best.push(perGpu[0]);
     }

@@ -1,6 +1,7 @@
 // Grouping, sorting, formatting and escaping: the pure functions behind the views.
 import * as assert from 'node:assert/strict';
 import { checkBaseUrl, endpointUrl, isLoopbackHost } from '../../src/api/baseUrl';
+import type { MachineRecord } from '../../src/api/types';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
 import { displayName, formatJson, formatLabels, formatPercent, formatPrice, gpuCount, machineCount, templateCount, truncate, yesNo } from '../../src/model/format';
@@ -75,8 +76,9 @@ describe('machines model', () => {
             const sorted = group.machines;
             assert.equal(size, sorted.length);
             assert.equal(first, sorted[0], `${groupBy}/${sortBy}/${order}`);
-            const lowest = Math.min(...sorted.map((m) => m.pricePerGpu));
-            assert.equal(cheapestPerGpu, sorted.find((m) => m.pricePerGpu === lowest));
+            const perGpu = (m: MachineRecord) => Number(m.price) / m.gpu_count;
+            const lowest = Math.min(...sorted.map(perGpu));
+            assert.equal(cheapestPerGpu, sorted.find((m) => perGpu(m) === lowest));
             assert.ok(sorted.every((m) => groupKeyOf(m, groupBy) === group.key));
           }
         }

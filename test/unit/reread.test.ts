@@ -95,7 +95,7 @@ describe('reading a body against the last one', () => {
     assert.equal(got.items.length, edited.length);
     assert.equal(got.reused, edited.length - 2, 'all but the repriced and the new machine');
     assert.equal(got.items[0], items[0], 'the same object, not a copy');
-    assert.equal(got.items[10].priceValue, 0.42);
+    assert.equal(got.items[10].price, '0.42');
     assert.notEqual(got.items[10], items[10]);
     assert.equal(got.items[11], items[12]);
   });

@@ -65,10 +65,10 @@ describe('watches: what is news', () => {
   it('a price that drops into range is news; one that stays in range, or leaves it, is not', () => {
     const a = machineRecord({ gpu_name: 'H100', gpu_count: 1, price: '3.00' });
     const b = machineRecord({ gpu_name: 'H100', gpu_count: 1, price: '2.00' });
-    const aCheaper = { ...a, price: '2.40', priceValue: 2.4, pricePerGpu: 2.4 };
-    const bCheaper = { ...b, price: '1.90', priceValue: 1.9, pricePerGpu: 1.9 };
+    const aCheaper = { ...a, price: '2.40' };
+    const bCheaper = { ...b, price: '1.90' };
     assert.deepEqual(newlyMatching(cheapH100, diffMachines([a, b], [aCheaper, bCheaper])), [aCheaper]);
-    const bDearer = { ...b, price: '9.00', priceValue: 9, pricePerGpu: 9 };
+    const bDearer = { ...b, price: '9.00' };
     assert.deepEqual(newlyMatching(cheapH100, diffMachines([b], [bDearer])), []);
   });
 
@@ -80,7 +80,7 @@ describe('watches: what is news', () => {
 
   it('property: news is exactly the machines that match now and did not match (or were not listed) before', () => {
     const pool = Array.from({ length: 10 }, (_, i) => machineRecord({ node_name: `n${i}`, gpu_name: 'H100', gpu_count: 1, price: '1.00' }));
-    const priced = (m: MachineRecord, price: number) => ({ ...m, price: price.toFixed(2), priceValue: price, pricePerGpu: price });
+    const priced = (m: MachineRecord, price: number) => ({ ...m, price: price.toFixed(2) });
     const snapshot = fc
       .uniqueArray(fc.integer({ min: 0, max: 9 }), { maxLength: 10 })
       .chain((ids) => fc.tuple(...ids.map((i) => fc.constantFrom(1, 2, 3, 4).map((p) => priced(pool[i], p)))));

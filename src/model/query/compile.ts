@@ -2,6 +2,7 @@
 // parsed and normalised once, cheap tests first.
 import type { Json, MachineRecord } from '../../api/types';
 import { normalizeData, normalizeText } from '../text';
+import { priceOf, pricePerGpu } from '../price';
 import { compareParsedVersions, parseVersion } from '../version';
 import { FIELD_KINDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
 
@@ -12,8 +13,8 @@ function labelText(label: Json): string {
 }
 
 const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
-  price: (m) => m.priceValue,
-  price_per_gpu: (m) => m.pricePerGpu,
+  price: priceOf,
+  price_per_gpu: pricePerGpu,
   gpu_count: (m) => m.gpu_count,
   gpu_memory: (m) => m.gpu_memory,
   cpu_count: (m) => m.cpu_count,
