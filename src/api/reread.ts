@@ -15,7 +15,7 @@
 // items with one id, too many changes) gives up, and the caller parses the
 // body whole, as it does the first time.
 import { Buffer } from 'node:buffer';
-import { MAX_PROBLEMS, reasonOf, type Checker, type Validated } from './schema';
+import { MAX_PROBLEMS, reasonOf, TOP_LEVEL, type Checker, type Validated } from './schema';
 
 export interface Reread<T> extends Validated<T> {
   /** Items taken over from the last body unparsed. */
@@ -162,7 +162,7 @@ export class LastBody<T extends object> {
         const one = this.parseElement(body, pos);
         if (!one) return undefined;
         end = one.end;
-        if (validate(one.value)) {
+        if (validate(one.value, TOP_LEVEL)) {
           item = build(one.value);
           const key = this.keyOf(item);
           if (fresh.has(key)) return undefined;

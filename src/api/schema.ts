@@ -5,12 +5,21 @@
 // Ajv into ./validators.generated.ts: a 100k-machine response is checked in
 // tens of milliseconds, well under the cost of JSON.parse itself.
 import type { Json, MachineRecord, Template } from './types';
+import { IdSet, type KeySet } from './idSet';
 import { validateMachine, validateTemplate } from './validators.generated';
 
 interface CompiledValidator {
-  (data: unknown): boolean;
+  (data: unknown, options?: typeof TOP_LEVEL): boolean;
   errors?: { instancePath: string; message?: string }[] | null;
 }
+
+/**
+ * The options argument of Ajv's standalone functions, for an item checked on
+ * its own. Their signature destructures an options object that defaults to a
+ * fresh `{}`: one shared empty object spares an allocation per item, which at
+ * 100k machines was 40% of the checks' time.
+ */
+export const TOP_LEVEL = Object.freeze({});
 
 export interface Validated<T> {
   items: T[];
@@ -34,10 +43,10 @@ export interface Checker<T> {
 /**
  * Validates a list of raw items, keeping the valid ones in order and dropping
  * repeats of an id already in `seen` (which it updates, so paging can share it).
- * One plain loop with nothing allocated per item but the item itself: at 100k machines this loop
+ * One plain loop with nothing allocated per item: at 100k machines this loop
  * is most of what a refresh adds to parsing the body.
  */
-export function validateItems<T, K>(raw: readonly unknown[], checker: Checker<T>, keyOf: (item: T) => K, seen: Set<K> = new Set()): Validated<T> {
+export function validateItems<T, K>(raw: readonly unknown[], checker: Checker<T>, keyOf: (item: T) => K, seen: KeySet<K> = new Set()): Validated<T> {
   const items: T[] = [];
   const problems: string[] = [];
   let skipped = 0;
@@ -45,7 +54,7 @@ export function validateItems<T, K>(raw: readonly unknown[], checker: Checker<T>
   const { validate, build } = checker;
   for (let index = 0; index < raw.length; index++) {
     const item = raw[index];
-    if (!validate(item)) {
+    if (!validate(item, TOP_LEVEL)) {
       skipped++;
       if (problems.length < MAX_PROBLEMS) problems.push(`item ${index}: ${reasonOf(validate)}`);
       continue;
@@ -136,5 +145,5 @@ function buildTemplate(t: CheckedTemplate): Template {
 }
 
 export function validateMachines(raw: readonly unknown[]): Validated<MachineRecord> {
-  return validateItems(raw, machineChecker, (m) => m.node_name);
+  return validateItems(raw, machineChecker, (m) => m.node_name, new IdSet(raw.length));
 }
