@@ -20,6 +20,7 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
   if (!stream) {
     return new Uint8Array(0);
   }
+  const ownsChunks = isByteStream(stream);
   const reader = stream.getReader();
   // With a Content-Length, the chunks are copied into a buffer of that size as they come.
   let buffer = new Uint8Array(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
@@ -40,6 +41,7 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
     }
     buffer.set(value, total);
     total += value.byteLength;
+    releaseChunk(value, ownsChunks);
   }
   // A buffer grown without a Content-Length can be up to twice the body.
   return total < buffer.byteLength - buffer.byteLength / 8 ? buffer.slice(0, total) : buffer.subarray(0, total);
@@ -55,4 +57,32 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
  */
 export function releaseBody(bytes: Uint8Array): void {
   (bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
+}
+
+/**
+ * Whether the stream is a byte stream, whose reader is then the only holder
+ * of each chunk's buffer: enqueueing a chunk into a byte stream transfers its
+ * buffer (the Streams standard, ReadableByteStreamControllerEnqueue), which
+ * detaches every other view of it. Node's fetch gives byte streams.
+ */
+function isByteStream(stream: ReadableStream<Uint8Array>): boolean {
+  try {
+    stream.getReader({ mode: 'byob' }).releaseLock();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Frees a chunk once copied, where the runtime can (as releaseBody). Reading
+ * 47 MB leaves as much in chunks for the collector, and with the records
+ * kept the extension host's memory stayed that much higher until a
+ * collection came. Only a view of its whole buffer from a byte stream: a
+ * view of part of a buffer leaves the rest to whoever made it.
+ */
+function releaseChunk(chunk: Uint8Array, ownsChunks: boolean): void {
+  if (ownsChunks && chunk.byteLength === chunk.buffer.byteLength) {
+    releaseBody(chunk);
+  }
 }
