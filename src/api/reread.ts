@@ -1,20 +1,25 @@
 // A refresh of 100k machines brings back nearly the same body: a few prices
 // moved, a few machines came and went. Parsing and checking all of it again
-// costs more than fetching it. So the client keeps the last body and reads
-// the next one against it: an item whose text is byte for byte the text of
-// an item of the last body is that item again (the same bytes parse to the
-// same value, and it was checked then), and only the rest is parsed and
-// checked, one item at a time.
+// costs more than fetching it. So the client reads the next body against the
+// last one: an item whose text has the length and the fingerprint
+// (./fingerprint.ts) of an item's text in the last body is that item again
+// (the same bytes parse to the same value, and it was checked then), and
+// only the rest is parsed and checked, one item at a time. Of the last body
+// only the fingerprints are kept, not its bytes: 12 bytes a machine rather
+// than about 470.
 //
-// Why the result is exactly what parsing the whole body would give: every
-// piece accepted is a complete JSON value on its own (the same bytes as a
-// value parsed before, or parsed alone), and the pieces sit between one pair
-// of brackets separated by commas and whitespace; such a text is valid JSON
-// and parses to exactly these values, in order. Anything else (no brackets,
-// an item that is not an object, an item that does not parse alone, two
-// items with one id, too many changes) gives up, and the caller parses the
-// body whole, as it does the first time.
+// Why the result is what parsing the whole body would give: every piece
+// accepted is a complete JSON value on its own (text found to be the text of
+// a value parsed before, or parsed alone), and the pieces sit between one
+// pair of brackets separated by commas and whitespace; such a text is valid
+// JSON and parses to exactly these values, in order. "Found to be" rests on
+// the fingerprint, which two different texts of one length share by chance
+// about once in 2^53. Anything else (no brackets, an item that is not an
+// object, an item that does not parse alone, two items with one id, too many
+// changes) gives up, and the caller parses the body whole, as it does the
+// first time.
 import { Buffer } from 'node:buffer';
+import { fingerprint, viewOf } from './fingerprint';
 import { MAX_PROBLEMS, reasonOf, TOP_LEVEL, type Checker, type Validated } from './schema';
 
 export interface Reread<T> extends Validated<T> {
@@ -27,14 +32,21 @@ interface Spans {
   ends: Int32Array;
 }
 
+/** What is kept of each element's text: its length and its fingerprint. */
+interface Prints {
+  lengths: Int32Array;
+  prints: Float64Array;
+}
+
 interface Body<T> {
-  bytes: Buffer;
   /** Per element of the body's array: the checked item, or undefined if it was skipped. */
   elements: readonly (T | undefined)[];
-  /** Where each element's text lies; found on first need after a whole parse. */
-  spans: Spans | undefined | null;
+  /** The bytes of a body parsed whole, until its fingerprints are taken. */
+  bytes: Uint8Array | undefined;
   /** Every element was a JSON object: without that, spans cannot be found by looking at the bytes. */
   allObjects: boolean;
+  /** Not taken yet (undefined), or null when the body cannot be read against. */
+  prints: Prints | undefined | null;
 }
 
 const OPEN_BRACKET = 0x5b;
@@ -49,6 +61,11 @@ const LOOKAHEAD = 8;
 const MAX_END_TRIES = 64;
 /** More new items than this, and than items taken over, means another body altogether. */
 const MIN_FRESH_BUDGET = 1024;
+/**
+ * After a whole parse, the fingerprints are taken this much later (or at the
+ * next refresh, if sooner): not while the first rows are being drawn.
+ */
+const SETTLE_AFTER_MS = 2000;
 
 /** Where the JSON text starts: past a UTF-8 byte-order mark, which decoding drops too. */
 function textStart(bytes: Uint8Array): number {
@@ -76,6 +93,7 @@ function isObject(value: unknown): boolean {
 
 export class LastBody<T extends object> {
   private last: Body<T> | undefined;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly decoder = new TextDecoder();
 
   /**
@@ -86,11 +104,12 @@ export class LastBody<T extends object> {
   constructor(
     private readonly checker: Checker<T>,
     private readonly keyOf: (item: T) => string,
-    /** Told the bytes of a body once a newer one replaced it, to free them at once. */
+    /** Told a body's bytes once nothing here reads them any more, to free them at once. */
     private readonly release: (bytes: Uint8Array) => void = () => undefined,
+    private readonly settleAfterMs = SETTLE_AFTER_MS,
   ) {}
 
-  /** After a whole parse: keeps the body to read the next one against. */
+  /** After a whole parse: keeps the body until its fingerprints are taken, to read the next one against. */
   remember(bytes: Uint8Array, raw: readonly unknown[], items: readonly T[]): void {
     const elements: (T | undefined)[] = new Array(raw.length);
     let allObjects = true;
@@ -104,30 +123,63 @@ export class LastBody<T extends object> {
         allObjects &&= isObject(element);
       }
     }
-    this.replace({ bytes: asBuffer(bytes), elements, spans: undefined, allObjects });
+    const body: Body<T> = { bytes, elements, allObjects, prints: undefined };
+    this.replace(body);
+    const timer = setTimeout(() => this.settle(body), this.settleAfterMs);
+    (timer as { unref?: () => void }).unref?.();
+    this.settleTimer = timer;
   }
 
   private replace(next: Body<T>): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
     const old = this.last;
     this.last = next;
-    if (old && old.bytes.buffer !== next.bytes.buffer) this.release(old.bytes);
+    if (old?.bytes) {
+      this.release(old.bytes);
+      old.bytes = undefined;
+    }
   }
 
-  /** The items of `bytes`, read against the last body; undefined when that cannot be done exactly. */
+  /**
+   * The fingerprints of a body parsed whole, taken from its bytes, which are
+   * then let go. An element ends at a `}` followed by a comma and the next
+   * `{`: every real boundary between objects looks like that, so when exactly
+   * one fewer such places than elements exist, they are the boundaries. More
+   * (a string holding "},{") and the body is not read against (null).
+   */
+  private settle(body: Body<T>): Prints | null {
+    if (body.prints === undefined) {
+      const bytes = body.bytes;
+      const spans = bytes && findSpans(asBuffer(bytes), body.elements.length, body.allObjects);
+      body.prints = bytes && spans ? printsOf(bytes, spans) : null;
+      if (bytes) {
+        body.bytes = undefined;
+        this.release(bytes);
+      }
+    }
+    return body.prints;
+  }
+
+  /**
+   * The items of `bytes`, read against the last body; undefined when that
+   * cannot be done exactly. When it can, the bytes are released: only their
+   * fingerprints are kept.
+   */
   reread(bytes: Uint8Array): Reread<T> | undefined {
     const last = this.last;
-    const spans = last && this.spansOf(last);
-    if (!last || !spans) {
+    const known = last && this.settle(last);
+    if (!last || !known) {
       return undefined;
     }
     const body = asBuffer(bytes);
-    const before = last.bytes;
+    const view = viewOf(body);
     const count = last.elements.length;
     const { validate, build } = this.checker;
     const items: T[] = [];
     const elements: (T | undefined)[] = [];
-    const starts: number[] = [];
-    const ends: number[] = [];
+    const lengths: number[] = [];
+    const prints: number[] = [];
     const problems: string[] = [];
     // Items parsed here, by id: a second one with the same id, here or among those taken over, gives up.
     const fresh = new Set<string>();
@@ -139,19 +191,23 @@ export class LastBody<T extends object> {
     if (body[pos] !== OPEN_BRACKET) return undefined;
     pos = skipWhitespace(body, pos + 1);
     if (body[pos] === CLOSE_BRACKET) {
-      return skipWhitespace(body, pos + 1) === body.length ? this.keep(body, elements, starts, ends, { items, skipped, duplicates: 0, problems, reused: 0 }) : undefined;
+      return skipWhitespace(body, pos + 1) === body.length ? this.keep(bytes, elements, lengths, prints, { items, skipped, duplicates: 0, problems, reused: 0 }) : undefined;
     }
     for (let index = 0; ; index++) {
       if (body[pos] !== OPEN_BRACE) return undefined;
       let end = -1;
+      let print = 0;
       let item: T | undefined;
       for (let c = cursor, stop = Math.min(cursor + LOOKAHEAD, count); c < stop; c++) {
-        const known = last.elements[c];
-        if (!known) continue;
-        const length = spans.ends[c] - spans.starts[c];
-        if (pos + length <= body.length && before.compare(body, pos, pos + length, spans.starts[c], spans.ends[c]) === 0 && endsElement(body, pos + length)) {
-          end = pos + length;
-          item = known;
+        const element = last.elements[c];
+        if (!element) continue;
+        const length = known.lengths[c];
+        const after = pos + length;
+        // The cheap tests first: the text must end where an element can, before its fingerprint is taken.
+        if (after <= body.length && body[after - 1] === CLOSE_BRACE && endsElement(body, after) && fingerprint(view, body, pos, after) === known.prints[c]) {
+          end = after;
+          print = known.prints[c];
+          item = element;
           cursor = c + 1;
           break;
         }
@@ -162,6 +218,7 @@ export class LastBody<T extends object> {
         const one = this.parseElement(body, pos);
         if (!one) return undefined;
         end = one.end;
+        print = fingerprint(view, body, pos, end);
         if (validate(one.value, TOP_LEVEL)) {
           item = build(one.value);
           const key = this.keyOf(item);
@@ -174,8 +231,8 @@ export class LastBody<T extends object> {
         }
       }
       elements.push(item);
-      starts.push(pos);
-      ends.push(end);
+      lengths.push(end - pos);
+      prints.push(print);
       if (item) items.push(item);
       const next = skipWhitespace(body, end);
       if (body[next] === COMMA) {
@@ -192,11 +249,12 @@ export class LastBody<T extends object> {
         if (fresh.has(this.keyOf(item)) && !freshItems.has(item)) return undefined;
       }
     }
-    return this.keep(body, elements, starts, ends, { items, skipped, duplicates: 0, problems, reused: items.length - freshItems.size });
+    return this.keep(bytes, elements, lengths, prints, { items, skipped, duplicates: 0, problems, reused: items.length - freshItems.size });
   }
 
-  private keep(body: Buffer, elements: (T | undefined)[], starts: number[], ends: number[], result: Reread<T>): Reread<T> {
-    this.replace({ bytes: body, elements, spans: { starts: Int32Array.from(starts), ends: Int32Array.from(ends) }, allObjects: true });
+  private keep(bytes: Uint8Array, elements: (T | undefined)[], lengths: number[], prints: number[], result: Reread<T>): Reread<T> {
+    this.replace({ bytes: undefined, elements, allObjects: true, prints: { lengths: Int32Array.from(lengths), prints: Float64Array.from(prints) } });
+    this.release(bytes);
     return result;
   }
 
@@ -216,19 +274,18 @@ export class LastBody<T extends object> {
     }
     return undefined;
   }
+}
 
-  /**
-   * Where each element lies in a body that was parsed whole. An element ends
-   * at a `}` followed by a comma and the next `{`: every real boundary between
-   * objects looks like that, so when exactly one fewer such places than
-   * elements exist, they are the boundaries. More (a string holding "},{")
-   * and the body is not read against (null).
-   */
-  private spansOf(last: Body<T>): Spans | null {
-    if (last.spans !== undefined) return last.spans;
-    last.spans = findSpans(last.bytes, last.elements.length, last.allObjects);
-    return last.spans;
+function printsOf(bytes: Uint8Array, spans: Spans): Prints {
+  const view = viewOf(bytes);
+  const count = spans.starts.length;
+  const lengths = new Int32Array(count);
+  const prints = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    lengths[i] = spans.ends[i] - spans.starts[i];
+    prints[i] = fingerprint(view, bytes, spans.starts[i], spans.ends[i]);
   }
+  return { lengths, prints };
 }
 
 function findSpans(bytes: Buffer, count: number, allObjects: boolean): Spans | null {
@@ -264,6 +321,7 @@ function findSpans(bytes: Buffer, count: number, allObjects: boolean): Spans | n
   return ends[element] > starts[element] ? { starts, ends } : null;
 }
 
+/** A Buffer over the same bytes, for its native indexOf. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -125,7 +125,7 @@ describe('reading a body against the last one', () => {
     assert.equal(all.reread(encode(JSON.stringify(many.map((m) => ({ ...m, price: '9.99' }))))), undefined, 'everything changed: parsed whole, not item by item');
   });
 
-  it('hands the bytes of a body it no longer needs to be freed, whether the next one was read against it or parsed whole', () => {
+  it('keeps no body: a body read against the last is handed back to be freed, one parsed whole once its fingerprints are taken', () => {
     const released: Uint8Array[] = [];
     const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, (bytes) => released.push(bytes));
     const list = generateMachines(300, 8);
@@ -133,15 +133,31 @@ describe('reading a body against the last one', () => {
     const bodies = [list, list.slice(1), [...list.slice(2), list[5]], list.slice(2)].map((l) => encode(JSON.stringify(l)));
     const { raw, items } = whole(bodies[0]);
     last.remember(bodies[0], raw, items);
-    assert.equal(released.length, 0);
+    assert.equal(released.length, 0, 'kept until its fingerprints are taken');
     assert.ok(last.reread(bodies[1]), 'one machine went: read against the first body');
-    assert.deepEqual(released.map((b) => b.byteLength), [bodies[0].byteLength]);
-    assert.equal(released[0].buffer, bodies[0].buffer);
+    assert.deepEqual(released, [bodies[0], bodies[1]]);
     assert.equal(last.reread(bodies[2]), undefined, 'parsed whole');
+    assert.equal(released.length, 2, 'a body that was not read against is the caller\'s, to parse whole');
     const third = whole(bodies[2]);
     last.remember(bodies[2], third.raw, third.items);
-    assert.deepEqual(released.map((b) => b.buffer), [bodies[0].buffer, bodies[1].buffer]);
-    assert.equal(last.reread(bodies[3])?.reused, 298, 'the third body, not a released one, is read against');
+    assert.equal(released.length, 2);
+    assert.equal(last.reread(bodies[3])?.reused, 298, 'the third body, not an earlier one, is read against');
+    assert.deepEqual(released, bodies);
+  });
+
+  it('takes the fingerprints of a body parsed whole a while after, and lets its bytes go', async () => {
+    const released: Uint8Array[] = [];
+    const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, (bytes) => released.push(bytes), 20);
+    const list = generateMachines(50, 8);
+    const first = encode(JSON.stringify(list));
+    const { raw, items } = whole(first);
+    last.remember(first, raw, items);
+    assert.equal(released.length, 0);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.deepEqual(released, [first]);
+    const next = last.reread(encode(JSON.stringify(list.slice(1))));
+    assert.equal(next?.reused, 49, 'read against the fingerprints alone');
+    assert.equal(next.items[0], items[1]);
   });
 
   it('frees released bytes at once where the runtime can, and leaves them alone where it cannot', () => {
