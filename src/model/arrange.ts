@@ -103,16 +103,17 @@ class LazyGroup implements ArrangedGroup {
     this.size = list.length;
     // One pass, each machine's keys computed once: the price is parsed from its text.
     const { value, sign } = sort;
+    const byPerGpu = value === pricePerGpu;
     let first = list[0];
     let firstValue = value(first);
-    let firstPerGpu = pricePerGpu(first);
+    let firstPerGpu = byPerGpu ? firstValue : pricePerGpu(first);
     let cheapest = first;
     let cheapestValue = firstValue;
     let cheapestPerGpu = firstPerGpu;
     for (let i = 1; i < list.length; i++) {
       const machine = list[i];
       const v = value(machine);
-      const p = pricePerGpu(machine);
+      const p = byPerGpu ? v : pricePerGpu(machine);
       if (inOrder(sign, v, p, machine.node_name, firstValue, firstPerGpu, first.node_name) < 0) {
         first = machine;
         firstValue = v;
@@ -168,7 +169,11 @@ function inOrder(sign: number, aValue: number, aPerGpu: number, aId: string, bVa
 
 /** Sorts in place, computing each machine's keys once rather than at every comparison. */
 function sortMachines(list: MachineRecord[], { value, sign }: SortOrderOf): void {
-  const keyed = list.map((machine) => ({ machine, value: value(machine), perGpu: pricePerGpu(machine) }));
+  const byPerGpu = value === pricePerGpu;
+  const keyed = list.map((machine) => {
+    const v = value(machine);
+    return { machine, value: v, perGpu: byPerGpu ? v : pricePerGpu(machine) };
+  });
   keyed.sort((a, b) => inOrder(sign, a.value, a.perGpu, a.machine.node_name, b.value, b.perGpu, b.machine.node_name));
   for (let i = 0; i < keyed.length; i++) {
     list[i] = keyed[i].machine;
