@@ -76,10 +76,11 @@ function isByteStream(stream: ReadableStream<Uint8Array>): boolean {
 
 /**
  * Frees a chunk once copied, where the runtime can (as releaseBody). Reading
- * 47 MB leaves as much in chunks for the collector, and with the records
- * kept the extension host's memory stayed that much higher until a
- * collection came. Only a view of its whole buffer from a byte stream: a
- * view of part of a buffer leaves the rest to whoever made it.
+ * 47 MB leaves as much in chunks, and in VS Code's extension host the chunks
+ * of the last response stayed reachable even after a full collection (plain
+ * Node with the same client does not keep them). Only a view of its whole
+ * buffer from a byte stream: a view of part of a buffer leaves the rest to
+ * whoever made it.
  */
 function releaseChunk(chunk: Uint8Array, ownsChunks: boolean): void {
   if (ownsChunks && chunk.byteLength === chunk.buffer.byteLength) {
