@@ -1,11 +1,25 @@
-// Bundles the extension into one CommonJS file, dist/extension.js.
+// Bundles the extension into one CommonJS file, dist/extension.js, and each
+// webview page's script into one file of its own, dist/pages/*.js (a page
+// loads exactly one script, by nonce; what the pages share is bundled in).
 // `vscode` is provided by the editor at run time and must stay external.
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+const PAGES = ['details', 'template', 'compare'];
+
 async function main() {
+  const pages = await esbuild.context({
+    entryPoints: PAGES.map((page) => `src/webview/pages/${page}.ts`),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: 'dist/pages',
+    minify: production,
+    logLevel: 'warning',
+  });
   const ctx = await esbuild.context({
     entryPoints: ['src/extension.ts'],
     bundle: true,
@@ -24,11 +38,11 @@ async function main() {
     logLevel: 'warning',
   });
   if (watch) {
-    await ctx.watch();
+    await Promise.all([ctx.watch(), pages.watch()]);
     return;
   }
-  const result = await ctx.rebuild();
-  await ctx.dispose();
+  const [result] = await Promise.all([ctx.rebuild(), pages.rebuild()]);
+  await Promise.all([ctx.dispose(), pages.dispose()]);
   const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
   console.log(`esbuild: dist/extension.js ${(bytes / 1024).toFixed(1)} KiB${production ? ' (minified)' : ''}`);
 }

@@ -8,6 +8,7 @@ import type { MachineRecord } from '../api/types';
 import type { Market } from '../market/market';
 import { compareContent, renderCompareHtml, type CompareState } from '../webview/compareHtml';
 import { parseCompareRequest, type CompareContent, type CompareNotification } from '../webview/compareProtocol';
+import { pageFiles, pageRoots } from './pageFiles';
 
 export const COMPARE_VIEW_TYPE = 'gpuRental.compareMachines';
 
@@ -50,7 +51,7 @@ export class ComparePanel implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, this.current.title, vscode.ViewColumn.Active, {
       enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+      localResourceRoots: pageRoots(this.extensionUri),
     });
     this.panel = panel;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
@@ -64,13 +65,13 @@ export class ComparePanel implements vscode.Disposable {
       }),
     );
     const webview = panel.webview;
-    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file)).toString();
+    const files = pageFiles(webview, this.extensionUri);
     webview.html = renderCompareHtml({
       ...this.state(),
       nonce: randomBytes(16).toString('base64'),
       cspSource: webview.cspSource,
-      styleUri: media('compare.css'),
-      scriptUri: media('compare.js'),
+      styleUri: files.media('compare.css'),
+      scriptUri: files.script('compare'),
     });
   }
 

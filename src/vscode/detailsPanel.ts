@@ -9,6 +9,7 @@ import { machineTitle } from '../model/machines';
 import type { Market } from '../market/market';
 import { detailsContent, renderDetailsHtml } from '../webview/detailsHtml';
 import { parseWebviewRequest, type DetailsContent, type WebviewNotification } from '../webview/protocol';
+import { pageFiles, pageRoots } from './pageFiles';
 
 export const DETAILS_VIEW_TYPE = 'gpuRental.machineDetails';
 
@@ -43,7 +44,7 @@ export class DetailsPanels implements vscode.Disposable {
       DETAILS_VIEW_TYPE,
       machineTitle(machine),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus },
-      { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')] },
+      { enableScripts: true, localResourceRoots: pageRoots(this.extensionUri) },
     );
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
     const open: OpenPanel = { panel, machine, content: detailsContent(this.state(machine)), disposables: [] };
@@ -58,14 +59,14 @@ export class DetailsPanels implements vscode.Disposable {
     );
     this.panels.set(machine.node_name, open);
     const webview = panel.webview;
-    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file)).toString();
+    const files = pageFiles(webview, this.extensionUri);
     // The only time the page is rendered: later changes travel as messages.
     webview.html = renderDetailsHtml({
       ...this.state(machine),
       nonce: randomBytes(16).toString('base64'),
       cspSource: webview.cspSource,
-      styleUri: media('details.css'),
-      scriptUri: media('details.js'),
+      styleUri: files.media('details.css'),
+      scriptUri: files.script('details'),
     });
   }
 

@@ -7,6 +7,7 @@ import type { Template } from '../api/types';
 import type { Market } from '../market/market';
 import { renderTemplateHtml, templateContent } from '../webview/templateHtml';
 import { parseTemplateRequest, type TemplateContent, type TemplateNotification } from '../webview/compareProtocol';
+import { pageFiles, pageRoots } from './pageFiles';
 
 export const TEMPLATE_VIEW_TYPE = 'gpuRental.templateDetails';
 
@@ -47,7 +48,7 @@ export class TemplatePanels implements vscode.Disposable {
       TEMPLATE_VIEW_TYPE,
       content.title,
       { viewColumn: vscode.ViewColumn.Active, preserveFocus },
-      { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')] },
+      { enableScripts: true, localResourceRoots: pageRoots(this.extensionUri) },
     );
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
     const open: OpenPanel = { panel, template, content, disposables: [] };
@@ -60,13 +61,13 @@ export class TemplatePanels implements vscode.Disposable {
     );
     this.panels.set(template.id, open);
     const webview = panel.webview;
-    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file)).toString();
+    const files = pageFiles(webview, this.extensionUri);
     webview.html = renderTemplateHtml({
       ...this.state(template),
       nonce: randomBytes(16).toString('base64'),
       cspSource: webview.cspSource,
-      styleUris: [media('details.css'), media('template.css')],
-      scriptUri: media('template.js'),
+      styleUris: [files.media('details.css'), files.media('template.css')],
+      scriptUri: files.script('template'),
     });
   }
 

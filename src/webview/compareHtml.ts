@@ -32,7 +32,7 @@ export function changedText(was: string): string {
   return l10n.t('Changed since the comparison opened; it was {0}', was);
 }
 
-/** The page's fixed words; media/compare.js uses them when it rebuilds the table. */
+/** The page's fixed words; ./pages/compare.ts uses them when it rebuilds the table. */
 export function compareLabels(): CompareLabels {
   return {
     field: l10n.t('Field'),
@@ -74,7 +74,7 @@ export function compareContent(state: CompareState): CompareContent {
   };
 }
 
-/** The table as HTML, escaped; media/compare.js builds the same structure from later updates. */
+/** The table as HTML, escaped; ./pages/compare.ts builds the same structure from later updates. */
 export function compareTableHtml(content: CompareContent): string {
   const text = escapeHtml;
   const labels = content.labels;

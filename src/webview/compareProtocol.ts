@@ -1,5 +1,5 @@
-// Messages between the compare and template webviews (media/compare.js,
-// media/template.js) and the extension. As for the details page, a request
+// Messages between the compare and template webviews (./pages/compare.ts,
+// ./pages/template.ts) and the extension. As for the details page, a request
 // names at most a column index; the extension acts on the machine or template
 // it holds, never on data from the page.
 import type { TemplateValueKind } from '../model/templates';

@@ -1,4 +1,4 @@
-// Messages between the machine details webview (media/details.js) and the
+// Messages between the machine details webview (./pages/details.ts) and the
 // extension. The webview never sends data the extension then trusts: a copy
 // request names no node ID; the extension copies the one it holds.
 

@@ -53,9 +53,9 @@ describe('the package', function () {
       .map((line) => line.trim())
       .filter(Boolean)
       .sort();
-    const unexpected = files.filter((f) => !/^(dist\/extension\.js|dist\/README\.md|media\/.+|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|package\.nls(\.[a-z-]+)?\.json|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
+    const unexpected = files.filter((f) => !/^(dist\/extension\.js|dist\/pages\/[a-z]+\.js|dist\/README\.md|media\/.+|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|package\.nls(\.[a-z-]+)?\.json|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
     assert.deepEqual(unexpected, [], 'no sources, maps, tests or node_modules');
-    for (const needed of ['dist/extension.js', 'dist/README.md', 'package.json', 'package.nls.json', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'media/details.js', 'media/details.css', 'media/compare.js', 'media/compare.css', 'media/template.js', 'media/template.css', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'package.nls.de.json', 'l10n/bundle.l10n.qps-ploc.json', 'package.nls.qps-ploc.json']) {
+    for (const needed of ['dist/extension.js', 'dist/README.md', 'package.json', 'package.nls.json', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'dist/pages/details.js', 'media/details.css', 'dist/pages/compare.js', 'media/compare.css', 'dist/pages/template.js', 'media/template.css', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'package.nls.de.json', 'l10n/bundle.l10n.qps-ploc.json', 'package.nls.qps-ploc.json']) {
       assert.ok(files.includes(needed), `${needed} is in the package`);
     }
   });

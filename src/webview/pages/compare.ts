@@ -1,0 +1,135 @@
+// Compare page. It asks the extension to act on a column by its index and
+// sends no data. The table is rebuilt from each update with textContent only.
+// Its words (buttons, the corner, "best") come with the content, in VS
+// Code's display language.
+import type { CompareRequest } from '../compareProtocol';
+import { channel, fields, flasher, onMessage, setFrame } from './dom';
+
+interface PageState {
+  onlyDifferences: boolean;
+}
+
+const vscode = channel<CompareRequest, PageState>();
+const table = document.getElementById('compare');
+const toggle = document.getElementById('only-differences') as HTMLInputElement | null;
+const flash = flasher(document.getElementById('status'), 2500);
+
+function el(tag: string, className = '', text?: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function applyToggle(): void {
+  if (table && toggle) table.classList.toggle('only-differences', toggle.checked);
+}
+
+function bestMark(label: string): HTMLElement {
+  const mark = el('span', 'mark-best');
+  const icon = el('span', 'icon-best');
+  icon.setAttribute('aria-hidden', 'true');
+  mark.append(icon, el('span', 'visually-hidden', label));
+  return mark;
+}
+
+function changedMark(text: string): HTMLElement {
+  const mark = el('span', 'changed');
+  const icon = el('span', 'icon-changed');
+  icon.setAttribute('aria-hidden', 'true');
+  mark.append(icon, document.createTextNode(text));
+  return mark;
+}
+
+function button(label: string, action: string, column: number, ariaLabel = ''): HTMLElement {
+  const node = el('button', '', label);
+  node.setAttribute('type', 'button');
+  node.dataset.action = action;
+  node.dataset.column = String(column);
+  if (ariaLabel) node.setAttribute('aria-label', ariaLabel);
+  return node;
+}
+
+function render(value: unknown): void {
+  if (!table || !value || typeof value !== 'object') return;
+  const content = fields(value);
+  const columns = Array.isArray(content.columns) ? content.columns.map(fields) : [];
+  const rows = Array.isArray(content.rows) ? content.rows.map(fields) : [];
+  const labels = fields(content.labels);
+  const thead = el('thead');
+  const headRow = el('tr');
+  const corner = el('th', 'corner', str(labels.field));
+  corner.setAttribute('scope', 'col');
+  headRow.append(corner);
+  columns.forEach((column, i) => {
+    const th = el('th');
+    th.setAttribute('scope', 'col');
+    th.dataset.column = String(i);
+    const listed = el('span', 'column-status', str(column.status));
+    listed.hidden = str(column.status) === '';
+    const actions = el('span', 'column-actions');
+    actions.append(
+      button(str(labels.copyNodeId), 'copyNodeId', i),
+      button(str(labels.showDetails), 'showDetails', i),
+      button(str(labels.remove), 'remove', i, str(column.removeLabel)),
+    );
+    th.append(el('span', 'machine-title', str(column.title)), el('code', 'node-id', str(column.nodeId)), listed, actions);
+    headRow.append(th);
+  });
+  thead.append(headRow);
+  const tbody = el('tbody');
+  for (const row of rows) {
+    const tr = el('tr');
+    tr.dataset.key = str(row.key);
+    if (row.same) tr.dataset.same = '';
+    const th = el('th', '', str(row.label));
+    th.setAttribute('scope', 'row');
+    tr.append(th);
+    for (const cell of Array.isArray(row.cells) ? row.cells.map(fields) : []) {
+      const td = el('td', cell.best ? 'best' : '');
+      td.append(el('span', 'value', str(cell.text)));
+      if (cell.best) td.append(bestMark(str(labels.best)));
+      if (str(cell.changed)) td.append(changedMark(str(cell.changed)));
+      tr.append(td);
+    }
+    tbody.append(tr);
+  }
+  for (const old of table.querySelectorAll('thead, tbody')) old.remove();
+  table.append(thead, tbody);
+  setFrame(content);
+  applyToggle();
+}
+
+if (toggle) {
+  const state = vscode.state();
+  toggle.checked = state.onlyDifferences === true;
+  toggle.addEventListener('change', () => {
+    vscode.setState({ ...state, onlyDifferences: toggle.checked });
+    state.onlyDifferences = toggle.checked;
+    applyToggle();
+  });
+  applyToggle();
+}
+
+if (table) {
+  table.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('button[data-action]') : null;
+    if (!(target instanceof HTMLButtonElement)) return;
+    const column = Number(target.dataset.column);
+    const action = target.dataset.action;
+    if (action !== 'copyNodeId' && action !== 'showDetails' && action !== 'remove') return;
+    // Indices shift when a column goes: no more requests until the new table arrives.
+    if (action === 'remove') for (const b of table.querySelectorAll<HTMLButtonElement>('button[data-action="remove"]')) b.disabled = true;
+    vscode.post({ type: action, column });
+  });
+}
+
+onMessage((message) => {
+  if (message.type === 'status' && typeof message.text === 'string') flash(message.text);
+  else if (message.type === 'update') render(message.content);
+});
+vscode.post({ type: 'ready' });
