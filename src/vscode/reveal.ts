@@ -1,17 +1,37 @@
-// Showing one machine in the Machines tree: apply a filter, bring the view
-// into sight, open the slice that holds the machine, select it.
+// Showing one machine in the Machines tree: bring the view into sight, apply
+// a filter, open the slice that holds the machine, select it.
 import * as vscode from 'vscode';
 import type { MachineViewState } from './machineViewState';
 import type { MachineNode, MachinesProvider } from './machinesView';
 import { showInfo } from './notify';
 
+/** Reveals tried before giving up; each after the tree had time to take in a refresh. */
+const REVEAL_TRIES = 3;
+/** Longer than the 200 ms over which VS Code gathers a tree's refreshes before sending them. */
+const SETTLE_MS = 300;
+
 export async function showInTree(view: MachineViewState, machines: MachinesProvider, tree: vscode.TreeView<MachineNode>, query: string, nodeId: string): Promise<void> {
-  view.setQuery(query);
+  // Into sight before the filter changes: a tree refreshed out of sight
+  // refreshes again when it comes into sight, and a reveal made meanwhile
+  // can lose to that second refresh.
   await vscode.commands.executeCommand('gpuRental.machines.focus');
-  const node = machines.locate(nodeId);
-  if (!node) {
-    void showInfo(vscode.l10n.t('GPU Rental: that machine is no longer listed.'));
-    return;
+  view.setQuery(query);
+  for (let tries = 1; ; tries++) {
+    const node = machines.locate(nodeId);
+    if (!node) {
+      void showInfo(vscode.l10n.t('GPU Rental: that machine is no longer listed.'));
+      return;
+    }
+    await tree.reveal(node, { select: true, focus: true, expand: true });
+    // VS Code's reveal does nothing, and says nothing, when a refresh in
+    // flight replaced the rows it was working on: look, and reveal again.
+    if (isSelected(tree, nodeId) || tries >= REVEAL_TRIES) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   }
-  await tree.reveal(node, { select: true, focus: true, expand: true });
+}
+
+function isSelected(tree: vscode.TreeView<MachineNode>, nodeId: string): boolean {
+  return tree.selection.some((node) => node.kind === 'machine' && node.machine.node_name === nodeId);
 }
