@@ -61,9 +61,14 @@ export class InvalidJson extends Error {}
  * piece as the bytes come. Throws InvalidJson when the array is not valid
  * JSON, TooLarge past `cap` bytes.
  */
-export async function parseArrayStream(stream: ReadableStream<Uint8Array>, cap: number, releaseChunk: (chunk: Uint8Array) => void = () => undefined): Promise<StreamedArray> {
+export async function parseArrayStream(
+  stream: ReadableStream<Uint8Array>,
+  cap: number,
+  releaseChunk: (chunk: Uint8Array) => void = () => undefined,
+  onPiece?: (values: readonly unknown[]) => void,
+): Promise<StreamedArray> {
   const reader = stream.getReader();
-  const parser = new PieceParser();
+  const parser = new PieceParser(onPiece);
   let total = 0;
   try {
     for (;;) {
@@ -111,6 +116,9 @@ export class PieceParser {
   private lengths: number[] | null = [];
   private prints: number[] = [];
   private readonly decoder = new TextDecoder();
+
+  /** `onPiece` is told each piece's elements, in order, as they are parsed: work on them can go on while the rest arrives. */
+  constructor(private readonly onPiece?: (values: readonly unknown[]) => void) {}
 
   push(chunk: Uint8Array): void {
     this.total += chunk.byteLength;
@@ -236,6 +244,7 @@ export class PieceParser {
     if (values.length === 0 && !this.first) throw new SyntaxError('Expected an element after a comma');
     this.first = false;
     for (let i = 0; i < values.length; i++) this.items.push(values[i]);
+    this.onPiece?.(values);
     // While the piece still ends in its `]`.
     this.fingerprint(piece, values);
     if (!last) w[end] = saved;

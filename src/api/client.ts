@@ -7,7 +7,7 @@ import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type R
 import { InvalidJson, parseArrayStream, TooLarge, type StreamedArray } from './arrayStream';
 import { chunkReleaser, readCapped, releaseBody, tooLargeError } from './readBody';
 import { LastBody } from './reread';
-import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
+import { machineChecker, machineValidation, templateChecker, validateItems, validateMachines, type Validated, type Validation } from './schema';
 import type { MachineRecord, Template } from './types';
 
 /** The subset of a LogOutputChannel the client writes to. */
@@ -74,11 +74,14 @@ export interface TemplateListing extends Listing<Template> {
 /** Paging stops here whatever the server does, so a broken server cannot keep us looping. */
 export const MAX_TEMPLATE_PAGES = 1000;
 
+/** Starts checking the machines of a body parsed as it arrives; told the body's announced size (NaN when none). */
+type StreamChecks = (declaredBytes: number) => Validation<MachineRecord, string>;
+
 /** A successful answer's body, with what its messages name. */
 interface Body {
   bytes: Uint8Array;
-  /** The array, when it was parsed as it arrived (then `bytes` is empty). */
-  streamed?: Extract<StreamedArray, { kind: 'array' }>;
+  /** The array, when it was parsed as it arrived (then `bytes` is empty), and its items checked on the way. */
+  streamed?: Extract<StreamedArray, { kind: 'array' }> & { checked: Validation<MachineRecord, string> };
   contentType: string;
   /** The resource, as messages name it. */
   what: string;
@@ -107,7 +110,7 @@ export class GpuRentalClient {
 
   async listMachines(signal?: AbortSignal): Promise<Listing<MachineRecord>> {
     // With no last body to read against (a first load), the body is parsed as it arrives.
-    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), !this.lastMachines.canReread);
+    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), !this.lastMachines.canReread ? machineValidation : undefined);
     this.reportSkipped('machines', result);
     this.log.info(`Machines: ${result.items.length} loaded${result.skipped ? `, ${result.skipped} skipped` : ''}.`);
     return { items: result.items, skipped: result.skipped };
@@ -120,7 +123,7 @@ export class GpuRentalClient {
   private readMachines(body: Body): Validated<MachineRecord> {
     const started = performance.now();
     if (body.streamed) {
-      const result = validateMachines(body.streamed.items);
+      const result = body.streamed.checked.result();
       this.lastMachines.rememberPrints(body.streamed.items, result.items, body.streamed.prints);
       return result;
     }
@@ -197,7 +200,7 @@ export class GpuRentalClient {
    * One GET, retried on transient failures, its successful body handed to
    * `read`. Every failure becomes an ApiError.
    */
-  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R, streamArray = false): Promise<R> {
+  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R, streamArray?: StreamChecks): Promise<R> {
     const policy = this.retry;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -216,7 +219,7 @@ export class GpuRentalClient {
   }
 
   /** A single request with its own timeout: the body of a 2xx answer, or an ApiError. */
-  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal, streamArray = false): Promise<Body> {
+  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal, streamArray?: StreamChecks): Promise<Body> {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
@@ -232,6 +235,7 @@ export class GpuRentalClient {
     let contentType: string;
     let retryAfter: string | null;
     let streamed: StreamedArray | undefined;
+    let checked: Validation<MachineRecord, string> | undefined;
     try {
       const response = await ofetch.raw(url, {
         method: 'GET',
@@ -247,7 +251,9 @@ export class GpuRentalClient {
       const stream = response._data as ReadableStream<Uint8Array> | undefined;
       const declared = Number(response.headers.get('content-length') ?? NaN);
       if (streamArray && stream && status >= 200 && status <= 299 && !isHtml(contentType) && !(declared > this.maxBodyBytes)) {
-        streamed = await parseArrayStream(stream, this.maxBodyBytes, chunkReleaser(stream));
+        const checks = streamArray(declared);
+        checked = checks;
+        streamed = await parseArrayStream(stream, this.maxBodyBytes, chunkReleaser(stream), (values) => checks.add(values));
         bytes = streamed.kind === 'bytes' ? streamed.bytes : new Uint8Array(0);
       } else {
         bytes = await readCapped(stream, declared, this.maxBodyBytes, what);
@@ -283,7 +289,7 @@ export class GpuRentalClient {
           : l10n.t('The service answered {0} when asked for the {1}.', `${status}${text ? ` ${text}` : ''}`, what);
       throw new ApiError('http', message, status, RETRY_STATUSES.has(status), parseRetryAfter(retryAfter));
     }
-    return { bytes, streamed: streamed?.kind === 'array' ? streamed : undefined, contentType, what, where };
+    return { bytes, streamed: streamed?.kind === 'array' && checked ? { ...streamed, checked } : undefined, contentType, what, where };
   }
 
   /** A body that must be a JSON array, parsed whole. */
