@@ -6,9 +6,8 @@
 // machine where fresh memory is dear (a VM that pays for every page it maps)
 // that costs more than the parse. A piece under V8's large-object size is
 // decoded into ordinary young memory, which is reused piece after piece, and
-// the window the bytes go through is reused too. Measured in plain Node, in a
-// fresh process, at 100k machines: read and parse 646-689 ms against
-// 964-999 ms gathered, and 145 MB resident against 240 MB.
+// the window the bytes go through is reused too (see `npm run bench` for the
+// figures of a first load in a fresh process).
 //
 // Why the result is what parsing the whole body gives: a piece runs from the
 // start of an element (just past the `[`, or a comma found to separate two
@@ -31,6 +30,20 @@ import { findSpans, type Prints } from './reread';
 
 /** Below V8's large-object size, so that each piece's string is made in reused young memory. */
 export const PIECE_BYTES = 64 * 1024;
+/**
+ * Pieces are parsed a megabyte at a time, not as each chunk comes: parsing
+ * after every 64 KB chunk left the extension host 50-150 MB larger after a
+ * first load at 100k machines (measured after a full collection, in native
+ * memory or in V8's grown heap) than reading in bursts, for no time gained
+ * that the benchmark could tell from its noise.
+ */
+export const BURST_BYTES = 1024 * 1024;
+
+/** How big a piece is, and how much is gathered before pieces are parsed; tests make them small. */
+export interface PieceSizes {
+  piece: number;
+  burst: number;
+}
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const OPEN_BRACKET = 0x5b;
@@ -94,7 +107,7 @@ export async function parseArrayStream(
 
 /** The state of one array read in pieces; exported for the tests, which feed it chunks of every size. */
 export class PieceParser {
-  private window: Buffer = Buffer.allocUnsafe(4 * PIECE_BYTES);
+  private window: Buffer;
   /** Bytes held in the window. */
   private length = 0;
   /** Where the unparsed rest starts: the body's `[`, or the comma before the next element. */
@@ -118,7 +131,12 @@ export class PieceParser {
   private readonly decoder = new TextDecoder();
 
   /** `onPiece` is told each piece's elements, in order, as they are parsed: work on them can go on while the rest arrives. */
-  constructor(private readonly onPiece?: (values: readonly unknown[]) => void) {}
+  constructor(
+    private readonly onPiece?: (values: readonly unknown[]) => void,
+    private readonly sizes: PieceSizes = { piece: PIECE_BYTES, burst: BURST_BYTES },
+  ) {
+    this.window = Buffer.allocUnsafe(2 * Math.max(sizes.burst, sizes.piece));
+  }
 
   push(chunk: Uint8Array): void {
     this.total += chunk.byteLength;
@@ -128,8 +146,8 @@ export class PieceParser {
     } else {
       this.append(chunk);
     }
-    if (this.gathering) return;
-    while (this.length - this.start >= PIECE_BYTES && this.parseNext()) {
+    if (this.gathering || this.length - this.start < this.sizes.burst) return;
+    while (this.length - this.start >= this.sizes.piece && this.parseNext()) {
       // each turn parsed one piece
     }
     this.compact();
@@ -175,7 +193,7 @@ export class PieceParser {
   }
 
   /**
-   * Parses one piece of about PIECE_BYTES from the start of the rest; false
+   * Parses one piece of about a piece's size from the start of the rest; false
    * when no cut that parses is found yet. A cut can fall inside a string or
    * a nested object; the next one is tried, a few times, and after that the
    * rest is parsed as one piece at the end.
@@ -199,13 +217,13 @@ export class PieceParser {
 
   /**
    * The end of a piece: just past a `}` followed (spaces aside) by a comma,
-   * past any cut that failed; the last such before PIECE_BYTES, else the
+   * past any cut that failed; the last such within a piece's size, else the
    * first after; -1 if none yet.
    */
   private findCut(): number {
     const w = this.window;
     const from = Math.max(this.start, this.failedCut);
-    const limit = this.start + PIECE_BYTES;
+    const limit = this.start + this.sizes.piece;
     for (let brace = w.lastIndexOf(CLOSE_BRACE, limit); brace >= from; brace = w.lastIndexOf(CLOSE_BRACE, brace - 1)) {
       if (this.commaAfter(brace + 1)) return brace + 1;
     }

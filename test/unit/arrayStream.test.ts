@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { InvalidJson, parseArrayStream, PieceParser, PIECE_BYTES, TooLarge, type StreamedArray } from '../../src/api/arrayStream';
+import { BURST_BYTES, InvalidJson, parseArrayStream, PieceParser, PIECE_BYTES, TooLarge, type PieceSizes, type StreamedArray } from '../../src/api/arrayStream';
 import { LastBody } from '../../src/api/reread';
 import { machineChecker, validateMachines } from '../../src/api/schema';
 import type { MachineRecord } from '../../src/api/types';
@@ -8,14 +8,16 @@ import { generateMachines } from '../../dev/demo/fixtures';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-/** The body fed in chunks of `size` bytes (the last one shorter). */
-function feed(bytes: Uint8Array, size: number): StreamedArray {
-  const parser = new PieceParser();
+/** The body fed in chunks of `size` bytes (the last one shorter); pieces parsed in bursts as in use, or as each chunk comes. */
+function feed(bytes: Uint8Array, size: number, sizes: PieceSizes = { piece: PIECE_BYTES, burst: BURST_BYTES }): StreamedArray {
+  const parser = new PieceParser(undefined, sizes);
   for (let at = 0; at < bytes.length; at += size) parser.push(bytes.slice(at, at + size));
   return parser.end();
 }
 
 const SIZES = [1, 7, 4096, PIECE_BYTES - 1, PIECE_BYTES + 13, 300_000, Number.MAX_SAFE_INTEGER];
+/** Pieces parsed as soon as a piece's worth has come, as well as in bursts. */
+const EAGER: PieceSizes = { piece: PIECE_BYTES, burst: PIECE_BYTES };
 
 /** About 3 MB of machines: about 45 pieces. */
 const MACHINES: object[] = generateMachines(6_000, 3);
@@ -43,10 +45,11 @@ describe('PieceParser: a JSON array parsed in pieces as it arrives', () => {
       const bytes = encode(text);
       const expected = JSON.parse(text.replace(/^\ufeff/, '')) as unknown[];
       for (const size of SIZES) {
-        const result = feed(bytes, size);
-        assert.equal(result.kind, 'array', `chunks of ${size}`);
-        assert.deepEqual(result.kind === 'array' && result.items, expected, `chunks of ${size}`);
-        assert.equal(result.kind === 'array' && result.bytes, bytes.length);
+        for (const result of [feed(bytes, size), feed(bytes, size, EAGER)]) {
+          assert.equal(result.kind, 'array', `chunks of ${size}`);
+          assert.deepEqual(result.kind === 'array' && result.items, expected, `chunks of ${size}`);
+          assert.equal(result.kind === 'array' && result.bytes, bytes.length);
+        }
       }
     });
   }
@@ -54,7 +57,7 @@ describe('PieceParser: a JSON array parsed in pieces as it arrives', () => {
   it('fingerprints every machine on the way: the next body, the same, is read against them without parsing anything', () => {
     for (const name of ['compact', 'pretty-printed', 'spaces, CR LF and tabs between elements', 'a byte-order mark first', 'an element larger than a piece']) {
       const bytes = encode(BODIES[name]);
-      const result = feed(bytes, 16_384);
+      const result = feed(bytes, 16_384, EAGER);
       assert.ok(result.kind === 'array' && result.prints, name);
       const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
       const checked = validateMachines(result.items);
@@ -93,6 +96,7 @@ describe('PieceParser: a JSON array parsed in pieces as it arrives', () => {
       assert.throws(() => JSON.parse(text), SyntaxError, 'the case is invalid JSON to begin with');
       for (const size of SIZES) {
         assert.throws(() => feed(encode(text), size), SyntaxError, `chunks of ${size}`);
+        assert.throws(() => feed(encode(text), size, EAGER), SyntaxError, `chunks of ${size}, pieces parsed at once`);
       }
     });
   }
@@ -105,9 +109,10 @@ describe('PieceParser: a JSON array parsed in pieces as it arrives', () => {
       fc.jsonValue({ maxDepth: 2 }),
     );
     fc.assert(
-      fc.property(fc.array(element, { maxLength: 400 }), fc.integer({ min: 1, max: 70_000 }), fc.boolean(), (list, size, pretty) => {
+      // Small pieces, so that every body is cut many times, anywhere.
+      fc.property(fc.array(element, { maxLength: 400 }), fc.integer({ min: 1, max: 70_000 }), fc.integer({ min: 16, max: 4096 }), fc.boolean(), (list, size, piece, pretty) => {
         const text = pretty ? JSON.stringify(list, null, 1) : JSON.stringify(list);
-        const result = feed(encode(text), size);
+        const result = feed(encode(text), size, { piece, burst: piece });
         assert.ok(result.kind === 'array');
         assert.deepEqual(result.items, JSON.parse(text));
       }),
