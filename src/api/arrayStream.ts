@@ -25,8 +25,7 @@
 // Each element's text is fingerprinted on the way (./fingerprint.ts), so that
 // the next refresh can be read against this body without keeping it.
 import { Buffer } from 'node:buffer';
-import { fingerprint, viewOf } from './fingerprint';
-import { findSpans, type Prints } from './reread';
+import { findSpans, printsOf, type Prints } from './reread';
 
 /** Below V8's large-object size, so that each piece's string is made in reused young memory. */
 export const PIECE_BYTES = 64 * 1024;
@@ -283,10 +282,10 @@ export class PieceParser {
       this.lengths = null;
       return;
     }
-    const view = viewOf(piece);
+    const { lengths, prints } = printsOf(piece, spans);
     for (let i = 0; i < values.length; i++) {
-      this.lengths.push(spans.ends[i] - spans.starts[i]);
-      this.prints.push(fingerprint(view, piece, spans.starts[i], spans.ends[i]));
+      this.lengths.push(lengths[i]);
+      this.prints.push(prints[i]);
     }
   }
 

@@ -294,7 +294,7 @@ export class LastBody<T extends object> {
   }
 }
 
-function printsOf(bytes: Uint8Array, spans: Spans): Prints {
+export function printsOf(bytes: Uint8Array, spans: Spans): Prints {
   const view = viewOf(bytes);
   const count = spans.starts.length;
   const lengths = new Int32Array(count);
