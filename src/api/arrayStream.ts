@@ -54,7 +54,7 @@ const MAX_FAILED_CUTS = 8;
 
 export type StreamedArray =
   /** The body's array, and its elements' fingerprints (null when they could not be told apart). */
-  | { kind: 'array'; items: unknown[]; prints: Prints | null; bytes: number }
+  | { kind: 'array'; items: unknown[]; prints: Prints | null; byteLength: number }
   /** Not a JSON array (or no JSON at all): the whole body, for the caller to explain. */
   | { kind: 'bytes'; bytes: Uint8Array };
 
@@ -158,7 +158,7 @@ export class PieceParser {
     }
     // The last piece: from the start of the rest to the end, `]` and any spaces included.
     this.parsePiece(this.length);
-    return { kind: 'array', items: this.items, bytes: this.total, prints: this.lengths ? { lengths: Int32Array.from(this.lengths), prints: Float64Array.from(this.prints) } : null };
+    return { kind: 'array', items: this.items, byteLength: this.total, prints: this.lengths ? { lengths: Int32Array.from(this.lengths), prints: Float64Array.from(this.prints) } : null };
   }
 
   /** Looks past a byte-order mark and spaces for the `[`; false while there are only spaces so far. */

@@ -234,8 +234,7 @@ export class GpuRentalClient {
     let bytes: Uint8Array;
     let contentType: string;
     let retryAfter: string | null;
-    let streamed: StreamedArray | undefined;
-    let checked: Validation<MachineRecord, string> | undefined;
+    let streamed: Body['streamed'];
     try {
       const response = await ofetch.raw(url, {
         method: 'GET',
@@ -251,10 +250,10 @@ export class GpuRentalClient {
       const stream = response._data as ReadableStream<Uint8Array> | undefined;
       const declared = Number(response.headers.get('content-length') ?? NaN);
       if (streamArray && stream && status >= 200 && status <= 299 && !isHtml(contentType) && !(declared > this.maxBodyBytes)) {
-        const checks = streamArray(declared);
-        checked = checks;
-        streamed = await parseArrayStream(stream, this.maxBodyBytes, chunkReleaser(stream), (values) => checks.add(values));
-        bytes = streamed.kind === 'bytes' ? streamed.bytes : new Uint8Array(0);
+        const checked = streamArray(declared);
+        const read = await parseArrayStream(stream, this.maxBodyBytes, chunkReleaser(stream), (values) => checked.add(values));
+        streamed = read.kind === 'array' ? { ...read, checked } : undefined;
+        bytes = read.kind === 'bytes' ? read.bytes : new Uint8Array(0);
       } else {
         bytes = await readCapped(stream, declared, this.maxBodyBytes, what);
       }
@@ -275,7 +274,7 @@ export class GpuRentalClient {
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
     }
-    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${streamed?.kind === 'array' ? `parsed as it came, ${streamed.bytes}` : bytes.byteLength} bytes`);
+    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${streamed ? `parsed as it came, ${streamed.byteLength}` : bytes.byteLength} bytes`);
     if (status === 401 || status === 403) {
       this.log.error(`${where} → ${status}: token rejected`);
       throw new ApiError('auth', l10n.t('The service rejected the API token ({0}).', `${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}`), status);
@@ -289,7 +288,7 @@ export class GpuRentalClient {
           : l10n.t('The service answered {0} when asked for the {1}.', `${status}${text ? ` ${text}` : ''}`, what);
       throw new ApiError('http', message, status, RETRY_STATUSES.has(status), parseRetryAfter(retryAfter));
     }
-    return { bytes, streamed: streamed?.kind === 'array' && checked ? { ...streamed, checked } : undefined, contentType, what, where };
+    return { bytes, streamed, contentType, what, where };
   }
 
   /** A body that must be a JSON array, parsed whole. */

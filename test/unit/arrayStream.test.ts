@@ -48,7 +48,7 @@ describe('PieceParser: a JSON array parsed in pieces as it arrives', () => {
         for (const result of [feed(bytes, size), feed(bytes, size, EAGER)]) {
           assert.equal(result.kind, 'array', `chunks of ${size}`);
           assert.deepEqual(result.kind === 'array' && result.items, expected, `chunks of ${size}`);
-          assert.equal(result.kind === 'array' && result.bytes, bytes.length);
+          assert.equal(result.kind === 'array' && result.byteLength, bytes.length);
         }
       }
     });
