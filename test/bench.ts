@@ -112,19 +112,18 @@ async function refreshOverHttp(count: number, everyPrice: boolean): Promise<{ fl
   }
 }
 
-type FirstLoadMode = 'floor' | 'gathered' | 'client';
+type FirstLoadMode = 'floor' | 'client';
 
 /**
  * A first load, each in a fresh process (test/firstLoadChild.ts): fetch +
- * JSON.parse; the body gathered, decoded and parsed whole, then checked (how
- * the client read a first load before); and our client, which parses and
- * checks the body in pieces as it arrives. Medians of 5, taken in turns.
+ * JSON.parse, and our client (fetch, the body gathered, decoded once, parsed
+ * and checked). Medians of 5, taken in turns.
  */
 async function firstLoads(count: number): Promise<Record<FirstLoadMode, { ms: number; rss: number }>> {
   const demo = await startDemoServer({ port: 0, machines: generateMachines(count, 7) });
   try {
     await (await fetch(`${demo.url}/v1/rentgpu/machines`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).text(); // the server caches its body
-    const modes: FirstLoadMode[] = ['floor', 'gathered', 'client'];
+    const modes: FirstLoadMode[] = ['floor', 'client'];
     const runs = new Map<FirstLoadMode, { ms: number[]; rss: number[] }>(modes.map((m) => [m, { ms: [], rss: [] }]));
     for (let i = 0; i < 5; i++) {
       for (const mode of modes) {
@@ -135,7 +134,7 @@ async function firstLoads(count: number): Promise<Record<FirstLoadMode, { ms: nu
       }
     }
     const of = (mode: FirstLoadMode) => ({ ms: median(runs.get(mode)!.ms), rss: median(runs.get(mode)!.rss) });
-    return { floor: of('floor'), gathered: of('gathered'), client: of('client') };
+    return { floor: of('floor'), client: of('client') };
   } finally {
     await demo.close();
   }
@@ -187,15 +186,13 @@ async function main(): Promise<void> {
         `${all.floor.toFixed(1).padStart(31)}   ${all.refresh.toFixed(1).padStart(10)}   ${(all.refresh / all.floor).toFixed(2)}×`,
     );
   }
-  console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse; the body gathered, parsed whole and checked');
-  console.log('(how the client read it before); our client, which parses and checks it in pieces as it arrives. RSS at the end of each:');
-  console.log('machines   fetch + JSON.parse ms   gathered ms   ratio   in pieces ms   ratio   RSS MB: floor / gathered / in pieces');
+  console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse, and our client. RSS at the end of each:');
+  console.log('machines   fetch + JSON.parse ms   client ms   ratio   RSS MB: floor / client');
   for (const count of [10_000, 100_000]) {
-    const { floor, gathered, client } = await firstLoads(count);
+    const { floor, client } = await firstLoads(count);
     const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
     console.log(
-      `${String(count).padStart(8)}   ${floor.ms.toFixed(1).padStart(21)}   ${gathered.ms.toFixed(1).padStart(11)}   ${`${(gathered.ms / floor.ms).toFixed(2)}×`.padEnd(5)}` +
-        `   ${client.ms.toFixed(1).padStart(12)}   ${`${(client.ms / floor.ms).toFixed(2)}×`.padEnd(5)}   ${mb(floor.rss)} / ${mb(gathered.rss)} / ${mb(client.rss)}`,
+      `${String(count).padStart(8)}   ${floor.ms.toFixed(1).padStart(21)}   ${client.ms.toFixed(1).padStart(9)}   ${`${(client.ms / floor.ms).toFixed(2)}×`.padEnd(5)}   ${mb(floor.rss)} / ${mb(client.rss)}`,
     );
   }
 }

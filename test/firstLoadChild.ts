@@ -3,8 +3,6 @@
 // never used before, which a benchmark that repeats in one process hides.
 // Prints the milliseconds from the request to the checked machines.
 import { GpuRentalClient } from '../src/api/client';
-import { readCapped } from '../src/api/readBody';
-import { validateMachines } from '../src/api/schema';
 import { DEMO_TOKEN } from '../dev/demo/fixtures';
 
 async function main(): Promise<void> {
@@ -15,11 +13,6 @@ async function main(): Promise<void> {
   let count: number;
   if (mode === 'floor') {
     count = (JSON.parse(await (await fetch(url, { headers })).text()) as unknown[]).length;
-  } else if (mode === 'gathered') {
-    // What the client did before it parsed a first load in pieces: the body gathered, decoded once, parsed whole.
-    const res = await fetch(url, { headers });
-    const bytes = await readCapped(res.body ?? undefined, Number(res.headers.get('content-length')), 64 << 20, 'machines');
-    count = validateMachines(JSON.parse(new TextDecoder().decode(bytes)) as unknown[]).items.length;
   } else {
     const client = new GpuRentalClient({ baseUrl: new URL(base), token: DEMO_TOKEN, timeoutMs: 120_000 });
     count = (await client.listMachines()).items.length;

@@ -4,10 +4,9 @@ import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
 import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
-import { InvalidJson, parseArrayStream, TooLarge, type StreamedArray } from './arrayStream';
-import { chunkReleaser, readCapped, releaseBody, tooLargeError } from './readBody';
+import { readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
-import { machineChecker, machineValidation, templateChecker, validateItems, validateMachines, type Validated, type Validation } from './schema';
+import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { MachineRecord, Template } from './types';
 
 /** The subset of a LogOutputChannel the client writes to. */
@@ -74,14 +73,9 @@ export interface TemplateListing extends Listing<Template> {
 /** Paging stops here whatever the server does, so a broken server cannot keep us looping. */
 export const MAX_TEMPLATE_PAGES = 1000;
 
-/** Starts checking the machines of a body parsed as it arrives; told the body's announced size (NaN when none). */
-type StreamChecks = (declaredBytes: number) => Validation<MachineRecord, string>;
-
 /** A successful answer's body, with what its messages name. */
 interface Body {
   bytes: Uint8Array;
-  /** The array, when it was parsed as it arrived (then `bytes` is empty), and its items checked on the way. */
-  streamed?: Extract<StreamedArray, { kind: 'array' }> & { checked: Validation<MachineRecord, string> };
   contentType: string;
   /** The resource, as messages name it. */
   what: string;
@@ -109,8 +103,7 @@ export class GpuRentalClient {
   }
 
   async listMachines(signal?: AbortSignal): Promise<Listing<MachineRecord>> {
-    // With no last body to read against (a first load), the body is parsed as it arrives.
-    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), !this.lastMachines.canReread ? machineValidation : undefined);
+    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body));
     this.reportSkipped('machines', result);
     this.log.info(`Machines: ${result.items.length} loaded${result.skipped ? `, ${result.skipped} skipped` : ''}.`);
     return { items: result.items, skipped: result.skipped };
@@ -122,11 +115,6 @@ export class GpuRentalClient {
    */
   private readMachines(body: Body): Validated<MachineRecord> {
     const started = performance.now();
-    if (body.streamed) {
-      const result = body.streamed.checked.result();
-      this.lastMachines.rememberPrints(body.streamed.items, result.items, body.streamed.prints);
-      return result;
-    }
     // A web page is an error however it is shaped: the whole parse says so.
     const reread = isHtml(body.contentType) ? undefined : this.lastMachines.reread(body.bytes);
     if (reread) {
@@ -200,11 +188,11 @@ export class GpuRentalClient {
    * One GET, retried on transient failures, its successful body handed to
    * `read`. Every failure becomes an ApiError.
    */
-  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R, streamArray?: StreamChecks): Promise<R> {
+  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R): Promise<R> {
     const policy = this.retry;
     for (let attempt = 0; ; attempt++) {
       try {
-        return read(await this.attempt(resource, query, signal, streamArray));
+        return read(await this.attempt(resource, query, signal));
       } catch (err) {
         if (!(err instanceof ApiError) || !err.retryable || attempt >= policy.retries) {
           throw err;
@@ -219,7 +207,7 @@ export class GpuRentalClient {
   }
 
   /** A single request with its own timeout: the body of a 2xx answer, or an ApiError. */
-  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal, streamArray?: StreamChecks): Promise<Body> {
+  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<Body> {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
@@ -234,7 +222,6 @@ export class GpuRentalClient {
     let bytes: Uint8Array;
     let contentType: string;
     let retryAfter: string | null;
-    let streamed: Body['streamed'];
     try {
       const response = await ofetch.raw(url, {
         method: 'GET',
@@ -247,25 +234,8 @@ export class GpuRentalClient {
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       retryAfter = response.headers.get('retry-after');
-      const stream = response._data as ReadableStream<Uint8Array> | undefined;
-      const declared = Number(response.headers.get('content-length') ?? NaN);
-      if (streamArray && stream && status >= 200 && status <= 299 && !isHtml(contentType) && !(declared > this.maxBodyBytes)) {
-        const checked = streamArray(declared);
-        const read = await parseArrayStream(stream, this.maxBodyBytes, chunkReleaser(stream), (values) => checked.add(values));
-        streamed = read.kind === 'array' ? { ...read, checked } : undefined;
-        bytes = read.kind === 'bytes' ? read.bytes : new Uint8Array(0);
-      } else {
-        bytes = await readCapped(stream, declared, this.maxBodyBytes, what);
-      }
+      bytes = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, Number(response.headers.get('content-length') ?? NaN), this.maxBodyBytes, what);
     } catch (err) {
-      if (err instanceof TooLarge) {
-        this.log.error(`${where}: ${tooLargeError(what, this.maxBodyBytes).message}`);
-        throw tooLargeError(what, this.maxBodyBytes);
-      }
-      if (err instanceof InvalidJson) {
-        this.log.error(`${where}: invalid JSON: ${err.message.slice(0, 120)}`);
-        throw new ApiError('parse', l10n.t("The service's {0} is not valid JSON.", what));
-      }
       if (err instanceof ApiError) {
         this.log.error(`${where}: ${err.message}`);
         throw err;
@@ -274,7 +244,7 @@ export class GpuRentalClient {
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
     }
-    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${streamed ? `parsed as it came, ${streamed.byteLength}` : bytes.byteLength} bytes`);
+    this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${bytes.byteLength} bytes`);
     if (status === 401 || status === 403) {
       this.log.error(`${where} → ${status}: token rejected`);
       throw new ApiError('auth', l10n.t('The service rejected the API token ({0}).', `${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}`), status);
@@ -288,7 +258,7 @@ export class GpuRentalClient {
           : l10n.t('The service answered {0} when asked for the {1}.', `${status}${text ? ` ${text}` : ''}`, what);
       throw new ApiError('http', message, status, RETRY_STATUSES.has(status), parseRetryAfter(retryAfter));
     }
-    return { bytes, streamed, contentType, what, where };
+    return { bytes, contentType, what, where };
   }
 
   /** A body that must be a JSON array, parsed whole. */

@@ -12,7 +12,7 @@ import { ApiError } from './errors';
  * is also kept until the next one (./reread.ts), so it is trimmed to size.
  */
 export async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<Uint8Array> {
-  const tooLarge = () => tooLargeError(what, cap);
+  const tooLarge = () => new ApiError('parse', l10n.t("The service's {0} is larger than {1} MB and was not loaded.", what, Math.round(cap / 1024 / 1024)));
   if (Number.isFinite(declared) && declared > cap) {
     await stream?.cancel().catch(() => undefined);
     throw tooLarge();
@@ -45,17 +45,6 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
   }
   // A buffer grown without a Content-Length can be up to twice the body.
   return total < buffer.byteLength - buffer.byteLength / 8 ? buffer.slice(0, total) : buffer.subarray(0, total);
-}
-
-/** The error for a body past the cap. */
-export function tooLargeError(what: string, cap: number): ApiError {
-  return new ApiError('parse', l10n.t("The service's {0} is larger than {1} MB and was not loaded.", what, Math.round(cap / 1024 / 1024)));
-}
-
-/** What frees a stream's chunks once they are copied, where that is safe (see releaseChunk). */
-export function chunkReleaser(stream: ReadableStream<Uint8Array>): (chunk: Uint8Array) => void {
-  const ownsChunks = isByteStream(stream);
-  return (chunk) => releaseChunk(chunk, ownsChunks);
 }
 
 /**

@@ -33,7 +33,7 @@ interface Spans {
 }
 
 /** What is kept of each element's text: its length and its fingerprint. */
-export interface Prints {
+interface Prints {
   lengths: Int32Array;
   prints: Float64Array;
 }
@@ -128,24 +128,6 @@ export class LastBody<T extends object> {
     const timer = setTimeout(() => this.settle(body), this.settleAfterMs);
     (timer as { unref?: () => void }).unref?.();
     this.settleTimer = timer;
-  }
-
-  /**
-   * After a body was parsed as it arrived (./arrayStream.ts): its elements'
-   * fingerprints were taken on the way (null when they could not be).
-   */
-  rememberPrints(raw: readonly unknown[], items: readonly T[], prints: Prints | null): void {
-    const elements: (T | undefined)[] = new Array(raw.length);
-    let next = 0;
-    for (let i = 0; i < raw.length; i++) {
-      elements[i] = raw[i] === items[next] ? items[next++] : undefined;
-    }
-    this.replace({ bytes: undefined, elements, allObjects: prints !== null, prints });
-  }
-
-  /** Whether a next body can be read against the last one; when not, it is best parsed as it arrives. */
-  get canReread(): boolean {
-    return this.last !== undefined && this.last.prints !== null;
   }
 
   private replace(next: Body<T>): void {
@@ -294,7 +276,7 @@ export class LastBody<T extends object> {
   }
 }
 
-export function printsOf(bytes: Uint8Array, spans: Spans): Prints {
+function printsOf(bytes: Uint8Array, spans: Spans): Prints {
   const view = viewOf(bytes);
   const count = spans.starts.length;
   const lengths = new Int32Array(count);
@@ -306,7 +288,7 @@ export function printsOf(bytes: Uint8Array, spans: Spans): Prints {
   return { lengths, prints };
 }
 
-export function findSpans(bytes: Buffer, count: number, allObjects: boolean): Spans | null {
+function findSpans(bytes: Buffer, count: number, allObjects: boolean): Spans | null {
   if (!allObjects) return null;
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);
