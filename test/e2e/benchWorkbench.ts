@@ -84,25 +84,15 @@ function median(values: number[]): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** fetch + JSON.parse of the machines in plain Node, from the same server: the floor. */
-async function floorMs(url: string): Promise<number> {
+/**
+ * fetch + JSON.parse of one request in plain Node, from the same server:
+ * median of FLOOR_RUNS after one that warms the server's cached body and the
+ * connection. Of the machines, it is the floor; of images?limit=1, one token check.
+ */
+async function plainNodeMs(url: string, request: string): Promise<number> {
   const once = async () => {
     const t0 = performance.now();
-    const res = await fetch(`${url}/v1/rentgpu/machines`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
-    JSON.parse(await res.text());
-    return performance.now() - t0;
-  };
-  await once(); // Warms the server's cached body and the connection.
-  const runs: number[] = [];
-  for (let i = 0; i < FLOOR_RUNS; i++) runs.push(await once());
-  return median(runs);
-}
-
-/** One token check (GET images?limit=1) from plain Node, median of 5, on a warm connection. */
-async function tokenCheckMs(url: string): Promise<number> {
-  const once = async () => {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/v1/rentgpu/images?limit=1`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+    const res = await fetch(`${url}/v1/rentgpu/${request}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
     JSON.parse(await res.text());
     return performance.now() - t0;
   };
@@ -179,8 +169,8 @@ async function measure(version: string, count: number): Promise<Figures> {
     const rssBefore = await extensionHostRss(session);
     const collectedBefore = await probeMemory(session, probeDir);
     // Measured once the workbench has settled, so its start-up does not slow the floor down.
-    const floor = await floorMs(demo.url);
-    const tokenCheck = await tokenCheckMs(demo.url);
+    const floor = await plainNodeMs(demo.url, 'machines');
+    const tokenCheck = await plainNodeMs(demo.url, 'images?limit=1');
 
     await ui.welcomeButton('Set API Token').click();
     const input = ui.passwordInput();
@@ -198,7 +188,7 @@ async function measure(version: string, count: number): Promise<Figures> {
       const gone = machines.findIndex((m) => displayName(m.gpu_name) === firstGroup);
       machines = machines.filter((_, index) => index !== Math.max(0, gone));
       demo.setData({ machines });
-      await floorMs(demo.url).catch(() => undefined); // The server builds the new body now, not during the refresh.
+      await plainNodeMs(demo.url, 'machines').catch(() => undefined); // The server builds the new body now, not during the refresh.
       const refresh = await ui.titleAction('Refresh');
       refreshes.push(
         await timed(session, () => refresh.click(), `!(${BUSY}) && ${FIRST_GROUP_ROW}?.querySelector('.label-description')?.textContent.trim() !== arg`, before),
