@@ -15,6 +15,8 @@ export type Fault =
   | { kind: 'hang' }
   | { kind: 'body'; body: string; contentType?: string; status?: number }
   | { kind: 'reset' }
+  /** The answer's first `afterBytes` bytes, then a pause of `ms` (without one, until releaseStalled()), then the rest: a slow network. */
+  | { kind: 'stall'; afterBytes: number; ms?: number }
   | { kind: 'repeatPage' }
   | { kind: 'items'; items: unknown[] };
 
@@ -41,6 +43,8 @@ export interface DemoServer {
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   setData(data: { machines?: unknown[]; templates?: unknown[] }): void;
+  /** Sends the rest of every answer a stall without a pause holds back. */
+  releaseStalled(): void;
   /** Clears faults and recorded requests and restores the start data; the market keeps its state and timer. */
   reset(): void;
   /** The simulated market: ticking on its own when started with `market`, else only on tick(). */
@@ -75,6 +79,7 @@ GET /__demo/fault?[endpoint=machines|images]&[times=N]&<fault>
     delay=2000                             respond normally after 2000 ms
     kind=hang                              never respond
     kind=reset                             send part of the body, then drop the connection
+    stall=3000&stallAfter=600000           send the first 600000 bytes, pause 3000 ms, send the rest
     kind=repeatPage                        images: ignore marker, always return the first page
     body=...[&contentType=text/html][&status=200]   raw body (e.g. malformed JSON)
 GET /__demo/reset                          clear faults, restore data, clear recorded requests
@@ -146,7 +151,9 @@ function parseControlFault(q: URLSearchParams): FaultRule | string {
   const status = int('status');
   const delay = int('delay');
   const retryAfter = int('retryAfter');
-  for (const v of [times, status, delay, retryAfter]) if (typeof v === 'string') return v;
+  const stall = int('stall');
+  const stallAfter = int('stallAfter');
+  for (const v of [times, status, delay, retryAfter, stall, stallAfter]) if (typeof v === 'string') return v;
   const body = q.get('body');
   const kind = q.get('kind');
 
@@ -154,11 +161,12 @@ function parseControlFault(q: URLSearchParams): FaultRule | string {
   if (kind === 'hang' || kind === 'reset' || kind === 'repeatPage') fault = { kind };
   else if (kind !== null) return 'kind must be hang, reset or repeatPage';
   else if (typeof delay === 'number') fault = { kind: 'delay', ms: delay };
+  else if (typeof stall === 'number') fault = { kind: 'stall', ms: stall, afterBytes: (stallAfter as number | undefined) ?? 0 };
   else if (body !== null)
     fault = { kind: 'body', body, contentType: q.get('contentType') ?? undefined, status: status as number | undefined };
   else if (typeof status === 'number')
     fault = { kind: 'status', status, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined };
-  else return 'give one of status, delay, body or kind';
+  else return 'give one of status, delay, stall, body or kind';
   if (fault.kind === 'status' || fault.kind === 'body') {
     const s = fault.status;
     if (s !== undefined && (s < 100 || s > 599)) return 'status must be 100-599';
@@ -182,6 +190,7 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const stalled = new Set<() => void>();
   const market = new DemoMarket(
     {
       get: () => machines,
@@ -245,6 +254,31 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
         }, fault.ms);
         timers.add(timer);
         // The client may give up first; then there is nothing left to answer.
+        res.once('close', () => {
+          clearTimeout(timer);
+          timers.delete(timer);
+        });
+        return;
+      }
+      case 'stall': {
+        const reply = normalReply(endpoint, query, authorization, undefined);
+        const bytes = Buffer.from(reply.body);
+        res.writeHead(reply.status, { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength), ...reply.headers });
+        res.write(bytes.subarray(0, fault.afterBytes));
+        const rest = () => {
+          stalled.delete(rest);
+          if (!res.destroyed) res.end(bytes.subarray(fault.afterBytes));
+        };
+        if (fault.ms === undefined) {
+          stalled.add(rest);
+          res.once('close', () => stalled.delete(rest));
+          return;
+        }
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          rest();
+        }, fault.ms);
+        timers.add(timer);
         res.once('close', () => {
           clearTimeout(timer);
           timers.delete(timer);
@@ -354,6 +388,9 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
         machinesJson = undefined;
       }
       if (data.templates) templates = data.templates;
+    },
+    releaseStalled() {
+      for (const rest of [...stalled]) rest();
     },
     reset() {
       rules = [];

@@ -250,6 +250,16 @@ describe('demo server', () => {
     await bad.text();
     // Only the images request after /__demo/reset (which clears the record) remains.
     assert.deepEqual(server.requests.map((r) => r.path), ['/v1/rentgpu/images'], 'control requests are not recorded');
+
+    // A stall sends the first bytes, then the rest after the pause: the whole answer, in two parts.
+    await (await fetch(`${server.url}/__demo/fault?endpoint=machines&times=1&stall=200&stallAfter=100`)).text();
+    const stalled = await fetch(`${server.url}/v1/rentgpu/machines`, { headers: AUTH });
+    const reader = stalled.body!.getReader();
+    const first = await reader.read();
+    assert.equal(first.value?.byteLength, 100);
+    const parts = [first.value!];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) parts.push(part.value);
+    assert.deepEqual(JSON.parse(Buffer.concat(parts).toString('utf8')), DEMO_MACHINES);
   });
 });
 
