@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl, displayUrl } from './baseUrl';
 import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
+import { earlyLook } from './firstItems';
 import { readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
@@ -102,8 +103,13 @@ export class GpuRentalClient {
     this.parseArray(await this.attempt('images', { limit: 1 }, signal));
   }
 
-  async listMachines(signal?: AbortSignal): Promise<Listing<MachineRecord>> {
-    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body));
+  /**
+   * `onFirstItems`, when given, is told the first machines of a large body
+   * while the rest is still arriving (./firstItems.ts), at most once an attempt.
+   */
+  async listMachines(signal?: AbortSignal, onFirstItems?: (items: MachineRecord[]) => void): Promise<Listing<MachineRecord>> {
+    const early = onFirstItems && ((raw: unknown[]) => onFirstItems(validateMachines(raw).items));
+    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), early);
     this.reportSkipped('machines', result);
     this.log.info(`Machines: ${result.items.length} loaded${result.skipped ? `, ${result.skipped} skipped` : ''}.`);
     return { items: result.items, skipped: result.skipped };
@@ -188,11 +194,11 @@ export class GpuRentalClient {
    * One GET, retried on transient failures, its successful body handed to
    * `read`. Every failure becomes an ApiError.
    */
-  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R): Promise<R> {
+  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R, early?: (items: unknown[]) => void): Promise<R> {
     const policy = this.retry;
     for (let attempt = 0; ; attempt++) {
       try {
-        return read(await this.attempt(resource, query, signal));
+        return read(await this.attempt(resource, query, signal, early));
       } catch (err) {
         if (!(err instanceof ApiError) || !err.retryable || attempt >= policy.retries) {
           throw err;
@@ -207,7 +213,7 @@ export class GpuRentalClient {
   }
 
   /** A single request with its own timeout: the body of a 2xx answer, or an ApiError. */
-  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal): Promise<Body> {
+  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal, early?: (items: unknown[]) => void): Promise<Body> {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
@@ -234,7 +240,9 @@ export class GpuRentalClient {
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       retryAfter = response.headers.get('retry-after');
-      bytes = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, Number(response.headers.get('content-length') ?? NaN), this.maxBodyBytes, what);
+      const declared = Number(response.headers.get('content-length') ?? NaN);
+      const look = early && status >= 200 && status <= 299 && !isHtml(contentType) ? earlyLook(declared, early) : undefined;
+      bytes = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, declared, this.maxBodyBytes, what, look);
     } catch (err) {
       if (err instanceof ApiError) {
         this.log.error(`${where}: ${err.message}`);

@@ -2,6 +2,14 @@
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 
+/** A look at the first bytes of a body while the rest is still arriving. */
+export interface EarlyLook {
+  /** Once this many bytes are in (and never again). */
+  atBytes: number;
+  /** Handed a view of the bytes so far, valid only during the call; must not throw. */
+  read(bytes: Uint8Array): void;
+}
+
 /**
  * Reads a body's bytes, refusing it once it passes the cap (announced by
  * Content-Length or found while reading), so a runaway response cannot
@@ -11,7 +19,7 @@ import { ApiError } from './errors';
  * decoding itself, and held the body twice while it did. The machines body
  * is also kept until the next one (./reread.ts), so it is trimmed to size.
  */
-export async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string): Promise<Uint8Array> {
+export async function readCapped(stream: ReadableStream<Uint8Array> | undefined, declared: number, cap: number, what: string, early?: EarlyLook): Promise<Uint8Array> {
   const tooLarge = () => new ApiError('parse', l10n.t("The service's {0} is larger than {1} MB and was not loaded.", what, Math.round(cap / 1024 / 1024)));
   if (Number.isFinite(declared) && declared > cap) {
     await stream?.cancel().catch(() => undefined);
@@ -42,6 +50,11 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
     buffer.set(value, total);
     total += value.byteLength;
     releaseChunk(value, ownsChunks);
+    if (early && total >= early.atBytes) {
+      const look = early;
+      early = undefined;
+      look.read(buffer.subarray(0, total));
+    }
   }
   // A buffer grown without a Content-Length can be up to twice the body.
   return total < buffer.byteLength - buffer.byteLength / 8 ? buffer.slice(0, total) : buffer.subarray(0, total);
