@@ -19,7 +19,12 @@ export interface ListingChange<T> {
   /** The snapshot before this change; differs from `after` only when a load succeeded. */
   before: Snapshot<T> | undefined;
   after: Snapshot<T> | undefined;
+  /** A first look came in, or went with the load it belonged to. */
+  firstLook?: boolean;
 }
+
+/** A load: `firstLook` may be told the first items while the rest is still arriving. */
+export type Fetch<T> = (signal: AbortSignal, firstLook: (items: T[]) => void) => Promise<Fetched<T>>;
 
 export class Listing<T> {
   snapshot: Snapshot<T> | undefined;
@@ -29,6 +34,12 @@ export class Listing<T> {
   progress: string | undefined;
   /** Set once something asked for the data: nothing is fetched before that. */
   requested = false;
+  /**
+   * The first items of a first load, shown while the rest arrives (nothing
+   * else is shown yet). Not a snapshot of the market: no diff, no alerts, and
+   * it goes when the load ends, whether or not it succeeds.
+   */
+  firstLook: Snapshot<T> | undefined;
 
   private inFlight: AbortController | undefined;
   private inFlightPromise: Promise<ApiError | undefined> | undefined;
@@ -63,7 +74,7 @@ export class Listing<T> {
    * Loads fresh data, cancelling any load in flight. Resolves to the error
    * that the user should hear about (undefined on success or when superseded).
    */
-  load(fetch: (signal: AbortSignal) => Promise<Fetched<T>>): Promise<ApiError | undefined> {
+  load(fetch: Fetch<T>): Promise<ApiError | undefined> {
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;
@@ -75,11 +86,11 @@ export class Listing<T> {
     return promise;
   }
 
-  private async run(fetch: (signal: AbortSignal) => Promise<Fetched<T>>, controller: AbortController): Promise<ApiError | undefined> {
+  private async run(fetch: Fetch<T>, controller: AbortController): Promise<ApiError | undefined> {
     const current = () => this.inFlight === controller;
     const before = this.snapshot;
     try {
-      const result = await fetch(controller.signal);
+      const result = await fetch(controller.signal, (items) => this.showFirstLook(items, controller));
       if (!current()) {
         return undefined;
       }
@@ -98,9 +109,23 @@ export class Listing<T> {
         this.progress = undefined;
         this.inFlight = undefined;
         this.inFlightPromise = undefined;
-        this.fire(before);
+        const hadFirstLook = this.dropFirstLook();
+        this.fire(before, hadFirstLook);
       }
     }
+  }
+
+  private showFirstLook(items: T[], controller: AbortController): void {
+    if (this.inFlight === controller && this.snapshot === undefined && this.firstLook === undefined && items.length > 0) {
+      this.firstLook = snapshotOf(items, this.now());
+      this.fire(undefined, true);
+    }
+  }
+
+  private dropFirstLook(): boolean {
+    const had = this.firstLook !== undefined;
+    this.firstLook = undefined;
+    return had;
   }
 
   /** Shows a note while the current load goes on. */
@@ -119,7 +144,8 @@ export class Listing<T> {
     this.error = undefined;
     this.loading = false;
     this.progress = undefined;
-    this.fire(before);
+    const hadFirstLook = this.dropFirstLook();
+    this.fire(before, hadFirstLook);
   }
 
   cancel(): void {
@@ -128,8 +154,8 @@ export class Listing<T> {
     this.inFlightPromise = undefined;
   }
 
-  private fire(before: Snapshot<T> | undefined): void {
-    this.changed.fire({ before, after: this.snapshot });
+  private fire(before: Snapshot<T> | undefined, firstLook = false): void {
+    this.changed.fire(firstLook ? { before, after: this.snapshot, firstLook } : { before, after: this.snapshot });
   }
 
   dispose(): void {

@@ -8,7 +8,7 @@ import type { MachineRecord, Template } from '../api/types';
 import { statusMessage } from '../model/status';
 import { diffMachines, diffTemplates, type MachineDiff, type TemplateDiff } from './diff';
 import { Emitter, type Disposable } from './events';
-import { Listing, type Fetched } from './listing';
+import { Listing, type Fetch } from './listing';
 import { indexBy, type Snapshot } from './snapshot';
 import { MachineViews, TemplateViews, type MachineQuery, type MachineView, type TemplateView } from './views';
 
@@ -16,12 +16,13 @@ export type Which = 'machines' | 'templates';
 
 /**
  * What a change event carries. `diff` is there when a load brought a new
- * snapshot (or a reset dropped one); otherwise only the load state changed
- * (started, failed, a progress note).
+ * snapshot (or a reset dropped one); `firstLook` when what a first load
+ * shows before it ends came or went (see Listing.firstLook); otherwise only
+ * the load state changed (started, failed, a progress note).
  */
 export type MarketChange =
-  | { which: 'machines'; diff: MachineDiff | undefined }
-  | { which: 'templates'; diff: TemplateDiff | undefined };
+  | { which: 'machines'; diff: MachineDiff | undefined; firstLook?: boolean }
+  | { which: 'templates'; diff: TemplateDiff | undefined; firstLook?: boolean };
 
 export interface MarketOptions {
   now?: () => Date;
@@ -48,11 +49,11 @@ export class Market implements Disposable {
     this.changed = new Emitter(onError);
     this.onDidChange = this.changed.event;
     this.subscriptions = [
-      this.machines.onDidChange(({ before, after }) =>
-        this.changed.fire({ which: 'machines', diff: before === after ? undefined : diffMachines(before?.items, after?.items ?? []) }),
+      this.machines.onDidChange(({ before, after, firstLook }) =>
+        this.changed.fire({ which: 'machines', diff: before === after ? undefined : diffMachines(before?.items, after?.items ?? []), firstLook }),
       ),
-      this.templates.onDidChange(({ before, after }) =>
-        this.changed.fire({ which: 'templates', diff: before === after ? undefined : diffTemplates(before?.items, after?.items ?? []) }),
+      this.templates.onDidChange(({ before, after, firstLook }) =>
+        this.changed.fire({ which: 'templates', diff: before === after ? undefined : diffTemplates(before?.items, after?.items ?? []), firstLook }),
       ),
     ];
   }
@@ -64,11 +65,11 @@ export class Market implements Disposable {
     return which === 'machines' ? this.machines : this.templates;
   }
 
-  loadMachines(fetch: (signal: AbortSignal) => Promise<Fetched<MachineRecord>>): Promise<ApiError | undefined> {
+  loadMachines(fetch: Fetch<MachineRecord>): Promise<ApiError | undefined> {
     return this.machines.load(fetch);
   }
 
-  loadTemplates(fetch: (signal: AbortSignal) => Promise<Fetched<Template>>): Promise<ApiError | undefined> {
+  loadTemplates(fetch: Fetch<Template>): Promise<ApiError | undefined> {
     return this.templates.load(fetch);
   }
 
@@ -78,9 +79,12 @@ export class Market implements Disposable {
     this.templates.reset();
   }
 
-  /** The machines matching a query, grouped and sorted; cached until the snapshot or the query changes. */
+  /**
+   * The machines matching a query, grouped and sorted; cached until the
+   * snapshot or the query changes. Before the first snapshot, a first look.
+   */
   machineView(query: MachineQuery): MachineView {
-    return this.machineViews.view(this.machines.snapshot, query);
+    return this.machineViews.view(this.machines.snapshot ?? this.machines.firstLook, query);
   }
 
   templateView(filterText: string): TemplateView {
@@ -110,6 +114,7 @@ export class Market implements Disposable {
       skipped: snapshot?.skipped ?? 0,
       incomplete: snapshot?.incomplete,
       progress: listing.progress,
+      firstLook: listing.firstLook?.items.length,
     });
   }
 

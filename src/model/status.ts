@@ -15,6 +15,8 @@ export interface ListStatus {
   incomplete: string | undefined;
   /** Said while a load is under way, e.g. "Rate limited, retrying in 5 s…". */
   progress?: string;
+  /** How many machines a first load shows while the rest arrives. */
+  firstLook?: number;
 }
 
 // Kept for the modules that import it from here.
@@ -22,6 +24,10 @@ export { formatTime };
 
 export function statusMessage(status: ListStatus): string | undefined {
   const parts: string[] = [];
+  // Only a machines load takes a first look (templates come in small pages).
+  if (status.firstLook !== undefined && status.noun === 'machine') {
+    parts.push(l10n.t('Loading: the first {0} machines are shown while the rest arrive…', formatInteger(status.firstLook)));
+  }
   if (status.progress) {
     parts.push(status.progress);
   }

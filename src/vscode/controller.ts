@@ -208,7 +208,8 @@ export class Controller implements vscode.Disposable {
     const jobs = which.map((w) => {
       const promise =
         w === 'machines'
-          ? this.market.loadMachines((signal) => client.listMachines(signal))
+          ? // A first look is worth its parse only when nothing is shown yet.
+            this.market.loadMachines((signal, firstLook) => client.listMachines(signal, this.market.machines.snapshot ? undefined : firstLook))
           : this.market.loadTemplates((signal) => client.listTemplates(pageSize, signal));
       void vscode.window.withProgress({ location: { viewId: VIEW_IDS[w] } }, () => promise);
       return promise;

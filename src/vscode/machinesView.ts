@@ -39,8 +39,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     private readonly marks: { isNew(nodeId: string): boolean },
   ) {
     this.subscription = vscode.Disposable.from(
-      // Only a new snapshot changes the rows; a load starting or failing is told by the view's message.
-      market.onDidChange((change) => change.which === 'machines' && change.diff && this.changed.fire(undefined)),
+      // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
+      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       view.onDidChange(() => {
         this.shown.clear();

@@ -1,0 +1,66 @@
+// A first load of a large list over a slow network: the Machines view shows
+// the first machines while the rest of the body is held back by the demo
+// API, says that it does, and then shows the whole list.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GpuRentalApi } from '../../src/extension';
+import type { DemoServer } from '../../dev/demo/server';
+import { generateMachines } from '../../dev/demo/fixtures';
+import type { MachineNode } from '../../src/vscode/machinesView';
+import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+
+type GroupNode = Extract<MachineNode, { kind: 'group' }>;
+
+describe('A first look at a large first load', function () {
+  let server: DemoServer;
+  let api: GpuRentalApi;
+  const machines = generateMachines(6_000, 11);
+
+  const groups = () => api.machines.getChildren().filter((n): n is GroupNode => n.kind === 'group');
+  const machinesShown = () => groups().reduce((sum, g) => sum + g.group.size, 0);
+
+  before(async () => {
+    server = await demoServer();
+    server.reset();
+    await setBaseUrl(server.url);
+    api = await extensionApi();
+    api.view.setQuery('');
+    api.view.arrange({ groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
+  });
+
+  after(async () => {
+    server.releaseStalled();
+    server.reset();
+    await api.setToken(TOKEN);
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('the demo machines again', () => !api.market.machines.loading && api.market.machines.items !== undefined);
+  });
+
+  it('shows the first machines while the rest arrives, says so, then shows them all', async () => {
+    // From no token, so that nothing is shown: a first look is only for a first load.
+    await vscode.commands.executeCommand('gpuRental.clearToken');
+    await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
+    server.setData({ machines });
+    server.setFault({ endpoint: 'machines', times: 1, fault: { kind: 'stall', afterBytes: 1_000_000 } });
+
+    const signedIn = api.setToken(TOKEN);
+    const look = await waitFor('a first look', () => api.market.machines.firstLook);
+    assert.ok(look.items.length > 1_000 && look.items.length < machines.length, `${look.items.length} machines in the first look`);
+    assert.equal(api.market.machines.snapshot, undefined);
+    assert.equal(machinesShown(), look.items.length, 'the tree shows the machines of the first look');
+    assert.ok(groups().length > 1);
+    assert.deepEqual(
+      look.items.map((m) => m.node_name),
+      machines.slice(0, look.items.length).map((m) => m.node_name),
+      'the first machines of the list, in its order',
+    );
+    assert.equal(api.machinesView.message, `Loading: the first ${look.items.length.toLocaleString('en-US')} machines are shown while the rest arrive…`);
+
+    server.releaseStalled();
+    await signedIn;
+    await waitFor('the whole list', () => !api.market.machines.loading && api.market.machines.items?.length === machines.length);
+    assert.equal(api.market.machines.firstLook, undefined);
+    assert.equal(machinesShown(), machines.length, 'the tree shows every machine');
+    assert.equal(api.machinesView.message, undefined);
+  });
+});
