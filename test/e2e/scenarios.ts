@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { LOAD_TIMEOUT_MS, UUID, until, type Session, type SessionOptions, type Ui } from './workbench';
 import { pryingScenario } from './prying';
+import { firstLookScenario } from './firstLook';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
@@ -456,6 +457,7 @@ export const scenarios: Scenario[] = [
   compareScenario,
   pryingScenario,
   showMoreScenario,
+  firstLookScenario,
   pseudoLocaleScenario,
   walkthroughScenario,
 ];
