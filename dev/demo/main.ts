@@ -1,9 +1,9 @@
-// `node out/dev/demo/main.js [--port N] [--host H] [--token T] [--market]
-// [--market-interval-ms MS] [--seed N]`: run the demo API with fixture data
+// `node out/dev/demo/main.js [--port N] [--host H] [--token T] [--machines N]
+// [--market] [--market-interval-ms MS] [--seed N]`: run the demo API with fixture data
 // so a person can point the extension at it; with --market the machine list
 // changes every few seconds (dev/demo/market.ts).
 
-import { DEMO_TOKEN } from './fixtures';
+import { DEMO_TOKEN, generateMachines } from './fixtures';
 import { DEFAULT_MARKET_INTERVAL_MS, type MarketOptions } from './marketControl';
 import { startDemoServer } from './server';
 
@@ -11,11 +11,14 @@ interface Args {
   port: number;
   host: string;
   token: string;
+  /** That many generated machines instead of the 160 of the fixtures. */
+  machines?: number;
   market: MarketOptions | undefined;
 }
 
 const USAGE =
-  'usage: node out/dev/demo/main.js [--port N] [--host H] [--token T] [--market] [--market-interval-ms MS] [--seed N]\n' +
+  'usage: node out/dev/demo/main.js [--port N] [--host H] [--token T] [--machines N] [--market] [--market-interval-ms MS] [--seed N]\n' +
+  '  --machines            serve N generated machines (default: the 160 of the fixtures; 20000 makes a list large enough for a first look)\n' +
   '  --market              machines appear, go and change price every few seconds\n' +
   `  --market-interval-ms  milliseconds between market ticks (default ${DEFAULT_MARKET_INTERVAL_MS}; implies --market)\n` +
   '  --seed                the market\'s random seed (default 1; implies --market)';
@@ -38,11 +41,12 @@ export function parseArgs(argv: readonly string[]): Args {
       continue;
     }
     const value = argv[i + 1];
-    if (value === undefined || !['--port', '--host', '--token', '--market-interval-ms', '--seed'].includes(flag)) throw new Error(`unexpected argument ${flag}`);
+    if (value === undefined || !['--port', '--host', '--token', '--machines', '--market-interval-ms', '--seed'].includes(flag)) throw new Error(`unexpected argument ${flag}`);
     i++;
     if (flag === '--port') args.port = wholeNumber(flag, value, 65535);
     else if (flag === '--host') args.host = value;
     else if (flag === '--token') args.token = value;
+    else if (flag === '--machines') args.machines = wholeNumber(flag, value, 200_000, 1);
     else if (flag === '--market-interval-ms') args.market = { ...args.market, intervalMs: wholeNumber(flag, value, 86_400_000, 10) };
     else args.market = { ...args.market, seed: wholeNumber(flag, value, 2 ** 32 - 1) };
   }
@@ -58,7 +62,8 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const server = await startDemoServer({ ...args, log: (line) => console.log(line) });
+  const { machines, ...rest } = args;
+  const server = await startDemoServer({ ...rest, machines: machines === undefined ? undefined : generateMachines(machines), log: (line) => console.log(line) });
   console.log(`Demo API listening on ${server.url} (token: ${args.token})`);
   if (args.market) {
     console.log(`Demo market: a few machines change every ${server.market.intervalMs} ms (seed ${server.market.seed}); log at ${server.url}/__demo/market/log`);

@@ -97,6 +97,12 @@ describe('demo market simulation', () => {
     assert.throws(() => parseArgs(['--market-interval-ms', '0']), /invalid --market-interval-ms/);
     assert.throws(() => parseArgs(['--seed', '-1']), /invalid --seed/);
   });
+
+  it('reads --machines, a count of generated machines', () => {
+    assert.equal(parseArgs([]).machines, undefined);
+    assert.equal(parseArgs(['--machines', '20000']).machines, 20_000);
+    assert.throws(() => parseArgs(['--machines', '0']), /invalid --machines/);
+  });
 });
 
 describe('demo server market', () => {
