@@ -232,6 +232,19 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
     return imagesPage(fault?.kind === 'items' ? fault.items : templates, query, fault?.kind === 'repeatPage');
   }
 
+  /** Runs `then` after `ms`, unless the client gives up first: then there is nothing left to answer. */
+  function later(res: http.ServerResponse, ms: number, then: () => void): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      then();
+    }, ms);
+    timers.add(timer);
+    res.once('close', () => {
+      clearTimeout(timer);
+      timers.delete(timer);
+    });
+  }
+
   function respond(res: http.ServerResponse, endpoint: Endpoint, query: Record<string, string>, authorization: string | undefined, fault: Fault | undefined): void {
     switch (fault?.kind) {
       case 'status':
@@ -247,19 +260,9 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       case 'hang':
         // Left open on purpose; close() destroys the socket.
         return;
-      case 'delay': {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          send(res, normalReply(endpoint, query, authorization, undefined));
-        }, fault.ms);
-        timers.add(timer);
-        // The client may give up first; then there is nothing left to answer.
-        res.once('close', () => {
-          clearTimeout(timer);
-          timers.delete(timer);
-        });
+      case 'delay':
+        later(res, fault.ms, () => send(res, normalReply(endpoint, query, authorization, undefined)));
         return;
-      }
       case 'stall': {
         const reply = normalReply(endpoint, query, authorization, undefined);
         const bytes = Buffer.from(reply.body);
@@ -272,17 +275,9 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
         if (fault.ms === undefined) {
           stalled.add(rest);
           res.once('close', () => stalled.delete(rest));
-          return;
+        } else {
+          later(res, fault.ms, rest);
         }
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          rest();
-        }, fault.ms);
-        timers.add(timer);
-        res.once('close', () => {
-          clearTimeout(timer);
-          timers.delete(timer);
-        });
         return;
       }
       case 'reset': {
