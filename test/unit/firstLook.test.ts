@@ -3,10 +3,6 @@
 // client against a real HTTP server that holds back the rest of its answer,
 // and the market, which shows a first look only until the load ends.
 import * as assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { GpuRentalClient } from '../../src/api/client';
-import { checkBaseUrl } from '../../src/api/baseUrl';
 import { ApiError } from '../../src/api/errors';
 import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, firstItems } from '../../src/api/firstItems';
 import { readCapped } from '../../src/api/readBody';
@@ -16,6 +12,7 @@ import type { MachineQuery } from '../../src/market/views';
 import { parseQuery } from '../../src/model/query';
 import { generateMachines } from '../../dev/demo/fixtures';
 import { startDemoServer } from '../../dev/demo/server';
+import { SECRET, client, startServer } from '../support/client';
 import { machineRecord } from '../support/records';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -109,38 +106,29 @@ describe('readCapped: a look at the first bytes while the rest arrives', () => {
 describe('the client: the first machines of a large body before the rest arrives', () => {
   const machines = generateMachines(8_000, 7);
   const body = Buffer.from(JSON.stringify(machines));
-  let server: Server;
-  let url: string;
+  let server: { url: string; close: () => Promise<void> };
   /** Lets the server send the rest of the body it is holding back. */
   let sendRest: () => void = () => undefined;
   let answer: { status: number; contentType: string; declare: boolean } = { status: 200, contentType: 'application/json', declare: true };
 
   before(async () => {
     assert.ok(body.byteLength > EARLY_MIN_BODY);
-    server = createServer((_req, res) => {
+    server = await startServer((_req, res) => {
       res.writeHead(answer.status, { 'Content-Type': answer.contentType, ...(answer.declare ? { 'Content-Length': String(body.byteLength) } : {}) });
       res.write(body.subarray(0, 2 * EARLY_AT_BYTES));
       sendRest = () => res.end(body.subarray(2 * EARLY_AT_BYTES));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => server.close());
   beforeEach(() => {
     answer = { status: 200, contentType: 'application/json', declare: true };
   });
-
-  function client(): GpuRentalClient {
-    const check = checkBaseUrl(url);
-    assert.ok(check.ok);
-    return new GpuRentalClient({ baseUrl: check.url, token: 'tok', timeoutMs: 10_000, retry: { retries: 0 } });
-  }
 
   for (const declare of [true, false]) {
     it(`tells the first machines while the server still holds back the rest (${declare ? 'with' : 'without'} a Content-Length)`, async () => {
       answer = { ...answer, declare };
       let first: MachineRecord[] | undefined;
-      const loading = client().listMachines(undefined, (items) => {
+      const loading = client(server, { timeoutMs: 10_000 }).listMachines(undefined, (items) => {
         first = items;
         // The rest is sent only now: had the client waited for the whole body, the test would time out.
         sendRest();
@@ -156,26 +144,24 @@ describe('the client: the first machines of a large body before the rest arrives
     for (const status of [401, 500]) {
       answer = { ...answer, status };
       let looked = false;
-      const loading = client().listMachines(undefined, () => (looked = true));
+      const loading = client(server, { timeoutMs: 10_000 }).listMachines(undefined, () => (looked = true));
       setTimeout(() => sendRest(), 50);
       await assert.rejects(loading, (err: unknown) => err instanceof ApiError);
       assert.equal(looked, false, `status ${status}`);
     }
     answer = { status: 200, contentType: 'text/html', declare: true };
     let looked = false;
-    const page = client().listMachines(undefined, () => (looked = true));
+    const page = client(server, { timeoutMs: 10_000 }).listMachines(undefined, () => (looked = true));
     setTimeout(() => sendRest(), 50);
     await assert.rejects(page, (err: unknown) => err instanceof ApiError && err.kind === 'parse');
     assert.equal(looked, false);
   });
 
   it('takes no first look at a small body', async () => {
-    const demo = await startDemoServer({ token: 'tok' });
+    const demo = await startDemoServer({ token: SECRET });
     try {
-      const check = checkBaseUrl(demo.url);
-      assert.ok(check.ok);
       let looked = false;
-      const result = await new GpuRentalClient({ baseUrl: check.url, token: 'tok', timeoutMs: 5000 }).listMachines(undefined, () => (looked = true));
+      const result = await client(demo).listMachines(undefined, () => (looked = true));
       assert.ok(result.items.length > 0);
       assert.equal(looked, false);
     } finally {
