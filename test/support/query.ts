@@ -1,0 +1,27 @@
+// What the query tests share: parsing that must succeed or fail, the names a
+// query keeps, and clause builders.
+import * as assert from 'node:assert/strict';
+import type { MachineRecord } from '../../src/api/types';
+import { filterMachines, parseQuery, type Clause, type FieldName, type Op, type Query, type TextTerm, type Value } from '../../src/model/query';
+
+export function parsed(input: string): Query {
+  const result = parseQuery(input);
+  if (!result.ok) {
+    assert.fail(`'${input}' did not parse: ${result.error.message}`);
+  }
+  return result.query;
+}
+
+export function parseError(input: string): { position: number; message: string } {
+  const result = parseQuery(input);
+  assert.ok(!result.ok, `'${input}' parsed but should not have`);
+  return result.error;
+}
+
+/** The names of the machines the query keeps, in order. */
+export function names(machines: readonly MachineRecord[], input: string): string[] {
+  return filterMachines(machines, parsed(input)).map((x) => x.node_name);
+}
+
+export const compare = (field: FieldName, op: Op, ...values: Value[]): Clause => ({ kind: 'compare', field, op, values });
+export const text = (t: string): TextTerm => ({ kind: 'text', text: t });
