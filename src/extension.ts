@@ -1,30 +1,30 @@
 // Wires the extension together; the behaviour lives in src/market, src/vscode, src/api and src/model.
 import * as vscode from 'vscode';
 import { Market } from './market/market';
-import { Config } from './vscode/config';
-import { ContextKeys } from './vscode/contextKeys';
-import { Controller, VIEW_IDS } from './vscode/controller';
-import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands';
-import { ComparePanel } from './vscode/comparePanel';
-import { DetailsPanels } from './vscode/detailsPanel';
-import { writeImageReference, writeTemplateJson } from './vscode/panelCommands';
-import { TemplatePanels } from './vscode/templatePanel';
-import { PlainHttpConsent } from './vscode/httpConsent';
-import { Log } from './vscode/log';
-import { MachineViewState } from './vscode/machineViewState';
-import { shownMessages } from './vscode/notify';
-import { MachinesProvider, type MachineNode } from './vscode/machinesView';
-import { TemplatesProvider, type TemplateNode } from './vscode/templatesView';
-import { TokenStore } from './vscode/tokenStore';
-import { bindViewMessages } from './vscode/viewMessages';
+import { Config } from './vscode/services/config';
+import { ContextKeys } from './vscode/services/contextKeys';
+import { Controller, VIEW_IDS } from './vscode/services/controller';
+import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands/commands';
+import { ComparePanel } from './vscode/panels/comparePanel';
+import { DetailsPanels } from './vscode/panels/detailsPanel';
+import { writeImageReference, writeTemplateJson } from './vscode/commands/panelCommands';
+import { TemplatePanels } from './vscode/panels/templatePanel';
+import { PlainHttpConsent } from './vscode/services/httpConsent';
+import { Log } from './vscode/services/log';
+import { MachineViewState } from './vscode/views/machineViewState';
+import { shownMessages } from './vscode/services/notify';
+import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
+import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
+import { TokenStore } from './vscode/services/tokenStore';
+import { bindViewMessages } from './vscode/views/viewMessages';
 import { NewMachines } from './market/news';
-import { StatusBar } from './vscode/statusBar';
-import { registerNodeIdHover } from './vscode/nodeIdHover';
-import { registerTools } from './vscode/lmTools';
-import { showInTree } from './vscode/reveal';
-import { bindBadge, WatchService } from './vscode/watches';
-import { configureLocalization } from './vscode/l10n';
-import { Walkthrough, type FirstRunOutcome } from './vscode/walkthrough';
+import { StatusBar } from './vscode/features/statusBar';
+import { registerNodeIdHover } from './vscode/features/nodeIdHover';
+import { registerTools } from './vscode/features/lmTools';
+import { showInTree } from './vscode/views/reveal';
+import { bindBadge, WatchService } from './vscode/features/watches';
+import { configureLocalization } from './vscode/services/l10n';
+import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).

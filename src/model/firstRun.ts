@@ -1,5 +1,5 @@
 // Whether the Get Started walkthrough should open by itself at this
-// activation (src/vscode/walkthrough.ts does it; the README's "First run" says why).
+// activation (src/vscode/features/walkthrough.ts does it; the README's "First run" says why).
 
 export interface FirstRunFacts {
   /** This profile has seen the walkthrough (our flag in globalState). */

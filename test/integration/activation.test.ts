@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
-import { WALKTHROUGH_SHOWN_KEY } from '../../src/vscode/walkthrough';
+import { WALKTHROUGH_SHOWN_KEY } from '../../src/vscode/features/walkthrough';
 import { extensionApi, sleep, waitFor } from './helpers';
 
 /**

@@ -10,8 +10,8 @@ import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
 import { machinesInOrder } from '../../src/market/views';
-import type { MachineNode } from '../../src/vscode/machinesView';
-import type { TemplateNode } from '../../src/vscode/templatesView';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
+import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;

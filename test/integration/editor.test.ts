@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import { NodeIdHover } from '../../src/vscode/nodeIdHover';
+import { NodeIdHover } from '../../src/vscode/features/nodeIdHover';
 import { runAndAccept, signedInToDemo, waitFor } from './helpers';
 
 async function hoverText(document: vscode.TextDocument, position: vscode.Position): Promise<{ text: string; hovers: vscode.Hover[] }> {

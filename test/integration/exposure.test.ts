@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { exportsFor, type GpuRentalTestApi } from '../../src/extension';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
-import { Config } from '../../src/vscode/config';
-import { CONTEXT_KEYS } from '../../src/vscode/contextKeys';
+import { Config } from '../../src/vscode/services/config';
+import { CONTEXT_KEYS } from '../../src/vscode/services/contextKeys';
 import { EXTENSION_ID, TOKEN, signedInToDemo, sleep, waitFor } from './helpers';
 
 /**

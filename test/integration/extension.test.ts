@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
-import type { MachineNode } from '../../src/vscode/machinesView';
-import type { TemplateNode } from '../../src/vscode/templatesView';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
+import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { EXTENSION_ID, TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, sleep, stopDemoServer, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;

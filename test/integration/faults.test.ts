@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../dev/demo/fixtures';
-import type { MachineNode } from '../../src/vscode/machinesView';
-import type { TemplateNode } from '../../src/vscode/templatesView';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
+import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;

@@ -5,10 +5,10 @@ import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
-import { Config } from '../../src/vscode/config';
-import { MachineViewState } from '../../src/vscode/machineViewState';
-import type { MachineNode } from '../../src/vscode/machinesView';
-import type { TemplateNode } from '../../src/vscode/templatesView';
+import { Config } from '../../src/vscode/services/config';
+import { MachineViewState } from '../../src/vscode/views/machineViewState';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
+import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;

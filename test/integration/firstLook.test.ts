@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { generateMachines } from '../../dev/demo/fixtures';
-import type { MachineNode } from '../../src/vscode/machinesView';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
 
 type GroupNode = Extract<MachineNode, { kind: 'group' }>;

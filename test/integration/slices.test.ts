@@ -7,7 +7,7 @@ import type { Machine } from '../../src/api/types';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import type { MachineNode } from '../../src/vscode/machinesView';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
 
 const SLICE = 10;

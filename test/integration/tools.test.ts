@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
-import { createTools } from '../../src/vscode/lmTools';
+import { createTools } from '../../src/vscode/features/lmTools';
 import { TOKEN, signedInToDemo, waitFor } from './helpers';
 
 const NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'];

@@ -7,7 +7,7 @@ import type { Machine } from '../../src/api/types';
 import type { GpuRentalTestApi } from '../../src/extension';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import { showInTree } from '../../src/vscode/reveal';
+import { showInTree } from '../../src/vscode/views/reveal';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';
 
 const H100 = (id: string, price: string, gpus = 8): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_WATCH', gpu_count: gpus, price });

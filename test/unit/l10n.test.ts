@@ -163,7 +163,7 @@ for (const language of LANGUAGES) {
 }
 
 describe('translations: the plain layers take the bundle VS Code loads', () => {
-  // As src/vscode/l10n.ts does at activation, with the German files.
+  // As src/vscode/services/l10n.ts does at activation, with the German files.
   before(() => {
     l10n.config({ contents: readJson<Record<string, string>>('l10n/bundle.l10n.de.json') });
     setDisplayLocale('de');

@@ -1,8 +1,8 @@
 // The "GPU Rental" log. Every line passes through token redaction, as a last
 // guard behind the client's rule of never logging headers or error objects.
 import * as vscode from 'vscode';
-import type { Logger } from '../api/client';
-import { redactToken } from '../model/token';
+import type { Logger } from '../../api/client';
+import { redactToken } from '../../model/token';
 
 export class Log implements Logger, vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;

@@ -3,13 +3,13 @@
 // every watch with its matches and the polling times. Shown while a watch
 // exists or the setting gpuRental.statusBar.show is on.
 import * as vscode from 'vscode';
-import { escapeMarkdownCell } from '../model/escape';
-import { formatInteger, formatPricePerGpu } from '../model/format';
-import { pricePerGpu } from '../model/price';
-import { formatTime } from '../model/status';
-import type { Market } from '../market/market';
-import type { Config } from './config';
-import type { MachineViewState } from './machineViewState';
+import { escapeMarkdownCell } from '../../model/escape';
+import { formatInteger, formatPricePerGpu } from '../../model/format';
+import { pricePerGpu } from '../../model/price';
+import { formatTime } from '../../model/status';
+import type { Market } from '../../market/market';
+import type { Config } from '../services/config';
+import type { MachineViewState } from '../views/machineViewState';
 import type { WatchService } from './watches';
 
 export const STATUS_ITEM_ID = 'gpuRental.status';

@@ -4,18 +4,18 @@
 // match; keeps the "new" marks and the Machines view's badge.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import { formatPricePerGpu } from '../model/format';
-import { pricePerGpu } from '../model/price';
-import type { Market } from '../market/market';
-import type { NewMachines } from '../market/news';
-import { PollPlan } from '../market/poll';
-import type { Snapshot } from '../market/snapshot';
-import { AlertGate, alertText, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../market/watch';
-import type { Config } from './config';
-import type { Controller } from './controller';
-import type { Log } from './log';
-import { showInfo, showWarning } from './notify';
+import type { MachineRecord } from '../../api/types';
+import { formatPricePerGpu } from '../../model/format';
+import { pricePerGpu } from '../../model/price';
+import type { Market } from '../../market/market';
+import type { NewMachines } from '../../market/news';
+import { PollPlan } from '../../market/poll';
+import type { Snapshot } from '../../market/snapshot';
+import { AlertGate, alertText, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
+import type { Config } from '../services/config';
+import type { Controller } from '../services/controller';
+import type { Log } from '../services/log';
+import { showInfo, showWarning } from '../services/notify';
 
 export interface WatchStats {
   matches: number;

@@ -2,15 +2,15 @@
 // templates from the market model, read-only. Data older than a few minutes
 // is refreshed first; without a token or URL the answer says how to set up.
 import * as vscode from 'vscode';
-import type { Market, Which } from '../market/market';
+import type { Market, Which } from '../../market/market';
 import {
   checkFindInput,
   checkTemplatesInput,
   findMachinesAnswer,
   getMachineAnswer,
   listTemplatesAnswer,
-} from '../market/toolAnswers';
-import type { Controller } from './controller';
+} from '../../market/toolAnswers';
+import type { Controller } from '../services/controller';
 
 /** Older data is refreshed before a tool answers. */
 const FRESH_MS = 3 * 60_000;

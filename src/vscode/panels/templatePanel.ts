@@ -3,10 +3,10 @@
 // messages and is never re-rendered.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Template } from '../api/types';
-import type { Market } from '../market/market';
-import { renderTemplateHtml, templateContent } from '../webview/templateHtml';
-import { parseTemplateRequest, type TemplateContent, type TemplateNotification } from '../webview/compareProtocol';
+import type { Template } from '../../api/types';
+import type { Market } from '../../market/market';
+import { renderTemplateHtml, templateContent } from '../../webview/templateHtml';
+import { parseTemplateRequest, type TemplateContent, type TemplateNotification } from '../../webview/compareProtocol';
 import { pageFiles, pageRoots } from './pageFiles';
 
 export const TEMPLATE_VIEW_TYPE = 'gpuRental.templateDetails';

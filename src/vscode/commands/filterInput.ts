@@ -1,9 +1,9 @@
 // The "Filter Machines…" input: checks the query as the user types and says
 // how many machines would match, without a request or re-validation.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import { formatInteger, machineCount } from '../model/format';
-import { compileQuery, isEmptyQuery, parseQuery } from '../model/query';
+import type { MachineRecord } from '../../api/types';
+import { formatInteger, machineCount } from '../../model/format';
+import { compileQuery, isEmptyQuery, parseQuery } from '../../model/query';
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
 export function askForMachineQuery(current: string, machines: readonly MachineRecord[]): Promise<string | undefined> {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { MachineViewState } from './machineViewState';
 import type { MachineNode, MachinesProvider } from './machinesView';
-import { showInfo } from './notify';
+import { showInfo } from '../services/notify';
 
 /** Reveals tried before giving up; each after the tree had time to take in a refresh. */
 const REVEAL_TRIES = 3;

@@ -6,7 +6,7 @@
 // display language.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { setDisplayLocale } from '../model/format';
+import { setDisplayLocale } from '../../model/format';
 
 /** Runs first in activate(), before anything builds a string. */
 export function configureLocalization(): void {

@@ -1,10 +1,10 @@
 // Palette fallbacks: commands run without a tree item ask which item to use.
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../api/types';
-import { machinePickText } from '../model/machines';
-import { isDefaultTemplate, templateImage } from '../model/templates';
-import { noIcons, oneLine } from '../model/escape';
-import { templateTitle } from '../webview/templateHtml';
+import type { MachineRecord, Template } from '../../api/types';
+import { machinePickText } from '../../model/machines';
+import { isDefaultTemplate, templateImage } from '../../model/templates';
+import { noIcons, oneLine } from '../../model/escape';
+import { templateTitle } from '../../webview/templateHtml';
 
 interface Pick<T> extends vscode.QuickPickItem {
   value: T;

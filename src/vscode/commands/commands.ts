@@ -1,28 +1,28 @@
 // Every command of the extension, in one table, registered in one place.
 import * as vscode from 'vscode';
-import { showError, showWarning, showInfo } from './notify';
-import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels, type GroupBy, type SortKey } from '../model/arrange';
-import { formatInteger } from '../model/format';
-import { noIcons, oneLine } from '../model/escape';
-import { normalizeToken, tokenProblem } from '../model/token';
-import type { Market } from '../market/market';
-import type { Config } from './config';
-import type { Controller } from './controller';
-import type { ComparePanel } from './comparePanel';
-import type { DetailsPanels } from './detailsPanel';
+import { showError, showWarning, showInfo } from '../services/notify';
+import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels, type GroupBy, type SortKey } from '../../model/arrange';
+import { formatInteger } from '../../model/format';
+import { noIcons, oneLine } from '../../model/escape';
+import { normalizeToken, tokenProblem } from '../../model/token';
+import type { Market } from '../../market/market';
+import type { Config } from '../services/config';
+import type { Controller } from '../services/controller';
+import type { ComparePanel } from '../panels/comparePanel';
+import type { DetailsPanels } from '../panels/detailsPanel';
 import { askForMachineQuery } from './filterInput';
-import type { Log } from './log';
-import type { MachineViewState } from './machineViewState';
-import type { MachinesProvider } from './machinesView';
+import type { Log } from '../services/log';
+import type { MachineViewState } from '../views/machineViewState';
+import type { MachinesProvider } from '../views/machinesView';
 import { compareMachines, copyImageReference, copyTemplateJson, showTemplateDetails } from './panelCommands';
 import { isMoreNode, machinesOf, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
-import type { TemplatePanels } from './templatePanel';
-import type { TemplatesProvider } from './templatesView';
-import type { TokenStore } from './tokenStore';
+import type { TemplatePanels } from '../panels/templatePanel';
+import type { TemplatesProvider } from '../views/templatesView';
+import type { TokenStore } from '../services/tokenStore';
 import { copyAs, insertNodeIds, insertTemplateIds } from './editorCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter } from './watchCommands';
-import type { WatchService } from './watches';
-import type { Walkthrough } from './walkthrough';
+import type { WatchService } from '../features/watches';
+import type { Walkthrough } from '../features/walkthrough';
 
 export interface CommandDeps {
   market: Market;

@@ -1,12 +1,12 @@
 // The commands that create and manage watches (registered with the others in commands.ts).
 import * as vscode from 'vscode';
-import { noIcons, oneLine } from '../model/escape';
-import { formatInteger } from '../model/format';
-import type { Watch } from '../market/watch';
-import type { Config } from './config';
-import type { MachineViewState } from './machineViewState';
-import { showInfo } from './notify';
-import type { WatchService } from './watches';
+import { noIcons, oneLine } from '../../model/escape';
+import { formatInteger } from '../../model/format';
+import type { Watch } from '../../market/watch';
+import type { Config } from '../services/config';
+import type { MachineViewState } from '../views/machineViewState';
+import { showInfo } from '../services/notify';
+import type { WatchService } from '../features/watches';
 
 export interface WatchCommandDeps {
   watches: WatchService;

@@ -2,7 +2,7 @@
 // checked here (a hand-edited settings.json can hold anything), so the rest
 // of the extension gets only values it can use.
 import * as vscode from 'vscode';
-import { DEFAULT_ARRANGEMENT, GROUP_BY, SORT_KEYS, type Arrangement, type GroupBy, type SortKey, type SortOrder } from '../model/arrange';
+import { DEFAULT_ARRANGEMENT, GROUP_BY, SORT_KEYS, type Arrangement, type GroupBy, type SortKey, type SortOrder } from '../../model/arrange';
 
 export const SECTION = 'gpuRental';
 

@@ -2,14 +2,14 @@
 // cursors of the active editor; Copy As… copies machines or templates as IDs,
 // a shell variable line, JSON or Markdown rows.
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../api/types';
-import { copyMachines, copyTemplates, type CopyForm } from '../model/copyFormats';
-import { machinePickText } from '../model/machines';
-import { noIcons } from '../model/escape';
-import { formatInteger } from '../model/format';
-import { machinesInOrder, templatesInOrder } from '../market/views';
+import type { MachineRecord, Template } from '../../api/types';
+import { copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
+import { machinePickText } from '../../model/machines';
+import { noIcons } from '../../model/escape';
+import { formatInteger } from '../../model/format';
+import { machinesInOrder, templatesInOrder } from '../../market/views';
 import type { CommandDeps } from './commands';
-import { showInfo } from './notify';
+import { showInfo } from '../services/notify';
 import { templatePickText } from './quickPicks';
 
 interface Pick<T> extends vscode.QuickPickItem {

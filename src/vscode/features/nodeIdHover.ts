@@ -3,11 +3,11 @@
 // the last snapshot: never a request. Costs nothing where there is no UUID:
 // VS Code asks only on a hover, and only the hovered line is searched.
 import * as vscode from 'vscode';
-import { escapeMarkdownCell } from '../model/escape';
-import { machineSummary, machineTitle } from '../model/machines';
-import { formatTime } from '../model/status';
-import type { Market } from '../market/market';
-import type { Config } from './config';
+import { escapeMarkdownCell } from '../../model/escape';
+import { machineSummary, machineTitle } from '../../model/machines';
+import { formatTime } from '../../model/status';
+import type { Market } from '../../market/market';
+import type { Config } from '../services/config';
 
 const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
 /** The only commands a hover link may run, each with the node ID as its one argument. */

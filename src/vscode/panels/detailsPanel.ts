@@ -4,11 +4,11 @@
 // scroll position and focus stay), and a machine that went away is marked.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import { machineTitle } from '../model/machines';
-import type { Market } from '../market/market';
-import { detailsContent, renderDetailsHtml } from '../webview/detailsHtml';
-import { parseWebviewRequest, type DetailsContent, type WebviewNotification } from '../webview/protocol';
+import type { MachineRecord } from '../../api/types';
+import { machineTitle } from '../../model/machines';
+import type { Market } from '../../market/market';
+import { detailsContent, renderDetailsHtml } from '../../webview/detailsHtml';
+import { parseWebviewRequest, type DetailsContent, type WebviewNotification } from '../../webview/protocol';
 import { pageFiles, pageRoots } from './pageFiles';
 
 export const DETAILS_VIEW_TYPE = 'gpuRental.machineDetails';

@@ -1,15 +1,15 @@
 // The Machines tree: machines filtered by the query, grouped and sorted as
 // the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../model/arrange';
-import { escapeMarkdownCell } from '../model/escape';
-import { formatInteger } from '../model/format';
-import { machineDetails, machineSummary, machineTitle } from '../model/machines';
-import type { Market } from '../market/market';
-import type { MachineView } from '../market/views';
-import type { Config } from './config';
-import type { Controller } from './controller';
+import type { MachineRecord } from '../../api/types';
+import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../../model/arrange';
+import { escapeMarkdownCell } from '../../model/escape';
+import { formatInteger } from '../../model/format';
+import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
+import type { Market } from '../../market/market';
+import type { MachineView } from '../../market/views';
+import type { Config } from '../services/config';
+import type { Controller } from '../services/controller';
 import type { MachineViewState } from './machineViewState';
 
 type GroupNode = { kind: 'group'; group: ArrangedGroup };

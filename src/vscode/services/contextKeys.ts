@@ -2,7 +2,7 @@
 // through one helper that skips values VS Code already has. package.json's
 // `when` clauses use exactly these (an integration test compares the two).
 import * as vscode from 'vscode';
-import type { GroupBy, SortKey, SortOrder } from '../model/arrange';
+import type { GroupBy, SortKey, SortOrder } from '../../model/arrange';
 import type { SetupState } from './controller';
 
 export interface ContextKeyValues {

@@ -2,13 +2,13 @@
 // selection), or, from the palette, what the person picks from the items the
 // tree shows.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import { machinesInOrder, templatesInOrder } from '../market/views';
+import type { MachineRecord } from '../../api/types';
+import { machinesInOrder, templatesInOrder } from '../../market/views';
 import type { CommandDeps } from './commands';
-import type { MachineNode } from './machinesView';
-import { showInfo } from './notify';
+import type { MachineNode } from '../views/machinesView';
+import { showInfo } from '../services/notify';
 import { pickMachine, pickMachines, pickTemplate } from './quickPicks';
-import type { TemplateNode } from './templatesView';
+import type { TemplateNode } from '../views/templatesView';
 
 export function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
   return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';

@@ -1,13 +1,13 @@
 // Compare Machines, Show Template Details, Copy Image Reference and Copy
 // Template as JSON (registered with the others in the table in commands.ts).
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../api/types';
-import { MAX_COMPARED } from '../model/compare';
-import { imageReference } from '../model/imageRef';
-import { maskedTemplate } from '../model/secrets';
-import { machinesInOrder } from '../market/views';
+import type { MachineRecord, Template } from '../../api/types';
+import { MAX_COMPARED } from '../../model/compare';
+import { imageReference } from '../../model/imageRef';
+import { maskedTemplate } from '../../model/secrets';
+import { machinesInOrder } from '../../market/views';
 import type { CommandDeps } from './commands';
-import { showInfo } from './notify';
+import { showInfo } from '../services/notify';
 import { machinesOf, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
 
 /**

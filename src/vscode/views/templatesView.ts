@@ -1,13 +1,13 @@
 // The Image Templates tree: one group per image_type.
 import * as vscode from 'vscode';
-import type { Template } from '../api/types';
-import { escapeMarkdownCell, oneLine } from '../model/escape';
-import { templateCount } from '../model/format';
-import { templateTitle } from '../webview/templateHtml';
-import { isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../model/templates';
-import type { Market } from '../market/market';
-import type { TemplateView } from '../market/views';
-import type { Controller } from './controller';
+import type { Template } from '../../api/types';
+import { escapeMarkdownCell, oneLine } from '../../model/escape';
+import { templateCount } from '../../model/format';
+import { templateTitle } from '../../webview/templateHtml';
+import { isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../../model/templates';
+import type { Market } from '../../market/market';
+import type { TemplateView } from '../../market/views';
+import type { Controller } from '../services/controller';
 import type { MachineViewState } from './machineViewState';
 
 export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };

@@ -17,7 +17,7 @@
 // Installed before the window started (the command line, Settings Sync, a
 // remote's extensions), VS Code shows nothing, and the view opens it.
 import * as vscode from 'vscode';
-import { firstRunDecision } from '../model/firstRun';
+import { firstRunDecision } from '../../model/firstRun';
 
 export const WALKTHROUGH_ID = 'gettingStarted';
 /** globalState key: the walkthrough was shown on this profile (by us, by VS Code, or asked for). */

@@ -3,11 +3,11 @@
 // tree, the Machines view's description, and the context keys that drive
 // welcome content and menus.
 import * as vscode from 'vscode';
-import { arrangementDescription, type Arrangement } from '../model/arrange';
-import { viewMessage } from '../model/status';
-import type { Market } from '../market/market';
-import type { ContextKeys } from './contextKeys';
-import type { Controller } from './controller';
+import { arrangementDescription, type Arrangement } from '../../model/arrange';
+import { viewMessage } from '../../model/status';
+import type { Market } from '../../market/market';
+import type { ContextKeys } from '../services/contextKeys';
+import type { Controller } from '../services/controller';
 import type { MachineViewState } from './machineViewState';
 import type { MachinesProvider } from './machinesView';
 import type { TemplatesProvider } from './templatesView';

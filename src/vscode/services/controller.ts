@@ -4,10 +4,10 @@
 // events, and are applied one at a time.
 import * as vscode from 'vscode';
 import { showError, showWarning } from './notify';
-import { checkBaseUrl, isLoopbackHost } from '../api/baseUrl';
-import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { Market, Which } from '../market/market';
+import { checkBaseUrl, isLoopbackHost } from '../../api/baseUrl';
+import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Market, Which } from '../../market/market';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
 import type { Log } from './log';

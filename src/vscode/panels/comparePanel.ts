@@ -4,10 +4,10 @@
 // that went away stays as "No longer listed" with its last values.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../api/types';
-import type { Market } from '../market/market';
-import { compareContent, renderCompareHtml, type CompareState } from '../webview/compareHtml';
-import { parseCompareRequest, type CompareContent, type CompareNotification } from '../webview/compareProtocol';
+import type { MachineRecord } from '../../api/types';
+import type { Market } from '../../market/market';
+import { compareContent, renderCompareHtml, type CompareState } from '../../webview/compareHtml';
+import { parseCompareRequest, type CompareContent, type CompareNotification } from '../../webview/compareProtocol';
 import { pageFiles, pageRoots } from './pageFiles';
 
 export const COMPARE_VIEW_TYPE = 'gpuRental.compareMachines';

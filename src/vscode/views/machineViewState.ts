@@ -3,10 +3,10 @@
 // Kept in workspace state so it survives a reload; the settings give the
 // defaults and, when changed, take over.
 import * as vscode from 'vscode';
-import { GROUP_BY, SORT_KEYS, type Arrangement } from '../model/arrange';
-import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../model/query';
-import type { MachineQuery } from '../market/views';
-import { oneOf, type Config } from './config';
+import { GROUP_BY, SORT_KEYS, type Arrangement } from '../../model/arrange';
+import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../../model/query';
+import type { MachineQuery } from '../../market/views';
+import { oneOf, type Config } from '../services/config';
 
 const STATE_KEY = 'gpuRental.machines.view';
 const TEMPLATE_FILTER_KEY = 'gpuRental.templates.filter';
