@@ -11,7 +11,8 @@ const PAGES = ['details', 'template', 'compare'];
 
 async function main() {
   const pages = await esbuild.context({
-    entryPoints: PAGES.map((page) => `src/webview/pages/${page}.ts`),
+    // Each page's script is src/webview/<page>/page.ts; it becomes dist/pages/<page>.js.
+    entryPoints: Object.fromEntries(PAGES.map((page) => [page, `src/webview/${page}/page.ts`])),
     bundle: true,
     format: 'iife',
     platform: 'browser',

@@ -13,7 +13,8 @@ const forbid = {
   apiBeyondTypes: { regex: `${up}api/(?!(types|text)$)`, message: 'This layer may use only the data types and text helpers of src/api (api/types, api/text), not the client or its validation.' },
   dev: { regex: `${up}dev(/|$)`, message: 'dev/ holds development tools (demo API, VS Code harness): product code must not import it.' },
   test: { regex: `${up}test(/|$)`, message: 'Product code must not import tests.' },
-  pageScript: { regex: `${up}(model|api|market)(/|$)`, message: 'A page script runs in the webview and is bundled on its own: it may import only ./dom and the types of the webview protocols.' },
+  pageScript: { regex: `${up}(model|api|market)(/|$)`, message: 'A page script runs in the webview and is bundled on its own: it may import only ../dom and the types of the webview protocols.' },
+  pageShell: { regex: String.raw`^(\./content|\.\./frame)$`, message: 'A page script writes the content it receives into the shell: the content and shell builders run in the extension, not in the page.' },
   pageL10n: { name: '@vscode/l10n', message: 'A page script has no words of its own: they come with the content, in the display language.' },
   productEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'dev/ runs in plain Node: it must not import src/vscode or src/extension.ts (they need the editor).' },
 };
@@ -50,7 +51,8 @@ export default tseslint.config(
   layer(['src/model/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/market/**/*.ts'], [forbid.editor, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/webview/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.vscodeLayer, forbid.dev, forbid.test]),
-  layer(['src/webview/pages/**/*.ts'], [forbid.editor, forbid.pageL10n, forbid.pageScript, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  // The pages' scripts (src/webview/<page>/page.ts) and what they share (src/webview/dom.ts) run in the webview.
+  layer(['src/webview/*/page.ts', 'src/webview/dom.ts'], [forbid.editor, forbid.pageL10n, forbid.pageScript, forbid.pageShell, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/vscode/**/*.ts', 'src/extension.ts'], [forbid.dev, forbid.test]),
   layer(['dev/**/*.ts'], [forbid.editor, forbid.productEditorLayer]),
   {

@@ -71,10 +71,14 @@ describe('Hostile data in a real VS Code', function () {
   it('the details panel shows every payload as text, under the page’s only script', async () => {
     for (const node of api.machines.getChildren().flatMap((g) => api.machines.getChildren(g))) {
       await vscode.commands.executeCommand('gpuRental.showMachineDetails', node);
-      const html = api.panels.html((node as Extract<MachineNode, { kind: 'machine' }>).machine.node_name)!;
+      const nodeName = (node as Extract<MachineNode, { kind: 'machine' }>).machine.node_name;
+      const html = api.panels.html(nodeName)!;
       assert.equal((html.match(/<script/g) ?? []).length, 1);
       assert.ok(!/<img|<b>|<\/style><b>/.test(html));
       assert.ok(!BIDI_OR_CONTROL.test(html.replace(/\n/g, '')));
+      // The values reach the page only as content, which it writes with textContent: plain text, no control or bidi characters.
+      const content = api.panels.content(nodeName)!;
+      for (const text of [content.title, content.nodeId, ...Object.values(content.values)]) assert.ok(!BIDI_OR_CONTROL.test(text.replace(/\n/g, '')), text.slice(0, 80));
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

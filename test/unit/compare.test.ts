@@ -3,8 +3,9 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../src/api/types';
 import { bestColumns, compareFields, compareMachines, compareTitle, type CompareInput } from '../../src/model/compare';
-import { compareContent, freshColumns, noLongerListed } from '../../src/webview/compareHtml';
-import { parseCompareRequest, parseTemplateRequest } from '../../src/webview/compareProtocol';
+import { compareContent, freshColumns, noLongerListed } from '../../src/webview/compare/content';
+import { parseCompareRequest } from '../../src/webview/compare/protocol';
+import { parseTemplateRequest } from '../../src/webview/template/protocol';
 import { machineRecord } from '../support/records';
 
 const field = (key: string) => compareFields().find((f) => f.key === key)!;

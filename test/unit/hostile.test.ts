@@ -12,7 +12,7 @@ import { machineDetails, machinePickText, machineSummary, machineTitle } from '.
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { maskedTemplate, MASK } from '../../src/model/secrets';
 import { filterTemplates, groupByImageType, templatePublicRows } from '../../src/model/templates';
-import { renderDetailsHtml } from '../../src/webview/detailsHtml';
+import { detailsContent, detailsShell } from '../../src/webview/details/content';
 import { machineRecord, templateRecord } from '../support/records';
 
 export const HOSTILE: Record<string, string> = {
@@ -32,8 +32,13 @@ const BIDI_OR_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u
 const MACHINE_STRINGS = ['gpu_name', 'cpu_name', 'region', 'node_name', 'driver_version', 'cuda_version'] as const;
 const TEMPLATE_STRINGS = ['name', 'description', 'image_name', 'image_tag', 'image_label'] as const;
 
-function page(machine: Machine): string {
-  return renderDetailsHtml({ machine, nonce: 'N0NCE', cspSource: 'https://webview.test', styleUri: 'https://webview.test/s.css', scriptUri: 'https://webview.test/d.js' });
+/** The details page: its shell (our words only, whatever the machine) and the content it is sent, which it writes as text. */
+function page(machine: Machine): { html: string; texts: string[] } {
+  const content = detailsContent({ machine });
+  return {
+    html: detailsShell({ nonce: 'N0NCE', cspSource: 'https://webview.test', styleUris: ['https://webview.test/s.css'], scriptUri: 'https://webview.test/d.js' }),
+    texts: [content.title, content.nodeId, content.notice, ...Object.values(content.values)],
+  };
 }
 
 describe('hostile data', () => {
@@ -55,10 +60,13 @@ describe('hostile data', () => {
             assert.ok(!cell.includes('\n'));
             assert.equal(cell.replace(/\\(.)/g, '$1'), stripControls(row.value).replace(/\s*\n\s*/g, ' '), 'every visible character is still in the cell');
           }
-          const html = page(machine);
+          const { html, texts } = page(machine);
           assert.deepEqual(html.match(/<script[^>]*>/g), ['<script nonce="N0NCE" src="https://webview.test/d.js">']);
           assert.ok(!/<img|<a |<\/style>|javascript:alert\(1\)">/i.test(html.replace(/&lt;|&gt;|&quot;/g, '')), 'markup from data in the page');
           assert.ok(!BIDI_OR_CONTROL.test(html.replace(/\n/g, '')), 'control or bidi characters in the page');
+          for (const text of texts) {
+            assert.ok(!BIDI_OR_CONTROL.test(text.replace(/\n/g, '')), `control or bidi characters in the content sent: ${JSON.stringify(text.slice(0, 80))}`);
+          }
         });
       }
       for (const field of TEMPLATE_STRINGS) {
@@ -155,7 +163,7 @@ describe('property-based: nothing the service sends makes us throw', () => {
         const groups = arrangeMachines(visible, { groupBy, sortBy: 'pricePerGpu', order: 'descending' });
         assert.equal(groups.reduce((n, g) => n + g.machines.length, 0), visible.length);
         for (const machine of visible) {
-          assert.equal((page(machine).match(/<script/g) ?? []).length, 1);
+          assert.equal((page(machine).html.match(/<script/g) ?? []).length, 1);
           machineSummary(machine);
         }
         groupByImageType([]);

@@ -1,10 +1,10 @@
-// The hostile payload matrix through the compare and template pages: every
-// value escaped, the CSP with its nonce, one script, and never the value of
-// docker_passwd.
+// The hostile payload matrix through the compare and template pages: the
+// shell with the CSP and its nonce, one script and no data; the content sent
+// without control characters; and never the value of docker_passwd.
 import * as assert from 'node:assert/strict';
 import type { Json, Template } from '../../src/api/types';
-import { renderCompareHtml, freshColumns, compareContent } from '../../src/webview/compareHtml';
-import { renderTemplateHtml, templateContent } from '../../src/webview/templateHtml';
+import { compareShell, freshColumns, compareContent } from '../../src/webview/compare/content';
+import { templateShell, templateContent } from '../../src/webview/template/content';
 import { machineRecord, templateRecord } from '../support/records';
 import { HOSTILE } from './hostile.test';
 
@@ -23,8 +23,9 @@ function assertInert(html: string): void {
   assert.ok(!BIDI_OR_CONTROL.test(html.replace(/\n/g, '')), 'control or bidi characters in the page');
 }
 
+/** The template page: its shell (the same for every template) and the content it is sent, as JSON. */
 function templatePage(template: Template): string {
-  return renderTemplateHtml({ ...base, template, styleUris: ['https://webview.test/d.css', 'https://webview.test/t.css'] });
+  return `${templateShell({ ...base, styleUris: ['https://webview.test/d.css', 'https://webview.test/t.css'] })}\n${JSON.stringify(templateContent({ template }))}`;
 }
 
 describe('hostile data in the compare and template pages', () => {
@@ -32,7 +33,7 @@ describe('hostile data in the compare and template pages', () => {
     for (const field of MACHINE_STRINGS) {
       it(`compare page: "${name}" in machine.${field}`, () => {
         const machines = [machineRecord({ [field]: payload }), machineRecord(), machineRecord({ price: '0.10' })];
-        const html = renderCompareHtml({ ...base, styleUri: 'https://webview.test/c.css', columns: freshColumns(machines) });
+        const html = compareShell({ ...base, styleUris: ['https://webview.test/c.css'] });
         assertInert(html);
         const content = compareContent({ columns: freshColumns(machines) });
         for (const text of [...content.columns.flatMap((c) => [c.title, c.nodeId]), ...content.rows.flatMap((r) => r.cells.map((c) => c.text))]) {
@@ -43,9 +44,12 @@ describe('hostile data in the compare and template pages', () => {
     for (const field of TEMPLATE_STRINGS) {
       it(`template page: "${name}" in template.${field}, with a password set`, () => {
         const template = templateRecord({ [field]: payload, docker_passwd: PASSWORD });
-        const html = templatePage(template);
+        const html = templateShell({ ...base, styleUris: ['https://webview.test/d.css', 'https://webview.test/t.css'] });
         assertInert(html);
-        assert.ok(!html.includes('SECRET-9931'), 'no docker_passwd value in the page');
+        assert.ok(!templatePage(template).includes('SECRET-9931'), 'no docker_passwd value in the page');
+        for (const row of templateContent({ template }).rows) {
+          assert.ok(!BIDI_OR_CONTROL.test(row.value.replace(/\n/g, '')), `content is sent without control characters: ${row.field}`);
+        }
         assert.ok(!JSON.stringify(templateContent({ template })).includes('SECRET-9931'), 'nor in its content messages');
       });
     }
@@ -72,8 +76,8 @@ describe('hostile data in the compare and template pages', () => {
     assert.deepEqual([rows.options.kind, rows.options.value], ['json', '{\n  "env": [\n    "A=1"\n  ],\n  "gpu": true\n}']);
     assert.deepEqual([rows.public_port.kind, rows.public_port.value], ['text', '8888/tcp']);
     assert.equal(templateContent({ template: templateRecord({ public_port: 22 }) }).rows.find((r) => r.field === 'public_port')!.value, '22');
-    const html = templatePage(template);
-    assert.ok(html.includes('echo &quot;&lt;b&gt;hi&lt;/b&gt;&quot;\npip install x'));
+    // The shell holds no value: onstart reaches the page only in the content, as text for textContent.
+    assert.ok(!templateShell({ ...base, styleUris: [] }).includes('echo'));
     assert.equal(templateContent({ template }).badge, '');
     assert.equal(templateContent({ template: templateRecord({ id: 0, image_type: 0 }) }).badge, 'Platform default template');
   });

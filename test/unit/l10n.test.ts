@@ -14,8 +14,8 @@ import { setDisplayLocale } from '../../src/model/format';
 import { machineDetails, machineSummary } from '../../src/model/machines';
 import { parseQuery } from '../../src/model/query';
 import { statusMessage } from '../../src/model/status';
-import { compareContent, freshColumns } from '../../src/webview/compareHtml';
-import { renderDetailsHtml } from '../../src/webview/detailsHtml';
+import { compareContent, freshColumns } from '../../src/webview/compare/content';
+import { detailsShell } from '../../src/webview/details/content';
 import { machineRecord } from '../support/records';
 
 const root = path.join(__dirname, '..', '..', '..');
@@ -191,7 +191,7 @@ describe('translations: the plain layers take the bundle VS Code loads', () => {
   });
 
   it('webview pages and the compare table have German words and a German lang attribute', () => {
-    const html = renderDetailsHtml({ machine, nonce: 'n', cspSource: 'c', styleUri: 's', scriptUri: 'j' });
+    const html = detailsShell({ nonce: 'n', cspSource: 'c', styleUris: ['s'], scriptUri: 'j' });
     assert.match(html, /<html lang="de">/);
     assert.match(html, />Knoten-ID kopieren</);
     assert.match(html, /<caption>Details der Maschine<\/caption>/);

@@ -5,8 +5,8 @@ import { DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { escapeHtml, escapeMarkdownCell, noIcons, oneLine, stripControls } from '../../src/model/escape';
 import { MASK, isSecretField, maskedTemplate } from '../../src/model/secrets';
 import { filterTemplates, groupByImageType, isDefaultTemplate, templateImage, templatePublicRows } from '../../src/model/templates';
-import { renderDetailsHtml } from '../../src/webview/detailsHtml';
-import { parseWebviewRequest } from '../../src/webview/protocol';
+import { detailsContent, detailsShell } from '../../src/webview/details/content';
+import { parseDetailsRequest } from '../../src/webview/details/protocol';
 import { machineRecord, templateRecord } from '../support/records';
 
 describe('templates model', () => {
@@ -109,13 +109,17 @@ describe('escaping', () => {
 
 describe('details page', () => {
   const hostile = machineRecord({ gpu_name: '<script>alert(1)</script>', cpu_name: '"><img src=x onerror=alert(1)>', node_name: 'node-1</code>' });
-  const html = renderDetailsHtml({ machine: hostile, nonce: 'abc123', cspSource: 'https://webview.test', styleUri: 'https://webview.test/details.css', scriptUri: 'https://webview.test/details.js' });
+  // The shell is the same for every machine; the machine's text comes as content, which the page writes with textContent.
+  const html = detailsShell({ nonce: 'abc123', cspSource: 'https://webview.test', styleUris: ['https://webview.test/details.css'], scriptUri: 'https://webview.test/details.js' });
+  const content = detailsContent({ machine: hostile });
 
   it('renders data as text, never as markup', () => {
     assert.ok(!html.includes('<script>alert'));
     assert.ok(!html.includes('<img'));
-    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
-    assert.ok(!html.includes('node-1</code>'));
+    assert.ok(!html.includes('alert(1)'), 'no value of the machine in the HTML');
+    assert.ok(!html.includes('node-1'));
+    assert.equal(content.values.gpu_name, '<script>alert(1)</script>', 'the content is the text itself, for textContent');
+    assert.equal(content.nodeId, 'node-1</code>');
   });
 
   it('has a strict CSP with the nonce, and only the nonce-bearing script', () => {
@@ -127,12 +131,13 @@ describe('details page', () => {
   it('is a real table with headers', () => {
     assert.match(html, /<th scope="col">Field<\/th>/);
     assert.equal((html.match(/<th scope="row">/g) ?? []).length, 22);
+    assert.deepEqual([...html.matchAll(/<td data-field="([a-z_]+)"><\/td>/g)].map((m) => m[1]), Object.keys(content.values), 'one empty cell per value, in order');
   });
 
   it('accepts only known messages from the page', () => {
-    assert.deepEqual(parseWebviewRequest({ type: 'copyNodeId', nodeId: 'evil' }), { type: 'copyNodeId' });
-    assert.equal(parseWebviewRequest({ type: 'runCommand' }), undefined);
-    assert.equal(parseWebviewRequest('copyNodeId'), undefined);
-    assert.equal(parseWebviewRequest(null), undefined);
+    assert.deepEqual(parseDetailsRequest({ type: 'copyNodeId', nodeId: 'evil' }), { type: 'copyNodeId' });
+    assert.equal(parseDetailsRequest({ type: 'runCommand' }), undefined);
+    assert.equal(parseDetailsRequest('copyNodeId'), undefined);
+    assert.equal(parseDetailsRequest(null), undefined);
   });
 });

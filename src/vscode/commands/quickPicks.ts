@@ -4,7 +4,7 @@ import type { MachineRecord, Template } from '../../api/types';
 import { machinePickText } from '../../model/machines';
 import { isDefaultTemplate, templateImage } from '../../model/templates';
 import { noIcons, oneLine } from '../../model/escape';
-import { templateTitle } from '../../webview/templateHtml';
+import { templateTitle } from '../../webview/template/content';
 
 interface Pick<T> extends vscode.QuickPickItem {
   value: T;

@@ -1,135 +1,118 @@
 // The one Compare Machines panel. It holds the machines compared, each with
 // the values seen when the comparison opened, and follows the market: a
-// refresh sends the page new content (the page is not reloaded), a machine
-// that went away stays as "No longer listed" with its last values.
-import { randomBytes } from 'node:crypto';
+// refresh sends the page new content, a machine that went away stays as "No
+// longer listed" with its last values. Brought back after a reload, it knows
+// only the node IDs: it compares them as they are once the list is in.
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../../api/types';
+import { MAX_COMPARED } from '../../model/compare';
 import type { Market } from '../../market/market';
-import { compareContent, renderCompareHtml, type CompareState } from '../../webview/compareHtml';
-import { parseCompareRequest, type CompareContent, type CompareNotification } from '../../webview/compareProtocol';
-import { pageFiles, pageRoots } from './pageFiles';
+import { compareContent, compareShell, compareWithoutMachines, freshColumns, type CompareState } from '../../webview/compare/content';
+import { compareKey, parseCompareRequest, type CompareContent, type CompareKey, type CompareRequest } from '../../webview/compare/protocol';
+import type { ReadyRequest } from '../../webview/protocol';
+import { WebviewHost, type PageKind } from './host';
 
 export const COMPARE_VIEW_TYPE = 'gpuRental.compareMachines';
 
-interface Column {
-  nodeId: string;
-  machine: MachineRecord;
-  baseline: MachineRecord;
-  missing: boolean;
-}
+type Column = CompareState['columns'][number];
 
 export interface CompareActions {
   copyNodeId(nodeId: string): Promise<void>;
   showDetails(machine: MachineRecord): void;
 }
 
+const COMPARE_PAGE: PageKind<CompareKey, CompareContent, CompareRequest> = {
+  viewType: COMPARE_VIEW_TYPE,
+  script: 'compare',
+  styles: ['compare.css'],
+  shell: compareShell,
+  // One panel, whatever it compares.
+  id: () => 'compare',
+  restoredKey: (state) => compareKey(state, MAX_COMPARED),
+  parse: (message, content) => parseCompareRequest(message, content.columns.length),
+};
+
 export class ComparePanel implements vscode.Disposable {
-  private panel: vscode.WebviewPanel | undefined;
+  /** The panel; `host.receive` is the way in for messages from its page. */
+  readonly host: WebviewHost<CompareKey, CompareContent, CompareRequest>;
   private columns: Column[] = [];
-  private current: CompareContent | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+  /** The node IDs of a comparison brought back after a reload, until one of them is in the list. */
+  private waiting: string[] | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly extensionUri: vscode.Uri,
+    extensionUri: vscode.Uri,
     private readonly market: Market,
     private readonly actions: CompareActions,
   ) {
+    this.host = new WebviewHost(extensionUri, COMPARE_PAGE, {
+      request: (_key, request) => this.act(request),
+      restored: (nodeIds) => {
+        this.waiting = nodeIds;
+        return this.current();
+      },
+      closed: () => {
+        this.columns = [];
+        this.waiting = undefined;
+      },
+    });
     this.subscription = market.onDidChange((change) => change.which === 'machines' && this.follow());
   }
 
   /** Opens the panel on these machines, or replaces what it compares. */
   show(machines: readonly MachineRecord[]): void {
-    this.columns = machines.map((machine) => ({ nodeId: machine.node_name, machine, baseline: machine, missing: false }));
-    this.current = compareContent(this.state());
-    if (this.panel) {
-      this.panel.title = this.current.title;
-      this.post({ type: 'update', content: this.current });
-      this.panel.reveal(undefined, false);
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, this.current.title, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      localResourceRoots: pageRoots(this.extensionUri),
-    });
-    this.panel = panel;
-    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
-      panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.columns = [];
-        this.current = undefined;
-        for (const d of this.disposables.splice(0)) d.dispose();
-      }),
-    );
-    const webview = panel.webview;
-    const files = pageFiles(webview, this.extensionUri);
-    webview.html = renderCompareHtml({
-      ...this.state(),
-      nonce: randomBytes(16).toString('base64'),
-      cspSource: webview.cspSource,
-      styleUri: files.media('compare.css'),
-      scriptUri: files.script('compare'),
-    });
+    this.columns = [...freshColumns(machines)];
+    this.waiting = undefined;
+    this.host.show(this.key(), this.current());
   }
 
   /** What the page shows now (for tests and diagnostics). */
   content(): CompareContent | undefined {
-    return this.current;
+    return this.host.content(this.key());
   }
 
-  /** The page's HTML as first rendered (for tests). */
+  /** The page's shell, as rendered when it opened (for tests). */
   html(): string | undefined {
-    return this.panel?.webview.html;
+    return this.host.html(this.key());
   }
 
-  /** As if the page had asked (for tests): the same path a message takes. */
-  request(message: unknown): Promise<void> {
-    return this.onMessage(message);
+  private key(): CompareKey {
+    return this.waiting ?? this.columns.map((column) => column.nodeId);
   }
 
-  private async onMessage(message: unknown): Promise<void> {
-    const request = parseCompareRequest(message, this.columns.length);
-    if (!request) {
-      return;
-    }
-    if (request.type === 'ready') {
-      if (this.current) this.post({ type: 'update', content: this.current });
-      return;
-    }
+  private async act(request: Exclude<CompareRequest, ReadyRequest>): Promise<string | undefined> {
     const column = this.columns[request.column];
+    if (!column) return undefined;
     switch (request.type) {
       case 'copyNodeId':
         await this.actions.copyNodeId(column.nodeId);
-        this.post({ type: 'status', text: vscode.l10n.t('Copied the node ID') });
-        break;
+        return vscode.l10n.t('Copied the node ID');
       case 'showDetails':
         this.actions.showDetails(this.market.machine(column.nodeId) ?? column.machine);
-        break;
+        return undefined;
       case 'remove':
         this.columns.splice(request.column, 1);
-        if (this.columns.length === 0) {
-          this.panel?.dispose();
-        } else {
-          this.update();
-        }
-        break;
+        if (this.columns.length === 0) this.host.close(this.key());
+        else this.update();
+        return undefined;
     }
   }
 
-  private state(): CompareState {
+  /** The content for the machines compared; for a restored comparison, first takes them from the market. */
+  private current(): CompareContent {
     const listing = this.market.machines;
-    return { columns: this.columns, fetchedAt: listing.snapshot?.fetchedAt, stale: listing.stale };
+    if (this.waiting) {
+      const found = this.waiting.map((id) => this.market.machine(id)).filter((m): m is MachineRecord => m !== undefined);
+      if (found.length === 0) return compareWithoutMachines(this.waiting.length, listing.snapshot !== undefined);
+      this.columns = [...freshColumns(found)];
+      this.waiting = undefined;
+    }
+    return compareContent({ columns: this.columns, fetchedAt: listing.snapshot?.fetchedAt, stale: listing.stale });
   }
 
   private follow(): void {
-    if (!this.panel) {
-      return;
-    }
     // Without a snapshot (signed out, another service) there is nothing to say about presence.
-    if (this.market.machines.snapshot) {
+    if (!this.waiting && this.market.machines.snapshot) {
       for (const column of this.columns) {
         const now = this.market.machine(column.nodeId);
         column.missing = now === undefined;
@@ -140,20 +123,12 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   private update(): void {
-    this.current = compareContent(this.state());
-    if (this.panel) {
-      this.panel.title = this.current.title;
-      this.post({ type: 'update', content: this.current });
-    }
-  }
-
-  private post(message: CompareNotification): void {
-    // A hidden page misses the message; it asks again ('ready') when it is shown.
-    void this.panel?.webview.postMessage(message);
+    const content = this.current();
+    this.host.update(this.key(), content);
   }
 
   dispose(): void {
     this.subscription.dispose();
-    this.panel?.dispose();
+    this.host.dispose();
   }
 }

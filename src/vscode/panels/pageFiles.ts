@@ -1,5 +1,5 @@
 // Where a page's files are: stylesheets and pictures in media/, its script
-// built from src/webview/pages/ into dist/pages/ (esbuild.js). A webview may
+// built from src/webview/<page>/page.ts into dist/pages/<page>.js (esbuild.js). A webview may
 // load from these two folders and nothing else.
 import * as vscode from 'vscode';
 
@@ -7,11 +7,14 @@ export function pageRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'pages')];
 }
 
+/** The pages, by the name of their script. */
+export type PageScript = 'details' | 'template' | 'compare';
+
 export interface PageFiles {
   /** A file of media/, as the webview can load it. */
   media(file: string): string;
   /** The page's one script. */
-  script(page: 'details' | 'template' | 'compare'): string;
+  script(page: PageScript): string;
 }
 
 export function pageFiles(webview: vscode.Webview, extensionUri: vscode.Uri): PageFiles {

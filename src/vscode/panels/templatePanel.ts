@@ -1,139 +1,69 @@
 // One webview panel per image template, with every field (secrets as "set" /
-// "not set" only). Like the machine details panels, it follows the market by
-// messages and is never re-rendered.
-import { randomBytes } from 'node:crypto';
+// "not set" only), Copy Image Reference and Copy as JSON. Like the machine
+// details panels (./recordPanels.ts), it follows the market by messages.
 import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
 import type { Market } from '../../market/market';
-import { renderTemplateHtml, templateContent } from '../../webview/templateHtml';
-import { parseTemplateRequest, type TemplateContent, type TemplateNotification } from '../../webview/compareProtocol';
-import { pageFiles, pageRoots } from './pageFiles';
+import { templateContent, templateShell, templateWithoutTemplate } from '../../webview/template/content';
+import { parseTemplateRequest, templateKey, type TemplateContent, type TemplateKey, type TemplateRequest } from '../../webview/template/protocol';
+import type { ReadyRequest } from '../../webview/protocol';
+import type { PageKind } from './host';
+import { RecordPanels, type Seen } from './recordPanels';
 
 export const TEMPLATE_VIEW_TYPE = 'gpuRental.templateDetails';
-
-interface OpenPanel {
-  panel: vscode.WebviewPanel;
-  template: Template;
-  content: TemplateContent;
-  disposables: vscode.Disposable[];
-}
 
 export interface TemplateActions {
   copyImageReference(template: Template): Promise<void>;
   copyTemplateJson(template: Template): Promise<void>;
 }
 
-export class TemplatePanels implements vscode.Disposable {
-  private readonly panels = new Map<number, OpenPanel>();
-  private readonly subscription: vscode.Disposable;
+const TEMPLATE_PAGE: PageKind<TemplateKey, TemplateContent, TemplateRequest> = {
+  viewType: TEMPLATE_VIEW_TYPE,
+  script: 'template',
+  // The shared details stylesheet, then the template page's own.
+  styles: ['details.css', 'template.css'],
+  shell: templateShell,
+  id: String,
+  restoredKey: templateKey,
+  parse: parseTemplateRequest,
+};
 
+export class TemplatePanels extends RecordPanels<TemplateKey, Template, TemplateContent, TemplateRequest> {
   constructor(
-    private readonly extensionUri: vscode.Uri,
-    private readonly market: Market,
+    extensionUri: vscode.Uri,
+    market: Market,
     private readonly actions: TemplateActions,
   ) {
-    this.subscription = market.onDidChange((change) => change.which === 'templates' && this.updateAll());
-  }
-
-  show(template: Template, preserveFocus = false): void {
-    const existing = this.panels.get(template.id);
-    if (existing) {
-      existing.template = template;
-      this.update(existing);
-      existing.panel.reveal(undefined, preserveFocus);
-      return;
-    }
-    const content = templateContent(this.state(template));
-    const panel = vscode.window.createWebviewPanel(
-      TEMPLATE_VIEW_TYPE,
-      content.title,
-      { viewColumn: vscode.ViewColumn.Active, preserveFocus },
-      { enableScripts: true, localResourceRoots: pageRoots(this.extensionUri) },
-    );
-    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
-    const open: OpenPanel = { panel, template, content, disposables: [] };
-    open.disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(open, message)),
-      panel.onDidDispose(() => {
-        this.panels.delete(open.template.id);
-        for (const d of open.disposables) d.dispose();
-      }),
-    );
-    this.panels.set(template.id, open);
-    const webview = panel.webview;
-    const files = pageFiles(webview, this.extensionUri);
-    webview.html = renderTemplateHtml({
-      ...this.state(template),
-      nonce: randomBytes(16).toString('base64'),
-      cspSource: webview.cspSource,
-      styleUris: [files.media('details.css'), files.media('template.css')],
-      scriptUri: files.script('template'),
-    });
-  }
-
-  html(id: number): string | undefined {
-    return this.panels.get(id)?.panel.webview.html;
-  }
-
-  content(id: number): TemplateContent | undefined {
-    return this.panels.get(id)?.content;
+    super(extensionUri, market, 'templates', TEMPLATE_PAGE);
   }
 
   get openIds(): number[] {
-    return [...this.panels.keys()];
+    return this.host.keys();
   }
 
-  /** As if the page of template `id` had asked (for tests). */
-  async request(id: number, message: unknown): Promise<void> {
-    const open = this.panels.get(id);
-    if (open) await this.onMessage(open, message);
+  protected find(id: number): Template | undefined {
+    return this.market.template(id);
   }
 
-  private async onMessage(open: OpenPanel, message: unknown): Promise<void> {
-    switch (parseTemplateRequest(message)?.type) {
-      case 'copyImageReference':
-        await this.actions.copyImageReference(open.template);
-        this.post(open, { type: 'status', text: vscode.l10n.t('Copied the image reference') });
-        break;
-      case 'copyTemplateJson':
-        await this.actions.copyTemplateJson(open.template);
-        this.post(open, { type: 'status', text: vscode.l10n.t('Copied as JSON, secrets masked') });
-        break;
-      case 'ready':
-        this.post(open, { type: 'update', content: open.content });
-        break;
+  protected keyOf(template: Template): number {
+    return template.id;
+  }
+
+  protected render(template: Template, seen: Seen): TemplateContent {
+    return templateContent({ template, ...seen });
+  }
+
+  protected without(id: number, listed: boolean): TemplateContent {
+    return templateWithoutTemplate(id, listed);
+  }
+
+  protected async act(_id: number, template: Template | undefined, request: Exclude<TemplateRequest, ReadyRequest>): Promise<string | undefined> {
+    if (!template) return undefined;
+    if (request.type === 'copyImageReference') {
+      await this.actions.copyImageReference(template);
+      return vscode.l10n.t('Copied the image reference');
     }
-  }
-
-  private state(template: Template) {
-    const listing = this.market.templates;
-    return {
-      template,
-      fetchedAt: listing.snapshot?.fetchedAt,
-      missing: listing.snapshot !== undefined && this.market.template(template.id) === undefined,
-      stale: listing.stale,
-    };
-  }
-
-  private updateAll(): void {
-    for (const open of this.panels.values()) {
-      open.template = this.market.template(open.template.id) ?? open.template;
-      this.update(open);
-    }
-  }
-
-  private update(open: OpenPanel): void {
-    open.content = templateContent(this.state(open.template));
-    open.panel.title = open.content.title;
-    this.post(open, { type: 'update', content: open.content });
-  }
-
-  private post(open: OpenPanel, message: TemplateNotification): void {
-    void open.panel.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    for (const open of [...this.panels.values()]) open.panel.dispose();
+    await this.actions.copyTemplateJson(template);
+    return vscode.l10n.t('Copied as JSON, secrets masked');
   }
 }

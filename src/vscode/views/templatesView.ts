@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
 import { escapeMarkdownCell, oneLine } from '../../model/escape';
 import { templateCount } from '../../model/format';
-import { templateTitle } from '../../webview/templateHtml';
+import { templateTitle } from '../../webview/template/content';
 import { isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../../model/templates';
 import type { Market } from '../../market/market';
 import type { TemplateView } from '../../market/views';

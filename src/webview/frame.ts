@@ -1,8 +1,11 @@
-// What every page of ours shares: the document around its content, with a
+// What every page of ours shares: the document around its shell, with a
 // strict CSP (nothing but our stylesheets and our one script, by a fresh
-// nonce), and the status paragraphs a later update may fill or hide.
+// nonce), the status paragraphs an update fills or hides, and the words every
+// page's content uses. A page's HTML is its shell only: fixed words and empty
+// places; what it shows arrives as a message (./protocol.ts), written as text.
 import * as l10n from '@vscode/l10n';
 import { escapeHtml } from '../model/escape';
+import { formatTime } from '../model/status';
 import { getDisplayLocale } from '../model/format';
 
 export function pageCsp(cspSource: string, nonce: string): string {
@@ -15,16 +18,30 @@ export function pageCsp(cspSource: string, nonce: string): string {
   ].join('; ');
 }
 
-export interface PageFrame {
-  title: string;
+/** What the host gives a page's shell: where its files are, and the nonce of this render. */
+export interface ShellFrame {
   /** A fresh random value per render. */
   nonce: string;
   /** The webview's `cspSource`. */
   cspSource: string;
+  /** The page's stylesheets, in the order the page kind names them. */
   styleUris: readonly string[];
   scriptUri: string;
+}
+
+export interface PageFrame extends ShellFrame {
+  title: string;
   /** The page's language (the display language unless told otherwise), for screen readers and hyphenation. */
   lang?: string;
+}
+
+export function staleNotice(): string {
+  return l10n.t('The last refresh failed: these values may be out of date.');
+}
+
+/** "Data as of 14:02:11", or nothing when unknown. */
+export function asOfText(fetchedAt: Date | undefined): string {
+  return fetchedAt ? l10n.t('Data as of {0}', formatTime(fetchedAt)) : '';
 }
 
 /** The whole document; `main` is the page's own markup, already escaped. */

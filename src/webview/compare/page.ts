@@ -2,17 +2,16 @@
 // sends no data. The table is rebuilt from each update with textContent only.
 // Its words (buttons, the corner, "best") come with the content, in VS
 // Code's display language.
-import type { CompareRequest } from '../compareProtocol';
-import { channel, fields, flasher, onMessage, setFrame } from './dom';
+import type { CompareRequest } from './protocol';
+import { fields, setFrame, startPage } from '../dom';
 
 interface PageState {
   onlyDifferences: boolean;
+  key: string[];
 }
 
-const vscode = channel<CompareRequest, PageState>();
 const table = document.getElementById('compare');
 const toggle = document.getElementById('only-differences') as HTMLInputElement | null;
-const flash = flasher(document.getElementById('status'), 2500);
 
 function el(tag: string, className = '', text?: string): HTMLElement {
   const node = document.createElement(tag);
@@ -54,9 +53,8 @@ function button(label: string, action: string, column: number, ariaLabel = ''): 
   return node;
 }
 
-function render(value: unknown): void {
-  if (!table || !value || typeof value !== 'object') return;
-  const content = fields(value);
+function render(content: Record<string, unknown>): void {
+  if (!table) return;
   const columns = Array.isArray(content.columns) ? content.columns.map(fields) : [];
   const rows = Array.isArray(content.rows) ? content.rows.map(fields) : [];
   const labels = fields(content.labels);
@@ -104,12 +102,12 @@ function render(value: unknown): void {
   applyToggle();
 }
 
+const vscode = startPage<CompareRequest, PageState>({ statusElement: 'status', statusMs: 2500, render });
+
 if (toggle) {
-  const state = vscode.state();
-  toggle.checked = state.onlyDifferences === true;
+  toggle.checked = vscode.state().onlyDifferences === true;
   toggle.addEventListener('change', () => {
-    vscode.setState({ ...state, onlyDifferences: toggle.checked });
-    state.onlyDifferences = toggle.checked;
+    vscode.setState({ ...vscode.state(), onlyDifferences: toggle.checked } as PageState);
     applyToggle();
   });
   applyToggle();
@@ -127,9 +125,3 @@ if (table) {
     vscode.post({ type: action, column });
   });
 }
-
-onMessage((message) => {
-  if (message.type === 'status' && typeof message.text === 'string') flash(message.text);
-  else if (message.type === 'update') render(message.content);
-});
-vscode.post({ type: 'ready' });

@@ -1,5 +1,5 @@
-// What the three pages share. This code runs in the webview, not in the
-// extension: it is bundled into each page's one script (esbuild.js) and
+// What the three pages' scripts share. This code runs in the webview, not in
+// the extension: it is bundled into each page's one script (esbuild.js) and
 // imports nothing but types. Every value is written as text (textContent),
 // so nothing from the service can become markup.
 
@@ -73,4 +73,33 @@ export function onMessage(handle: (message: { type: string } & Record<string, un
 /** An object's fields to read defensively, or none when it is not an object. */
 export function fields(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+export interface PageOptions {
+  /** The element that shows a `status` message for a moment, and for how long. */
+  statusElement: string;
+  statusMs: number;
+  /** Writes the content of an `update` into the shell. */
+  render(content: Record<string, unknown>): void;
+}
+
+/**
+ * Starts a page: every `update` keeps its key in the page's state (all VS Code
+ * needs to bring the panel back after a reload) and is rendered; every
+ * `status` is flashed. Then asks for what is current: a page recreated after
+ * being hidden, or restored, starts from its empty shell.
+ */
+export function startPage<Request extends { type: string }, State = never>(options: PageOptions): Channel<Request | { type: 'ready' }, State> {
+  const page = channel<Request | { type: 'ready' }, State>();
+  const flash = flasher(document.getElementById(options.statusElement), options.statusMs);
+  onMessage((message) => {
+    if (message.type === 'status' && typeof message.text === 'string') flash(message.text);
+    else if (message.type === 'update' && message.content && typeof message.content === 'object') {
+      const key = message.key;
+      if (typeof key === 'string' || typeof key === 'number' || Array.isArray(key)) page.setState({ ...page.state(), key } as State);
+      options.render(fields(message.content));
+    }
+  });
+  page.post({ type: 'ready' });
+  return page;
 }

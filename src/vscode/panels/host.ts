@@ -1,0 +1,186 @@
+// One host for every webview panel of ours (the GitLens `WebviewController`
+// idea at our size). A page kind (details, template, compare) says only what
+// differs: its view type, script, stylesheets and shell, how its key names a
+// panel, and how it checks a request. The host does the rest, once:
+// - one panel per key: showing a key that has a panel reveals it;
+// - the shell is rendered once, when the panel opens; what the page shows is
+//   sent only by message (`update`), and its title follows;
+// - the ready handshake: the page asks (`ready`) when it loads, which is
+//   also after it was hidden (a hidden webview loses its document), and gets
+//   the latest content then; until it asks, updates are only kept;
+// - one `status` message for whatever a page says after an action;
+// - disposal of everything a panel holds when it closes;
+// - panels brought back after a window reload (a webview panel serializer):
+//   the page kept only its key in its state, and the page kind's handlers
+//   make the content again from the market.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { ShellFrame } from '../../webview/frame';
+import type { PageNotification, ReadyRequest } from '../../webview/protocol';
+import { pageFiles, pageRoots, type PageScript } from './pageFiles';
+
+export interface PageKind<Key, Content extends { title: string }, Request extends { type: string }> {
+  readonly viewType: string;
+  readonly script: PageScript;
+  /** Files of media/, in the order the page loads them. */
+  readonly styles: readonly string[];
+  /** The page's HTML: its fixed words and empty places, with our CSP. */
+  shell(frame: ShellFrame): string;
+  /** Names the panel of a key: one panel per name. */
+  id(key: Key): string;
+  /** The key a page kept in its state (for a panel brought back after a reload), checked; undefined when there is none. */
+  restoredKey(state: unknown): Key | undefined;
+  /** A request from the page, checked against what the page shows now; undefined to ignore it. */
+  parse(message: unknown, content: Content): Request | ReadyRequest | undefined;
+}
+
+export interface PageHandlers<Key, Content, Request> {
+  /** Acts on a request of the page; a sentence it returns is shown on the page for a moment. */
+  request(key: Key, request: Exclude<Request, ReadyRequest>): Promise<string | undefined>;
+  /** The content of a panel brought back after a reload, made from the market by its key. */
+  restored(key: Key): Content;
+  /** The panel of this key was closed. */
+  closed(key: Key): void;
+}
+
+interface OpenPanel<Key, Content> {
+  key: Key;
+  content: Content;
+  /** The page asked for its content since it last loaded: messages reach it. */
+  ready: boolean;
+  readonly panel: vscode.WebviewPanel;
+  readonly disposables: vscode.Disposable[];
+}
+
+export class WebviewHost<Key, Content extends { title: string }, Request extends { type: string }> implements vscode.Disposable {
+  private readonly panels = new Map<string, OpenPanel<Key, Content>>();
+  private readonly serializer: vscode.Disposable;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly kind: PageKind<Key, Content, Request>,
+    private readonly handlers: PageHandlers<Key, Content, Request>,
+  ) {
+    this.serializer = vscode.window.registerWebviewPanelSerializer(kind.viewType, {
+      deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state),
+    });
+  }
+
+  /** Opens the panel of `key` on this content, or gives its panel this content and reveals it. */
+  show(key: Key, content: Content, preserveFocus = false): void {
+    const open = this.panels.get(this.kind.id(key));
+    if (open) {
+      this.set(open, key, content);
+      open.panel.reveal(undefined, preserveFocus);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(this.kind.viewType, content.title, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, this.options());
+    this.adopt(panel, key, content);
+  }
+
+  /**
+   * Takes over a panel VS Code brings back after a reload (the serializer
+   * calls this) with the state its page kept. A state without a valid key, or
+   * a key that has a panel already, closes it.
+   */
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const key = this.kind.restoredKey(state);
+    if (key === undefined || this.panels.has(this.kind.id(key))) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = this.options();
+    this.adopt(panel, key, this.handlers.restored(key));
+  }
+
+  /** New content for the panel of `key`, if it has one (a comparison's key changes with its columns). */
+  update(key: Key, content: Content): void {
+    const open = this.panels.get(this.kind.id(key));
+    if (open) this.set(open, key, content);
+  }
+
+  /** The keys of the open panels. */
+  keys(): Key[] {
+    return [...this.panels.values()].map((open) => open.key);
+  }
+
+  /** What the panel of `key` shows now (for tests and diagnostics). */
+  content(key: Key): Content | undefined {
+    return this.panels.get(this.kind.id(key))?.content;
+  }
+
+  /** The shell as rendered when the panel opened (for tests and diagnostics). */
+  html(key: Key): string | undefined {
+    return this.panels.get(this.kind.id(key))?.panel.webview.html;
+  }
+
+  close(key: Key): void {
+    this.panels.get(this.kind.id(key))?.panel.dispose();
+  }
+
+  /**
+   * A message from the page of `key`: the one way in, which the panel's
+   * listener takes, and tests too (they cannot click in the page).
+   */
+  async receive(key: Key, message: unknown): Promise<void> {
+    const open = this.panels.get(this.kind.id(key));
+    if (open) await this.onMessage(open, message);
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return { enableScripts: true, localResourceRoots: pageRoots(this.extensionUri) };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, key: Key, content: Content): void {
+    const open: OpenPanel<Key, Content> = { key, content, ready: false, panel, disposables: [] };
+    panel.title = content.title;
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
+    open.disposables.push(
+      // What an action fails with, it reports itself (a notification); nothing more to do here.
+      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(open, message).catch(() => undefined)),
+      // A hidden page loses its document: it asks again when it is shown.
+      panel.onDidChangeViewState(() => (open.ready &&= panel.visible)),
+      panel.onDidDispose(() => {
+        this.panels.delete(this.kind.id(open.key));
+        for (const d of open.disposables.splice(0)) d.dispose();
+        this.handlers.closed(open.key);
+      }),
+    );
+    this.panels.set(this.kind.id(key), open);
+    const files = pageFiles(panel.webview, this.extensionUri);
+    panel.webview.html = this.kind.shell({
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: panel.webview.cspSource,
+      styleUris: this.kind.styles.map((file) => files.media(file)),
+      scriptUri: files.script(this.kind.script),
+    });
+  }
+
+  private set(open: OpenPanel<Key, Content>, key: Key, content: Content): void {
+    open.key = key;
+    open.content = content;
+    open.panel.title = content.title;
+    this.post(open, { type: 'update', key, content });
+  }
+
+  private async onMessage(open: OpenPanel<Key, Content>, message: unknown): Promise<void> {
+    const request = this.kind.parse(message, open.content);
+    if (request?.type === 'ready') {
+      open.ready = true;
+      this.post(open, { type: 'update', key: open.key, content: open.content });
+    } else if (request) {
+      const status = await this.handlers.request(open.key, request as Exclude<Request, ReadyRequest>);
+      if (status) this.post(open, { type: 'status', text: status });
+    }
+  }
+
+  private post(open: OpenPanel<Key, Content>, message: PageNotification<Key, Content>): void {
+    // Until the page asks, it has nothing to show this in: it gets the content when it asks; a status is moot.
+    if (open.ready && this.panels.get(this.kind.id(open.key)) === open) void open.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    this.serializer.dispose();
+    for (const open of [...this.panels.values()]) open.panel.dispose();
+  }
+}

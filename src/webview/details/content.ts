@@ -1,0 +1,79 @@
+// The machine details page: its shell (rendered once, when the panel opens)
+// and its content (sent as a message, then on every refresh). Pure: the shell
+// holds our own words only, so nothing from the service is ever markup; the
+// content is plain text with control characters removed, which the page
+// writes with textContent.
+import * as l10n from '@vscode/l10n';
+import { MACHINE_FIELDS, type Machine } from '../../api/types';
+import { escapeHtml, stripControls } from '../../model/escape';
+import { fieldLabels, machineDetails, machineTitle } from '../../model/machines';
+import { asOfText, fieldTable, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
+import type { DetailsContent } from './protocol';
+
+export interface DetailsState {
+  machine: Machine;
+  fetchedAt?: Date;
+  /** Set when the machine was not in the latest listing. */
+  missing?: boolean;
+  stale?: boolean;
+}
+
+export function missingNotice(): string {
+  return l10n.t('This machine is no longer in the list of available machines. The values below are the last ones seen.');
+}
+
+/** The rows' fields in the order machineDetails gives them: the price per GPU after the price. */
+export function detailsFields(): (keyof Machine | 'price_per_gpu')[] {
+  return [MACHINE_FIELDS[0], 'price_per_gpu', ...MACHINE_FIELDS.slice(1)];
+}
+
+/** The page's text for a machine, control characters removed; the page writes it with textContent. */
+export function detailsContent(state: DetailsState): DetailsContent {
+  const values: Record<string, string> = {};
+  for (const row of machineDetails(state.machine)) {
+    values[row.field] = stripControls(row.value);
+  }
+  return {
+    title: stripControls(machineTitle(state.machine)),
+    nodeId: stripControls(state.machine.node_name),
+    values,
+    notice: state.missing ? missingNotice() : state.stale ? staleNotice() : '',
+    asOf: asOfText(state.fetchedAt),
+  };
+}
+
+/**
+ * A panel brought back after a reload, before its machine is known: the node
+ * ID and why there is nothing else yet (the list is loading, or the machine is
+ * not in it).
+ */
+export function detailsWithoutMachine(nodeName: string, listed: boolean): DetailsContent {
+  return {
+    title: stripControls(nodeName),
+    nodeId: stripControls(nodeName),
+    values: {},
+    notice: listed ? l10n.t('This machine is not in the list of available machines.') : l10n.t('Waiting for the list of machines…'),
+    asOf: '',
+  };
+}
+
+/** The page's HTML: a table with one empty cell per field, filled by the content. */
+export function detailsShell(frame: ShellFrame): string {
+  const text = escapeHtml;
+  const labels = fieldLabels();
+  const rows = detailsFields()
+    .map((field) => `<tr><th scope="row">${text(labels[field])}</th><td data-field="${field}"></td></tr>`)
+    .join('\n        ');
+  const main = `    <header>
+      <h1 id="title"></h1>
+      <div class="node">
+        <code id="node-id"></code>
+        <button id="copy-node-id" type="button">${text(l10n.t('Copy Node ID'))}</button>
+        <span id="copy-status" class="copy-status" role="status" aria-live="polite"></span>
+      </div>
+      ${statusParagraph('notice', 'notice', '', 'status')}
+    </header>
+    ${fieldTable(l10n.t('Machine details'), rows)}
+    ${statusParagraph('as-of', 'meta', '')}`;
+  return pageHtml({ ...frame, title: l10n.t('Machine details') }, main);
+}

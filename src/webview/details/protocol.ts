@@ -1,0 +1,37 @@
+// Messages between the machine details page (./page.ts) and the extension.
+// A copy request names no node ID: the extension copies the one it holds.
+import { bareRequest, stateKey, type PageNotification, type ReadyRequest } from '../protocol';
+
+/** Page → extension. */
+export type DetailsRequest = ReadyRequest | { type: 'copyNodeId' };
+
+/** The key of a details panel: the machine's node ID. */
+export type DetailsKey = string;
+
+/** What the page shows, as plain text: the page puts each string in with textContent. */
+export interface DetailsContent {
+  title: string;
+  nodeId: string;
+  /** One value per row, keyed by the row's field (the rows themselves are in the shell). */
+  values: Record<string, string>;
+  /** A warning above the table (gone, stale, or waiting for the list); empty for none. */
+  notice: string;
+  /** "Data as of 14:02:11"; empty when unknown. */
+  asOf: string;
+}
+
+/** Extension → page. */
+export type DetailsNotification = PageNotification<DetailsKey, DetailsContent>;
+
+const REQUEST_TYPES: ReadonlySet<string> = new Set<DetailsRequest['type']>(['copyNodeId', 'ready']);
+
+/** Accepts only the known requests; anything else from the page is ignored. */
+export function parseDetailsRequest(message: unknown): DetailsRequest | undefined {
+  return bareRequest<DetailsRequest>(message, REQUEST_TYPES);
+}
+
+/** The key a restored page kept in its state, if it is one. */
+export function detailsKey(state: unknown): DetailsKey | undefined {
+  const key = stateKey(state);
+  return typeof key === 'string' && key !== '' && key.length <= 512 ? key : undefined;
+}
