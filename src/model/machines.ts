@@ -44,8 +44,13 @@ export function machineSummary(machine: Machine): string {
 }
 
 
+/** GPU memory of the whole machine: one GPU's memory times the GPUs (the filter field vram_total). */
+export function vramTotal(machine: Machine): number {
+  return machine.gpu_memory * machine.gpu_count;
+}
+
 export interface DetailRow {
-  field: keyof Machine | 'price_per_gpu';
+  field: keyof Machine | 'price_per_gpu' | 'vram_total';
   label: string;
   value: string;
 }
@@ -55,7 +60,7 @@ export interface DetailRow {
  * language. A function, not a table: the labels are looked up after the
  * language is set at activation, never when the module loads.
  */
-export function fieldLabels(): Record<keyof Machine | 'price_per_gpu', string> {
+export function fieldLabels(): Record<keyof Machine | 'price_per_gpu' | 'vram_total', string> {
   return {
     price: l10n.t('Price'),
     price_per_gpu: l10n.t('Price per GPU'),
@@ -64,6 +69,7 @@ export function fieldLabels(): Record<keyof Machine | 'price_per_gpu', string> {
     gpu_name: l10n.t('GPU model'),
     gpu_count: l10n.t('GPU count'),
     gpu_memory: l10n.t('GPU memory'),
+    vram_total: l10n.t({ message: 'GPU memory total', comment: ['GPU memory of one GPU times the number of GPUs of a machine (the filter field vram_total).'] }),
     cpu_name: l10n.t('CPU model'),
     cpu_count: l10n.t('CPU count'),
     cpu_per_gpu: l10n.t('CPUs per GPU'),
@@ -90,6 +96,8 @@ export function machineDetails(machine: Machine, locale = getDisplayLocale()): D
   const labels = fieldLabels();
   const rows: DetailRow[] = MACHINE_FIELDS.map((field) => ({ field, label: labels[field], value: formatField(machine, field, locale) }));
   rows.splice(1, 0, { field: 'price_per_gpu', label: labels.price_per_gpu, value: formatPricePerGpu(pricePerGpu(machine), locale) });
+  const memory = rows.findIndex((r) => r.field === 'gpu_memory');
+  rows.splice(memory + 1, 0, { field: 'vram_total', label: labels.vram_total, value: formatInteger(vramTotal(machine), locale) });
   return rows;
 }
 

@@ -126,7 +126,7 @@ describe('details page', () => {
 
   it('is a real table with headers', () => {
     assert.match(html, /<th scope="col">Field<\/th>/);
-    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 22);
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 23);
   });
 
   it('accepts only known messages from the page', () => {

@@ -28,6 +28,7 @@ const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
   network_download_speed: (m) => m.network_download_speed,
   up_time: (m) => m.up_time,
   online_rate: (m) => m.online_rate,
+  vram_total: (m) => m.gpu_memory * m.gpu_count,
 };
 
 const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {

@@ -6,7 +6,7 @@ import type { Machine } from '../../api/types';
 
 export type Op = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'notin';
 export type Value = number | boolean | string;
-export type FieldName = keyof Machine | 'price_per_gpu';
+export type FieldName = keyof Machine | 'price_per_gpu' | 'vram_total';
 
 export interface Clause {
   kind: 'compare';
@@ -65,6 +65,7 @@ export const FIELD_KINDS: Readonly<Record<FieldName, Kind>> = {
   cuda_version: 'version',
   nvlink_status: 'boolean',
   price_per_gpu: 'number',
+  vram_total: 'number',
 };
 
 /**
