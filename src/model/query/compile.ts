@@ -13,7 +13,7 @@ function labelText(label: Json): string {
   return typeof label === 'string' ? label : JSON.stringify(label);
 }
 
-const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
+export const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
   price: priceOf,
   price_per_gpu: pricePerGpu,
   gpu_count: (m) => m.gpu_count,
@@ -31,7 +31,7 @@ const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
   vram_total: (m) => m.gpu_memory * m.gpu_count,
 };
 
-const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
+export const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
   gpu_name: (m) => m.gpu_name,
   cpu_name: (m) => m.cpu_name,
   region: (m) => m.region,
