@@ -19,6 +19,7 @@ import { DEMO_TOKEN, generateMachines } from '../dev/demo/fixtures';
 import { diffMachines } from '../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../src/model/arrange';
 import { compileQuery, parseQuery } from '../src/model/query';
+import { nearMisses, type NearMiss } from '../src/model/nearMiss';
 
 const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
 
@@ -140,6 +141,33 @@ async function firstLoads(count: number): Promise<Record<FirstLoadMode, { ms: nu
   }
 }
 
+/** A query that finds fewer than three machines, and the near misses the view offers for it. */
+const NEAR_MISS_QUERY = 'gpu=h100 gpus>=8 price_per_gpu<9 cuda>=12.4 online>=0.99';
+
+function nearMissBench(): void {
+  console.log(`\nNear misses (the view's suggestions when a filter finds fewer than three machines), median of 5: ${NEAR_MISS_QUERY}`);
+  console.log('machines   filter ms   near misses ms   found now   suggestions');
+  const parsed = parseQuery(NEAR_MISS_QUERY);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  for (const count of [1_000, 10_000, 100_000]) {
+    const items = validateMachines(generateMachines(count, 7) as unknown[]).items;
+    const filter: number[] = [];
+    const near: number[] = [];
+    let found = 0;
+    let misses: NearMiss[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [f, kept] = time(() => items.filter(compileQuery(parsed.query)).length);
+      filter.push(f);
+      found = kept;
+      const [n, m] = time(() => nearMisses(items, parsed.query));
+      near.push(n);
+      misses = m;
+    }
+    const what = misses.map((m) => `${m.now ?? `without ${m.was}`} → ${m.found}`).join(', ');
+    console.log(`${String(count).padStart(8)}   ${median(filter).toFixed(1).padStart(9)}   ${median(near).toFixed(1).padStart(14)}   ${String(found).padStart(9)}   ${what}`);
+  }
+}
+
 async function main(): Promise<void> {
   const rows: string[] = [];
   console.log(`query: ${QUERY}`);
@@ -175,6 +203,7 @@ async function main(): Promise<void> {
     );
     console.log(rows[rows.length - 1]);
   }
+  nearMissBench();
   console.log('\nA refresh over HTTP in this Node (client, market with its diff, view) beside fetch + JSON.parse of the same body,');
   console.log('when one machine went (the rest read against the last body) and when every price changed (parsed whole):');
   console.log('machines   fetch + JSON.parse ms   refresh ms   ratio   every price changed: floor ms   refresh ms   ratio');

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { displayName, formatInteger, formatLabels, formatPercent, formatPrice, formatPricePerGpu, yesNo } from './format';
-import { fieldLabels } from './machines';
+import { fieldLabels, vramTotal } from './machines';
 import { pricePerGpu } from './price';
 import { compareVersions } from './version';
 
@@ -35,6 +35,7 @@ export function compareFields(): readonly CompareField[] {
     { key: 'price', label: label.price, better: 'lower', text: (m) => formatPrice(m.price), rank: (m) => Number(m.price) },
     { key: 'price_per_gpu', label: label.price_per_gpu, better: 'lower', text: (m) => formatPricePerGpu(pricePerGpu(m)), rank: pricePerGpu },
     { key: 'gpu_memory', label: label.gpu_memory, better: 'higher', text: int((m) => m.gpu_memory), rank: num((m) => m.gpu_memory) },
+    { key: 'vram_total', label: label.vram_total, better: 'higher', text: int(vramTotal), rank: num(vramTotal) },
     { key: 'cpu_name', label: label.cpu_name, text: (m) => displayName(m.cpu_name) },
     { key: 'cpu_count', label: label.cpu_count, better: 'higher', text: int((m) => m.cpu_count), rank: num((m) => m.cpu_count) },
     { key: 'cpu_per_gpu', label: label.cpu_per_gpu, better: 'higher', text: int((m) => m.cpu_per_gpu), rank: num((m) => m.cpu_per_gpu) },

@@ -44,8 +44,13 @@ export function machineSummary(machine: Machine): string {
 }
 
 
+/** GPU memory of the whole machine: one GPU's memory times the GPUs (the filter field vram_total). */
+export function vramTotal(machine: Machine): number {
+  return machine.gpu_memory * machine.gpu_count;
+}
+
 export interface DetailRow {
-  field: keyof Machine | 'price_per_gpu';
+  field: keyof Machine | 'price_per_gpu' | 'vram_total';
   label: string;
   value: string;
 }
@@ -55,7 +60,7 @@ export interface DetailRow {
  * language. A function, not a table: the labels are looked up after the
  * language is set at activation, never when the module loads.
  */
-export function fieldLabels(): Record<keyof Machine | 'price_per_gpu', string> {
+export function fieldLabels(): Record<keyof Machine | 'price_per_gpu' | 'vram_total', string> {
   return {
     price: l10n.t('Price'),
     price_per_gpu: l10n.t('Price per GPU'),
@@ -64,6 +69,7 @@ export function fieldLabels(): Record<keyof Machine | 'price_per_gpu', string> {
     gpu_name: l10n.t('GPU model'),
     gpu_count: l10n.t('GPU count'),
     gpu_memory: l10n.t('GPU memory'),
+    vram_total: l10n.t({ message: 'GPU memory total', comment: ['GPU memory of one GPU times the number of GPUs of a machine (the filter field vram_total).'] }),
     cpu_name: l10n.t('CPU model'),
     cpu_count: l10n.t('CPU count'),
     cpu_per_gpu: l10n.t('CPUs per GPU'),
@@ -86,11 +92,27 @@ export function fieldLabels(): Record<keyof Machine | 'price_per_gpu', string> {
  * Every field of a machine, labelled and formatted for people, in spec
  * order; numbers in `locale` (the display language unless told otherwise).
  */
+/** The fields of the details rows, in order: spec order, the price per GPU after the price, the GPU memory total after the GPU memory. */
+export function detailFields(): DetailRow['field'][] {
+  const fields: DetailRow['field'][] = [...MACHINE_FIELDS];
+  fields.splice(1, 0, 'price_per_gpu');
+  fields.splice(fields.indexOf('gpu_memory') + 1, 0, 'vram_total');
+  return fields;
+}
+
+/**
+ * Every field of a machine, labelled and formatted for people, in the order of
+ * detailFields; numbers in `locale` (the display language unless told otherwise).
+ */
 export function machineDetails(machine: Machine, locale = getDisplayLocale()): DetailRow[] {
   const labels = fieldLabels();
-  const rows: DetailRow[] = MACHINE_FIELDS.map((field) => ({ field, label: labels[field], value: formatField(machine, field, locale) }));
-  rows.splice(1, 0, { field: 'price_per_gpu', label: labels.price_per_gpu, value: formatPricePerGpu(pricePerGpu(machine), locale) });
-  return rows;
+  return detailFields().map((field) => ({ field, label: labels[field], value: detailValue(machine, field, locale) }));
+}
+
+function detailValue(machine: Machine, field: DetailRow['field'], locale: string): string {
+  if (field === 'price_per_gpu') return formatPricePerGpu(pricePerGpu(machine), locale);
+  if (field === 'vram_total') return formatInteger(vramTotal(machine), locale);
+  return formatField(machine, field, locale);
 }
 
 function formatField(machine: Machine, field: keyof Machine, locale: string): string {

@@ -178,7 +178,7 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(nonce && html.includes(`<script nonce="${nonce}"`));
     assert.ok(html.includes(leaf.machine.node_name));
     assert.ok(html.includes('Copy Node ID'));
-    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 22);
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 23);
     assert.ok(!html.includes('docker_passwd'));
   });
 

@@ -25,3 +25,5 @@ export function names(machines: readonly MachineRecord[], input: string): string
 
 export const compare = (field: FieldName, op: Op, ...values: Value[]): Clause => ({ kind: 'compare', field, op, values });
 export const text = (t: string): TextTerm => ({ kind: 'text', text: t });
+/** A clause on a word-prefix field with, per value, whether it was quoted (the whole name). */
+export const quoted = (clause: Clause, ...exact: boolean[]): Clause => ({ ...clause, exact });

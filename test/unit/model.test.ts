@@ -163,17 +163,18 @@ describe('machines model', () => {
   it('formats every field for the details view', () => {
     const rows = machineDetails(machineRecord({ online_rate: 0.95, nvlink_status: false, labels: ['spot', { tier: 2 }], cpu_name: 'AMD_EPYC_7763' }));
     const value = (field: string) => rows.find((r) => r.field === field)?.value;
-    assert.equal(rows.length, 22);
+    assert.equal(rows.length, 23);
     assert.equal(value('price_per_gpu'), formatPricePerGpu(Number(base.price) / base.gpu_count));
+    assert.equal(value('vram_total'), (base.gpu_memory * base.gpu_count).toLocaleString('en-US'));
     assert.equal(value('online_rate'), '95%');
     assert.equal(value('nvlink_status'), 'no');
     assert.equal(value('labels'), 'spot, {"tier":2}');
     assert.equal(value('cpu_name'), 'AMD EPYC 7763');
   });
 
-  it('labels the details rows in spec order, price per GPU second', () => {
+  it('labels the details rows in spec order, price per GPU second, GPU memory total after GPU memory', () => {
     assert.deepEqual(machineDetails(machineRecord({})).map((r) => r.label), [
-      'Price', 'Price per GPU', 'Labels', 'Node ID', 'GPU model', 'GPU count', 'GPU memory', 'CPU model', 'CPU count', 'CPUs per GPU',
+      'Price', 'Price per GPU', 'Labels', 'Node ID', 'GPU model', 'GPU count', 'GPU memory', 'GPU memory total', 'CPU model', 'CPU count', 'CPUs per GPU',
       'Memory per GPU', 'Memory total', 'Disk per GPU', 'Disk total', 'Region', 'Upload speed', 'Download speed', 'Up time',
       'Online rate', 'Driver version', 'CUDA version', 'NVLink',
     ]);

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Json, Machine } from '../../src/api/types';
 import { FIELD_ALIASES, compileQuery, filterMachines, isEmptyQuery, printQuery, type Clause } from '../../src/model/query';
-import { compare, names, parsed, text } from '../support/query';
+import { compare, names, parsed, quoted, text } from '../support/query';
 import { machineRecord } from '../support/records';
 
 describe('query: the example from the issue', () => {
@@ -180,7 +180,7 @@ describe('query: operators per field kind', () => {
     assert.deepEqual(parsed("nvlink='no'"), { clauses: [compare('nvlink_status', '=', false)] });
   });
 
-  it('text: = != in notin, ignoring case and treating _ and spaces alike', () => {
+  it('text: = != in notin, ignoring case and treating _ and spaces alike; quoted, the whole name', () => {
     const machines = [
       machineRecord({ gpu_name: 'RTX_4090', region: 'cn-east', node_name: 'a' }),
       machineRecord({ gpu_name: 'RTX_3090', region: 'cn-north', node_name: 'b' }),
@@ -189,9 +189,14 @@ describe('query: operators per field kind', () => {
     assert.deepEqual(names(machines, 'gpu=rtx_4090'), ['a']);
     assert.deepEqual(names(machines, 'gpu="RTX 4090"'), ['a']);
     assert.deepEqual(names(machines, "gpu='  rtx   4090 '"), ['a']);
-    assert.deepEqual(names(machines, 'gpu=rtx'), [], '= is the whole name, not a part of it');
+    assert.deepEqual(names(machines, 'gpu="rtx"'), [], 'quoted, = is the whole name, not a part of it');
+    assert.deepEqual(names(machines, 'gpu=rtx'), ['a', 'b'], 'bare, = is the first words of the name');
     assert.deepEqual(names(machines, 'gpu!=RTX_4090'), ['b', 'c']);
     assert.deepEqual(names(machines, 'gpu in [rtx_3090, "a100 sxm4 80gb"]'), ['b', 'c']);
+    assert.deepEqual(names(machines, 'gpu in ["rtx", "a100"]'), []);
+    assert.deepEqual(names(machines, 'gpu in ["rtx", a100]'), ['c']);
+    assert.deepEqual(names(machines, 'gpu notin [rtx]'), ['c']);
+    assert.deepEqual(names(machines, 'gpu!="rtx"'), ['a', 'b', 'c']);
     assert.deepEqual(names(machines, 'gpu notin [RTX_3090]'), ['a', 'c']);
     assert.deepEqual(names(machines, 'region=CN-EAST'), ['a']);
     assert.deepEqual(names(machines, 'node_name=B'), ['b']);
@@ -240,8 +245,9 @@ describe('query: operators per field kind', () => {
 
 describe('query: grammar', () => {
   it('allows spaces around operators, and around list items', () => {
-    const expected = { clauses: [compare('gpu_count', '>=', 2), compare('region', 'in', 'a', 'b c')] };
-    assert.deepEqual(parsed('gpus >= 2 region in ["a","b c"]'), expected);
+    const region = compare('region', 'in', 'a', 'b c');
+    assert.deepEqual(parsed('gpus >= 2 region in ["a","b c"]'), { clauses: [compare('gpu_count', '>=', 2), quoted(region, true, true)] });
+    const expected = { clauses: [compare('gpu_count', '>=', 2), quoted(region, false, true)] };
     assert.deepEqual(parsed('gpus>= 2 region in[ a ,  "b c" ]'), expected);
     assert.deepEqual(parsed('  gpus  >=2\tregion IN [a, "b c"]  '), expected);
   });
@@ -255,7 +261,12 @@ describe('query: grammar', () => {
 
   it('reads quoted strings with either quote and backslash escapes', () => {
     assert.deepEqual(parsed(String.raw`gpu="a \"b\" c" gpu='it\'s' gpu="back\\slash" gpu="\x"`), {
-      clauses: [compare('gpu_name', '=', 'a "b" c'), compare('gpu_name', '=', "it's"), compare('gpu_name', '=', 'back\\slash'), compare('gpu_name', '=', 'x')],
+      clauses: [
+        quoted(compare('gpu_name', '=', 'a "b" c'), true),
+        quoted(compare('gpu_name', '=', "it's"), true),
+        quoted(compare('gpu_name', '=', 'back\\slash'), true),
+        quoted(compare('gpu_name', '=', 'x'), true),
+      ],
     });
   });
 

@@ -19,7 +19,8 @@ import {
 } from '../../src/model/query';
 import { normalizeText } from '../../src/model/text';
 import { compareVersions } from '../../src/model/version';
-import { compare, parseError, parsed, text } from '../support/query';
+import { isWordChar } from '../../src/model/query/words';
+import { compare, parseError, parsed, quoted, text } from '../support/query';
 import { machineRecord } from '../support/records';
 
 describe('query: compareVersions and normalizeText', () => {
@@ -114,6 +115,7 @@ describe('query: errors', () => {
     ['gpus notin 1', "expected a list in brackets after 'notin' at 6", 6],
     ['gpu=[a]', "a list needs 'in' or 'notin', not '=' at 5", 5],
     ['gpus==2', "use '=' rather than '==' at 5", 5],
+    ['gpu==H100', "use '=' rather than '==' at 4; a value in quotes matches the whole name (gpu=\"…\")", 4],
     ['>=2', "'>=' needs a field name before it at 1", 1],
     ['"gpu"=2', "'=' needs a field name before it at 6", 6],
     ['gpus=2 !=3', "'!=' needs a field name before it at 8", 8],
@@ -171,14 +173,14 @@ describe('query: printing', () => {
     const query: Query = {
       clauses: [
         compare('gpu_name', '=', 'RTX_4090'),
-        compare('gpu_name', '=', 'RTX 4090'),
-        compare('region', 'in', 'a', 'b,c', ''),
+        quoted(compare('gpu_name', '=', 'RTX 4090'), true),
+        quoted(compare('region', 'in', 'a', 'b,c', ''), false, true, true),
         compare('node_name', '!=', 'x"y\\z'),
         text('plain'),
         text('two words'),
         text('gpu'),
         text('in'),
-        compare('cpu_name', '=', "it's"),
+        quoted(compare('cpu_name', '=', "it's"), true),
       ],
     };
     const printed = printQuery(query);
@@ -193,7 +195,16 @@ describe('query: printing', () => {
   });
 
   it('canonicalises what was typed', () => {
-    assert.equal(printQuery(parsed("GPU_NAME = 'rtx'  Nvlink=YES  cuda >= 12.10   'x'")), 'gpu=rtx nvlink=true cuda>=12.10 x');
+    assert.equal(printQuery(parsed("GPU_NAME = 'rtx'  Nvlink=YES  cuda >= 12.10   'x'")), 'gpu="rtx" nvlink=true cuda>=12.10 x');
+    assert.equal(printQuery(parsed('GPU_NAME = rtx  Nvlink=YES')), 'gpu=rtx nvlink=true');
+  });
+
+  it('prints a bare value of gpu, region or cpu_name with spaces as words joined by _, and one that cannot be bare as the whole name', () => {
+    const query: Query = { clauses: [compare('gpu_name', '=', 'rtx 4090'), compare('region', 'in', 'cn  east', 'a,b'), compare('cpu_name', '!=', '')] };
+    assert.equal(printQuery(query), 'gpu=rtx_4090 region in [cn_east, "a,b"] cpu_name!=""');
+    assert.deepEqual(parsed(printQuery(query)), {
+      clauses: [compare('gpu_name', '=', 'rtx_4090'), quoted(compare('region', 'in', 'cn_east', 'a,b'), false, true), quoted(compare('cpu_name', '!=', ''), true)],
+    });
   });
 });
 
@@ -224,7 +235,8 @@ const NUMBER_FIELDS: FieldName[] = [
   'up_time',
   'online_rate',
 ];
-const TEXT_FIELDS: FieldName[] = ['gpu_name', 'cpu_name', 'region', 'node_name'];
+/** Text fields matched as a whole (gpu, region and cpu_name have their own arbitrary below). */
+const TEXT_FIELDS: FieldName[] = ['node_name'];
 const VERSION_FIELDS: FieldName[] = ['cuda_version', 'driver_version'];
 const ALL_OPS: Op[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'notin'];
 const EQUALITY_OPS: Op[] = ['=', '!=', 'in', 'notin'];
@@ -254,10 +266,29 @@ function clauseArbitrary(fields: FieldName[], ops: Op[], value: fc.Arbitrary<Val
     .map(([field, op, list, one]): Clause => ({ kind: 'compare', field, op, values: op === 'in' || op === 'notin' ? list : [one] }));
 }
 
+/**
+ * A clause on gpu, region or cpu_name as the parser makes it: each value quoted
+ * (exact, any text) or bare (a word the printer can leave bare), `exact` only
+ * when some value is quoted.
+ */
+const bareWord = anyText.filter((t) => t.length > 0 && t.split('').every((_, i) => isWordChar(t.charCodeAt(i))));
+const prefixValue = fc.oneof(bareWord.map((v) => ({ v, exact: false })), anyText.map((v) => ({ v, exact: true })));
+const prefixClauseArbitrary: fc.Arbitrary<Clause> = fc
+  .tuple(fc.constantFrom<FieldName>('gpu_name', 'region', 'cpu_name'), fc.constantFrom(...EQUALITY_OPS), fc.array(prefixValue, { maxLength: 4 }), prefixValue)
+  .map(([field, op, list, one]): Clause => {
+    const chosen = op === 'in' || op === 'notin' ? list : [one];
+    const clause: Clause = { kind: 'compare', field, op, values: chosen.map((c) => c.v) };
+    if (chosen.some((c) => c.exact)) {
+      clause.exact = chosen.map((c) => c.exact);
+    }
+    return clause;
+  });
+
 const termArbitrary: fc.Arbitrary<Clause | TextTerm> = fc.oneof(
   clauseArbitrary(NUMBER_FIELDS, ALL_OPS, anyNumber),
   clauseArbitrary(['nvlink_status'], EQUALITY_OPS, fc.boolean()),
   clauseArbitrary(TEXT_FIELDS, EQUALITY_OPS, anyText),
+  prefixClauseArbitrary,
   clauseArbitrary(['labels'], EQUALITY_OPS, anyText),
   clauseArbitrary(VERSION_FIELDS, ALL_OPS, anyVersion),
   anyText.map(text),

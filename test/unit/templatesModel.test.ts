@@ -130,7 +130,7 @@ describe('details page', () => {
 
   it('is a real table with headers', () => {
     assert.match(html, /<th scope="col">Field<\/th>/);
-    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 22);
+    assert.equal((html.match(/<th scope="row">/g) ?? []).length, 23);
     assert.deepEqual([...html.matchAll(/<td data-field="([a-z_]+)"><\/td>/g)].map((m) => m[1]), Object.keys(content.values), 'one empty cell per value, in order');
   });
 

@@ -150,7 +150,7 @@ describe('language model tools: hostile data', () => {
       const templates = listTemplatesAnswer(market, {}, NOW).split('\n');
       assert.equal(templates.length, 6);
       assert.ok(!templates.join('\n').includes('SECRET-PASSWD-MARKER'));
-      assert.ok(getMachineAnswer(market, `n-${name}`, NOW).split('\n').length <= 24, 'one line per field');
+      assert.ok(getMachineAnswer(market, `n-${name}`, NOW).split('\n').length <= 25, 'one line per field');
     });
   }
 });

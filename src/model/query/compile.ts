@@ -4,7 +4,8 @@ import type { Json, MachineRecord } from '../../api/types';
 import { normalizeData, normalizeText } from '../text';
 import { priceOf, pricePerGpu } from '../price';
 import { compareParsedVersions, parseVersion } from '../version';
-import { FIELD_KINDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
+import { FIELD_KINDS, WORD_PREFIX_FIELDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
+import { startsWithWords } from './words';
 
 type Test = (machine: MachineRecord) => boolean;
 
@@ -12,7 +13,7 @@ function labelText(label: Json): string {
   return typeof label === 'string' ? label : JSON.stringify(label);
 }
 
-const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
+export const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
   price: priceOf,
   price_per_gpu: pricePerGpu,
   gpu_count: (m) => m.gpu_count,
@@ -27,9 +28,10 @@ const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
   network_download_speed: (m) => m.network_download_speed,
   up_time: (m) => m.up_time,
   online_rate: (m) => m.online_rate,
+  vram_total: (m) => m.gpu_memory * m.gpu_count,
 };
 
-const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
+export const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
   gpu_name: (m) => m.gpu_name,
   cpu_name: (m) => m.cpu_name,
   region: (m) => m.region,
@@ -98,6 +100,41 @@ function textTest(get: (m: MachineRecord) => string, op: Op, values: readonly Va
   }
   const set = new Set(values.map((v) => normalizeText(String(v))));
   return (m) => set.has(normalizeData(get(m))) === wanted;
+}
+
+/**
+ * gpu, region, cpu_name: a bare value matches the first words of the name, a
+ * quoted one (exact) the whole name. A fleet has a few hundred distinct names
+ * at most, so the answer per name is remembered.
+ */
+function wordPrefixTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[], exact: readonly boolean[] | undefined): Test {
+  const wanted = op === '=' || op === 'in';
+  const whole = new Set<string>();
+  const prefixes: string[] = [];
+  values.forEach((v, i) => {
+    const normal = normalizeText(String(v));
+    if (exact?.[i] === true) {
+      whole.add(normal);
+    } else {
+      prefixes.push(normal);
+    }
+  });
+  const matches = (name: string): boolean => {
+    const normal = normalizeData(name);
+    return whole.has(normal) || prefixes.some((p) => startsWithWords(normal, p));
+  };
+  const memo = new Map<string, boolean>();
+  return (m) => {
+    const name = get(m);
+    let answer = memo.get(name);
+    if (answer === undefined) {
+      answer = matches(name) === wanted;
+      if (memo.size < TERM_MEMO_LIMIT) {
+        memo.set(name, answer);
+      }
+    }
+    return answer;
+  };
 }
 
 function labelsTest(op: Op, values: readonly Value[]): Test {
@@ -198,7 +235,9 @@ function clauseTest(clause: Clause): Test {
     case 'boolean':
       return booleanTest(clause.op, clause.values);
     case 'text':
-      return textTest(TEXT_OF[clause.field], clause.op, clause.values);
+      return WORD_PREFIX_FIELDS.has(clause.field)
+        ? wordPrefixTest(TEXT_OF[clause.field], clause.op, clause.values, clause.exact)
+        : textTest(TEXT_OF[clause.field], clause.op, clause.values);
     case 'version':
       return versionTest(TEXT_OF[clause.field], clause.op, clause.values);
     case 'labels':

@@ -6,7 +6,7 @@ import type { Machine } from '../../api/types';
 
 export type Op = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'notin';
 export type Value = number | boolean | string;
-export type FieldName = keyof Machine | 'price_per_gpu';
+export type FieldName = keyof Machine | 'price_per_gpu' | 'vram_total';
 
 export interface Clause {
   kind: 'compare';
@@ -15,6 +15,12 @@ export interface Clause {
   op: Op;
   /** One value unless the operator is in/notin. */
   values: Value[];
+  /**
+   * Only on the word-prefix fields (WORD_PREFIX_FIELDS), and only when a value
+   * was quoted: per value, whether it must equal the whole name (quoted)
+   * rather than its first words (bare). Absent: every value matches by prefix.
+   */
+  exact?: boolean[];
 }
 
 export interface TextTerm {
@@ -59,7 +65,15 @@ export const FIELD_KINDS: Readonly<Record<FieldName, Kind>> = {
   cuda_version: 'version',
   nvlink_status: 'boolean',
   price_per_gpu: 'number',
+  vram_total: 'number',
 };
+
+/**
+ * Text fields whose bare values match the first words of a name (`gpu=h100`
+ * matches H100_SXM5_80GB) and whose quoted values match the whole name. Node
+ * IDs and labels are identifiers: always the whole of one.
+ */
+export const WORD_PREFIX_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['gpu_name', 'region', 'cpu_name']);
 
 /** Short names users type, and what the view prints back. */
 export const FIELD_ALIASES: Readonly<Record<string, FieldName>> = {

@@ -7,3 +7,5 @@ export { compileQuery, filterMachines } from './compile';
 // Re-exported so code written against the single query.ts keeps compiling; new code imports them from their own modules.
 export { compareVersions } from '../version';
 export { normalizeText } from '../text';
+export { asBefore, readsDifferently } from './reading';
+export { startsWithWords } from './words';

@@ -23,9 +23,12 @@
 // a string and `cuda=12.10` from becoming 12.1: a number field takes
 // [+-]digits[.digits][e[+-]digits] (finite), nvlink true/false/yes/no in any
 // case, the rest any word or quoted string. Operator words, field names and
-// booleans are case-insensitive. The printer emits this grammar canonically.
+// booleans are case-insensitive. On the word-prefix fields (gpu, region,
+// cpu_name) a bare value matches the first words of a name and a quoted one
+// the whole name (`exact` on the clause; matching is in words.ts). The
+// printer emits this grammar canonically.
 import * as l10n from '@vscode/l10n';
-import { FIELD_KINDS, kindWord, NAME_TO_FIELD, OPS_BY_KIND, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
+import { FIELD_KINDS, kindWord, NAME_TO_FIELD, OPS_BY_KIND, WORD_PREFIX_FIELDS, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
 import { isDelimiter, isSpace, isWordChar, listOperator } from './words';
 
 // Written so no two branches can match the same digits: no backtracking blow-up on long input.
@@ -57,6 +60,8 @@ function parseBoolean(text: string): boolean | undefined {
 interface Token {
   text: string;
   start: number;
+  /** Written in quotes: on a word-prefix field, the whole name. */
+  quoted?: true;
 }
 
 /** Thrown only inside the parser, to unwind to parseQuery; never escapes it. */
@@ -129,7 +134,8 @@ class Parser {
     const opStart = this.pos;
     this.pos += op.length;
     if (op === '=' && this.input.charCodeAt(this.pos) === 61) {
-      throw new ParseFailure(opStart, l10n.t("use '=' rather than '=='"));
+      const hint = WORD_PREFIX_FIELDS.has(field) ? l10n.t('; a value in quotes matches the whole name ({0})', `${fieldWord.text}="…"`) : '';
+      throw new ParseFailure(opStart, l10n.t("use '=' rather than '=='"), hint);
     }
     this.checkOperator(fieldWord, field, op, opStart);
     this.skipSpace();
@@ -140,7 +146,7 @@ class Parser {
     if (this.pos >= this.input.length || !(code === 34 || code === 39 || isWordChar(code))) {
       throw new ParseFailure(opStart, l10n.t('expected a value after {0}', quote(op)));
     }
-    return { kind: 'compare', field, op, values: [this.typedValue(this.value(), field, fieldWord)] };
+    return withExactness({ kind: 'compare', field, op, values: [] }, [this.value()], (token) => this.typedValue(token, field, fieldWord));
   }
 
   private listClause(fieldWord: Token, op: 'in' | 'notin', opStart: number): Clause {
@@ -149,8 +155,7 @@ class Parser {
     if (this.input.charCodeAt(this.pos) !== 91) {
       throw new ParseFailure(opStart, l10n.t("expected a list in brackets after '{0}'", op));
     }
-    const values = this.list().map((token) => this.typedValue(token, field, fieldWord));
-    return { kind: 'compare', field, op, values };
+    return withExactness({ kind: 'compare', field, op, values: [] }, this.list(), (token) => this.typedValue(token, field, fieldWord));
   }
 
   private field(word: Token): FieldName {
@@ -252,7 +257,7 @@ class Parser {
       } else if (code === mark) {
         parts.push(this.input.slice(from, i));
         this.pos = i + 1;
-        return { text: parts.join(''), start };
+        return { text: parts.join(''), start, quoted: true };
       }
     }
     throw new ParseFailure(start, l10n.t('unclosed quote'));
@@ -281,6 +286,19 @@ class Parser {
       this.pos++;
     }
   }
+}
+
+/**
+ * The clause with its typed values and, on a word-prefix field with a quoted
+ * value, which values are quoted (exact). Bare values everywhere leave
+ * `exact` out, so a clause reads the same as before quotes meant anything.
+ */
+function withExactness(clause: Clause, tokens: readonly Token[], typed: (token: Token) => Value): Clause {
+  clause.values = tokens.map(typed);
+  if (WORD_PREFIX_FIELDS.has(clause.field) && tokens.some((t) => t.quoted === true)) {
+    clause.exact = tokens.map((t) => t.quoted === true);
+  }
+  return clause;
 }
 
 /** Parses a query. Never throws: every problem comes back as an error with its column. */

@@ -35,3 +35,30 @@ export function listOperator(word: string): 'in' | 'notin' | undefined {
   const lower = word.length <= 5 ? word.toLowerCase() : '';
   return lower === 'in' || lower === 'notin' ? lower : undefined;
 }
+
+/**
+ * Whether a name starts with the words of a value: both normalised
+ * (normalizeText: case, '_' and space alike), the name begins with the value,
+ * and the value ends where a word of the name ends (the name ends there, or a
+ * character that is not a letter or digit follows, such as a space or '-'), or
+ * itself ends in such a character. So `h100` matches "h100 sxm5 80gb" and
+ * "h100-pcie" but not "h1000"; `a10` matches "a10" but not "a100";
+ * `cn` matches "cn-east". An empty value is no words: it matches every name.
+ */
+export function startsWithWords(normalName: string, normalValue: string): boolean {
+  if (!normalName.startsWith(normalValue)) {
+    return false;
+  }
+  const end = normalValue.length;
+  return end === 0 || end === normalName.length || !isLetterOrDigit(normalName, end) || !isLetterOrDigit(normalValue, end - 1);
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
+function isLetterOrDigit(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128) {
+    return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+  }
+  return LETTER_OR_DIGIT.test(text[at]);
+}

@@ -4,9 +4,9 @@
 // content is plain text with control characters removed, which the page
 // writes with textContent.
 import * as l10n from '@vscode/l10n';
-import { MACHINE_FIELDS, type Machine } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { escapeHtml, stripControls } from '../../model/escape';
-import { fieldLabels, machineDetails, machineTitle } from '../../model/machines';
+import { detailFields, fieldLabels, machineDetails, machineTitle } from '../../model/machines';
 import { asOfText, fieldTable, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
 import type { DetailsContent } from './protocol';
 
@@ -20,11 +20,6 @@ export interface DetailsState {
 
 export function missingNotice(): string {
   return l10n.t('This machine is no longer in the list of available machines. The values below are the last ones seen.');
-}
-
-/** The rows' fields in the order machineDetails gives them: the price per GPU after the price. */
-export function detailsFields(): (keyof Machine | 'price_per_gpu')[] {
-  return [MACHINE_FIELDS[0], 'price_per_gpu', ...MACHINE_FIELDS.slice(1)];
 }
 
 /** The page's text for a machine, control characters removed; the page writes it with textContent. */
@@ -61,7 +56,7 @@ export function detailsWithoutMachine(nodeName: string, listed: boolean): Detail
 export function detailsShell(frame: ShellFrame): string {
   const text = escapeHtml;
   const labels = fieldLabels();
-  const rows = detailsFields()
+  const rows = detailFields()
     .map((field) => `<tr><th scope="row">${text(labels[field])}</th><td data-field="${field}"></td></tr>`)
     .join('\n        ');
   const main = `    <header>
