@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { Market } from '../../../src/market/market';
 import { checkFindInput, checkTemplatesInput, dataAge, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer } from '../../../src/market/toolAnswers';
 import { machineRecord, templateRecord } from '../../support/records';
-import { HOSTILE } from '../model/hostile.test';
+import { HOSTILE } from '../../support/hostile';
 
 const FETCHED = new Date('2026-11-23T14:02:11Z');
 const NOW = new Date('2026-11-23T14:06:11Z');

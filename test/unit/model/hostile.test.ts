@@ -13,20 +13,8 @@ import { compileQuery, parseQuery } from '../../../src/model/query';
 import { maskedTemplate, MASK } from '../../../src/model/secrets';
 import { filterTemplates, groupByImageType, templatePublicRows } from '../../../src/model/templates';
 import { renderDetailsHtml } from '../../../src/webview/detailsHtml';
+import { HOSTILE } from '../../support/hostile';
 import { machineRecord, templateRecord } from '../../support/records';
-
-export const HOSTILE: Record<string, string> = {
-  script: '<script>alert(1)</script>',
-  imgOnerror: '"><img src=x onerror=alert(1)>',
-  styleClose: '</style><style>body{display:none}</style>',
-  jsLink: '[click me](javascript:alert(1)) <a href="javascript:alert(1)">x</a>',
-  commandLink: '[run](command:workbench.action.terminal.new) $(alert) $(sync~spin)',
-  long: 'A'.repeat(100_000),
-  controls: 'a\u0000b\u0007c\u001bd\r\ne\u007ff',
-  bidi: 'safe\u202Egnp.exe\u202C \u2066x\u2069',
-  emoji: '🚀 GPU 🔥 Ünïcödé 日本語',
-  markdown: '# Title\n**bold** | pipe | `code` ![img](http://x/y.png)',
-};
 
 const BIDI_OR_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const MACHINE_STRINGS = ['gpu_name', 'cpu_name', 'region', 'node_name', 'driver_version', 'cuda_version'] as const;

@@ -6,7 +6,7 @@ import type { Json, Template } from '../../../src/api/types';
 import { renderCompareHtml, freshColumns, compareContent } from '../../../src/webview/compareHtml';
 import { renderTemplateHtml, templateContent } from '../../../src/webview/templateHtml';
 import { machineRecord, templateRecord } from '../../support/records';
-import { HOSTILE } from '../model/hostile.test';
+import { HOSTILE } from '../../support/hostile';
 
 const BIDI_OR_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const MACHINE_STRINGS = ['gpu_name', 'cpu_name', 'region', 'node_name', 'driver_version', 'cuda_version'] as const;
