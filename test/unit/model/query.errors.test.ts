@@ -1,5 +1,5 @@
-// The filter query language of the Machines view: version and text
-// comparison, errors, printing, and properties that must hold for any input.
+// The filter query language of the Machines view: errors, printing, and
+// properties that must hold for any input.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { MachineRecord } from '../../../src/api/types';
@@ -17,54 +17,8 @@ import {
   type TextTerm,
   type Value,
 } from '../../../src/model/query';
-import { normalizeText } from '../../../src/model/text';
-import { compareVersions } from '../../../src/model/version';
 import { compare, parseError, parsed, text } from '../../support/query';
 import { machineRecord } from '../../support/records';
-
-describe('query: compareVersions and normalizeText', () => {
-  const sign = (a: string, b: string) => Math.sign(compareVersions(a, b));
-
-  it('compares dotted versions part by part, numerically', () => {
-    assert.equal(sign('12.10', '12.9'), 1);
-    assert.equal(sign('12.9', '12.10'), -1);
-    assert.equal(sign('12.1', '12.1.0'), 0);
-    assert.equal(sign('12.01', '12.1'), 0);
-    assert.equal(sign('550.54', '550.54.15'), -1);
-    assert.equal(sign('550.54.15', '550.54'), 1);
-    assert.equal(sign('535.104.05', '550.54.15'), -1);
-    assert.equal(sign('', '0'), 0);
-    assert.equal(sign(' 12.4 ', '12.4'), 0);
-    assert.equal(sign('123456789012345678901234567890', '123456789012345678901234567891'), -1, 'no loss of precision');
-  });
-
-  it('falls back to text for a part that is not a number', () => {
-    assert.equal(sign('12.1rc', '12.1'), 1);
-    assert.equal(sign('12.1a', '12.1b'), -1);
-    assert.equal(sign('12.1A', '12.1a'), 0);
-    assert.equal(sign('12.x', '12.9'), 1);
-    assert.equal(sign('beta', 'alpha'), 1);
-  });
-
-  it('is a total order, so it can sort: antisymmetric and transitive on awkward parts', () => {
-    const part = fc.constantFrom('0', '00', '1', '9', '10', '5a', 'a', 'rc1', '', 'B');
-    const version = fc.array(part, { minLength: 1, maxLength: 3 }).map((p) => p.join('.'));
-    fc.assert(
-      fc.property(version, version, version, (a, b, c) => {
-        assert.equal(sign(a, b), -sign(b, a) || 0);
-        if (sign(a, b) <= 0 && sign(b, c) <= 0) {
-          assert.ok(sign(a, c) <= 0, `${a} <= ${b} <= ${c}`);
-        }
-      }),
-    );
-  });
-
-  it('normalises text: lower case, underscores as spaces, runs of space collapsed, trimmed', () => {
-    assert.equal(normalizeText('  RTX__4090 \t Ti_ '), 'rtx 4090 ti');
-    assert.equal(normalizeText('A100_SXM4_80GB'), 'a100 sxm4 80gb');
-    assert.equal(normalizeText(''), '');
-  });
-});
 
 describe('query: errors', () => {
   const cases: [input: string, message: string, position: number][] = [

@@ -3,7 +3,6 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { normalizeData, normalizeText } from '../../../src/model/text';
-import { compareVersions } from '../../../src/model/version';
 
 describe('text normalisation of data', () => {
   it('agrees with normalizeText on every kind of character', () => {
@@ -20,25 +19,10 @@ describe('text normalisation of data', () => {
     assert.equal(normalizeData(raw), `rtx 4090 ${id}`);
     assert.equal(normalizeData(raw), `rtx 4090 ${id}`);
   });
-});
 
-describe('version order, awkward parts', () => {
-  it('treats empty parts as zero and ignores leading zeros', () => {
-    assert.equal(compareVersions('12..1', '12.0.1'), 0);
-    assert.equal(compareVersions('12.', '12'), 0);
-    assert.equal(compareVersions('010', '10'), 0);
-    assert.equal(compareVersions('0012a', '12a'), 0);
-  });
-
-  it('puts parts without a leading number after all numbers, whatever follows', () => {
-    assert.ok(compareVersions('+', '9') > 0);
-    assert.ok(compareVersions('a', '10') > 0);
-    assert.ok(compareVersions('x', '1x') > 0 && compareVersions('1x', 'x') < 0);
-  });
-
-  it('compares the text of a part in lower case', () => {
-    assert.ok(compareVersions('_', 'A') < 0);
-    assert.ok(compareVersions('1_', '1A') < 0);
-    assert.equal(compareVersions('1RC', '1rc'), 0);
+  it('normalises text: lower case, underscores as spaces, runs of space collapsed, trimmed', () => {
+    assert.equal(normalizeText('  RTX__4090 \t Ti_ '), 'rtx 4090 ti');
+    assert.equal(normalizeText('A100_SXM4_80GB'), 'a100 sxm4 80gb');
+    assert.equal(normalizeText(''), '');
   });
 });
