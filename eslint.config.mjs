@@ -16,6 +16,8 @@ const forbid = {
   pageScript: { regex: `${up}(model|api|market)(/|$)`, message: 'A page script runs in the webview and is bundled on its own: it may import only ../dom and the types of the webview protocols.' },
   pageShell: { regex: String.raw`^(\./content|\.\./frame)$`, message: 'A page script writes the content it receives into the shell: the content and shell builders run in the extension, not in the page.' },
   pageL10n: { name: '@vscode/l10n', message: 'A page script has no words of its own: they come with the content, in the display language.' },
+  editorParts: { regex: `${up}(commands|views|panels|features)(/|$)`, message: 'src/vscode/services is what commands, views, panels and features build on: it must not import them.' },
+  unitEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'Unit tests run in plain Node: test src/vscode and src/extension.ts in test/integration.' },
   productEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'dev/ runs in plain Node: it must not import src/vscode or src/extension.ts (they need the editor).' },
 };
 
@@ -54,6 +56,8 @@ export default tseslint.config(
   // The pages' scripts (src/webview/<page>/page.ts) and what they share (src/webview/dom.ts) run in the webview.
   layer(['src/webview/*/page.ts', 'src/webview/dom.ts'], [forbid.editor, forbid.pageL10n, forbid.pageScript, forbid.pageShell, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/vscode/**/*.ts', 'src/extension.ts'], [forbid.dev, forbid.test]),
+  layer(['src/vscode/services/**/*.ts'], [forbid.dev, forbid.test, forbid.editorParts]),
+  layer(['test/unit/**/*.ts', 'test/support/**/*.ts'], [forbid.editor, forbid.unitEditorLayer]),
   layer(['dev/**/*.ts'], [forbid.editor, forbid.productEditorLayer]),
   {
     // Loaded by an integration test inside the extension host: it must not bring

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
 import { compareFrame, inFrame, templateFrame } from './panels';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { until, type Ui } from './workbench';
 
 /** The node ID in the n-th row's hover. */

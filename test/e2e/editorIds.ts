@@ -3,7 +3,7 @@
 // two node IDs, one per cursor.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { until, type Ui } from './workbench';
 
 const ID = DEMO_MACHINES[7].node_name;

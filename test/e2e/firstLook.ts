@@ -4,7 +4,7 @@
 // machines are shown, and shows the whole list once the rest is sent.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES, DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { LOAD_TIMEOUT_MS, until, type Ui } from './workbench';
 
 const COUNT = 6_000;

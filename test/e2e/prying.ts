@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { repoRoot } from '../../dev/repoRoot';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { LOAD_TIMEOUT_MS, type SessionOptions } from './workbench';
 
 /** What a window needs for the scenario: the extension installed, and the token it is to look for (the one the scenarios sign in with). */

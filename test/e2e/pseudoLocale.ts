@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { englishWords, PSEUDO_TEXT } from './strings';
 import type { Locator } from 'playwright-core';
 import { LOAD_TIMEOUT_MS, RESULTS_DIR, until } from './workbench';

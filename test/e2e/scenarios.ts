@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
-import { UUID, until, type Session, type SessionOptions, type Ui } from './workbench';
+import { UUID, until, type Ui } from './workbench';
+import type { Scenario } from './scenario';
 import { pryingScenario } from './prying';
 import { firstLookScenario } from './firstLook';
 import { groupNames, troubleScenarios } from './trouble';
@@ -18,16 +19,7 @@ import { compareScenario } from './compare';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
 
-export interface Scenario {
-  title: string;
-  run(session: Session): Promise<void>;
-  /** Runs in a window of its own (a new VS Code server and browser), as a first start does. */
-  fresh?: boolean;
-  /** How that window differs from the others (its display language, say); only with `fresh`. */
-  window?: Pick<SessionOptions, 'locale'>;
-  /** Puts things back after the scenario, whether it passed or not. */
-  cleanup?(session: Session): Promise<void>;
-}
+export type { Scenario } from './scenario';
 
 const GROUP = 'RTX 4090';
 /** "4× RTX 4090" */

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, mulberry32, randomMachine } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { LOAD_TIMEOUT_MS, until, type Ui } from './workbench';
 
 const GPU = 'L40S';

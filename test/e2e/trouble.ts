@@ -3,7 +3,7 @@
 // rows and says they are stale, and entering the token again reloads.
 import * as assert from 'node:assert/strict';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
 
 export async function groupNames(ui: Ui): Promise<string[]> {

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../src/api/types';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { until, type Ui } from './workbench';
 
 const WATCH = 'Cheap H100';

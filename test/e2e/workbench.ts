@@ -1,8 +1,9 @@
-// What the browser scenarios (scenarios.ts) and the README screenshots
-// (readmeScreenshots.ts) share: the demo API, a real VS Code server with the
-// packaged extension installed from gpu-rental.vsix, Chromium driven by
-// playwright-core, and the gestures a person makes in the workbench (ui.ts),
-// each waiting for what the screen shows rather than for a fixed time.
+// What the browser scenarios (scenarios.ts), the README screenshots
+// (test/screenshots/) and bench:workbench (test/bench/) share: the demo
+// API, a real VS Code server with the packaged extension installed from
+// gpu-rental.vsix, Chromium driven by playwright-core, and the gestures a
+// person makes in the workbench (ui.ts), each waiting for what the screen
+// shows rather than for a fixed time.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';

@@ -10,12 +10,7 @@ import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
 import { machinesInOrder } from '../../src/market/views';
-import type { MachineNode } from '../../src/vscode/views/machinesView';
-import type { TemplateNode } from '../../src/vscode/views/templatesView';
-import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
-
-type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
-type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+import { runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 const PASSWORD = 'itest-REGISTRY-pass-5521';
 
@@ -24,7 +19,7 @@ describe('Compare machines and template details', function () {
   let api: GpuRentalTestApi;
   const clipboard = () => vscode.env.clipboard.readText();
   const leaves = (): MachineLeaf[] => machinesInOrder(api.machines.current()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
-  const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+  const templateLeaves = (): TemplateLeaf[] => templateRows(api);
   const content = () => api.compare.content()!;
   const row = (key: string) => content().rows.find((r) => r.key === key)!;
 
@@ -34,11 +29,7 @@ describe('Compare machines and template details', function () {
   }
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
+    ({ server, api } = await signedInToDemo());
     api.view.setQuery('');
     api.view.setTemplateFilter('');
     await load();

@@ -6,12 +6,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
-import type { MachineNode } from '../../src/vscode/views/machinesView';
-import type { TemplateNode } from '../../src/vscode/views/templatesView';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, sleep, stopDemoServer, waitFor } from './helpers';
-
-type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
-type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 describe('GPU Rental in VS Code', function () {
   let server: DemoServer;
@@ -20,8 +15,8 @@ describe('GPU Rental in VS Code', function () {
   const seen: string[] = [];
 
   const machineGroups = () => api.machines.getChildren();
-  const machineLeaves = (): MachineLeaf[] => machineGroups().flatMap((g) => api.machines.getChildren(g) as MachineLeaf[]);
-  const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+  const machineLeaves = (): MachineLeaf[] => machineRows(api);
+  const templateLeaves = (): TemplateLeaf[] => templateRows(api);
   const clipboard = () => vscode.env.clipboard.readText();
   const record = (...texts: (string | undefined)[]) => seen.push(...texts.filter((t): t is string => t !== undefined));
   const itemText = (item: vscode.TreeItem) =>

@@ -5,12 +5,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
 import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../dev/demo/fixtures';
-import type { MachineNode } from '../../src/vscode/views/machinesView';
-import type { TemplateNode } from '../../src/vscode/views/templatesView';
-import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
-
-type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
-type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+import { TOKEN, machineLeaves as machineRows, setBaseUrl, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 interface Case {
   name: string;
@@ -42,9 +37,8 @@ const CASES: Case[] = [
 describe('Faults: the user is told, and keeps the last good data', function () {
   let server: DemoServer;
   let api: GpuRentalApi;
-  const machineLeaves = (): MachineLeaf[] =>
-    api.machines.getChildren().flatMap((n) => (n.kind === 'group' ? (api.machines.getChildren(n) as MachineLeaf[]) : [n as MachineLeaf]));
-  const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+  const machineLeaves = (): MachineLeaf[] => machineRows(api);
+  const templateLeaves = (): TemplateLeaf[] => templateRows(api);
 
   async function refresh(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
@@ -68,11 +62,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
   }
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
+    ({ server, api } = await signedInToDemo());
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines', () => machineLeaves().length === DEMO_MACHINES.length);
     await waitFor('templates', () => templateLeaves().length === DEMO_TEMPLATES.length);

@@ -7,26 +7,16 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
 import { Config } from '../../src/vscode/services/config';
 import { MachineViewState } from '../../src/vscode/views/machineViewState';
-import type { MachineNode } from '../../src/vscode/views/machinesView';
-import type { TemplateNode } from '../../src/vscode/views/templatesView';
-import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
-
-type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
-type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves, waitFor, type MachineLeaf } from './helpers';
 
 describe('Finding a machine', function () {
   let server: DemoServer;
   let api: GpuRentalApi;
-  const leaves = (): MachineLeaf[] =>
-    api.machines.getChildren().flatMap((n) => (n.kind === 'group' ? (api.machines.getChildren(n) as MachineLeaf[]) : [n as MachineLeaf]));
+  const leaves = (): MachineLeaf[] => machineLeaves(api);
   const groupLabels = () => api.machines.getChildren().map((g) => api.machines.getTreeItem(g).label as string);
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
+    ({ server, api } = await signedInToDemo());
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines', () => leaves().length === DEMO_MACHINES.length);
   });
@@ -138,7 +128,7 @@ describe('Finding a machine', function () {
 
   it('templates have a plain text filter', async () => {
     api.view.setTemplateFilter('pytorch');
-    const shown = api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+    const shown = templateLeaves(api);
     assert.ok(shown.length > 0);
     assert.ok(shown.every((t) => `${t.template.name} ${t.template.image_name} ${t.template.image_label}`.toLowerCase().includes('pytorch')));
     assert.match(api.templatesView.message ?? '', /^pytorch · \d+ of \d+ templates$/);

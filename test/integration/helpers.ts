@@ -2,7 +2,12 @@
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
 import * as vscode from 'vscode';
 import type { GpuRentalApi } from '../../src/extension';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
+import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
+
+export type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
+export type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
 
 /** A token that is easy to search for: it must never show up anywhere. */
 export const TOKEN = 'itest-SECRET-token-7781';
@@ -43,6 +48,26 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
   await vscode.commands.executeCommand('gpuRental.refresh');
   await waitFor('the machine list', () => !api.market.machines.loading && api.market.machines.items !== undefined);
   return { server, api };
+}
+
+/**
+ * The machine rows of the Machines tree, in the order shown: the rows of every
+ * group, or the top-level rows when machines are not grouped. "Show more" rows
+ * are not machines and are left out.
+ */
+export function machineLeaves(api: GpuRentalApi): MachineLeaf[] {
+  return api.machines
+    .getChildren()
+    .flatMap((node) => (node.kind === 'group' ? api.machines.getChildren(node) : [node]))
+    .filter((node): node is MachineLeaf => node.kind === 'machine');
+}
+
+/** The template rows of the Image Templates tree, group by group, in the order shown. */
+export function templateLeaves(api: GpuRentalApi): TemplateLeaf[] {
+  return api.templates
+    .getChildren()
+    .flatMap((group) => api.templates.getChildren(group))
+    .filter((node): node is TemplateLeaf => node.kind === 'template');
 }
 
 export async function setBaseUrl(url: string | undefined): Promise<void> {

@@ -6,7 +6,7 @@ import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
-import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+import { signedInToDemo, waitFor } from './helpers';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -27,12 +27,7 @@ describe('Hostile data in a real VS Code', function () {
   const templates = PAYLOADS.map((p, i) => ({ ...DEMO_TEMPLATES[40 + i], id: 5000 + i, name: p, description: p, image_name: p, image_label: p, docker_passwd: `hunter2-secret-${i}` }));
 
   before(async () => {
-    server = await demoServer();
-    server.reset();
-    server.setData({ machines, templates: [DEMO_TEMPLATES[0], ...templates] });
-    await setBaseUrl(server.url);
-    api = await extensionApi();
-    await api.setToken(TOKEN);
+    ({ server, api } = await signedInToDemo({ machines, templates: [DEMO_TEMPLATES[0], ...templates] }));
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await vscode.commands.executeCommand('gpuRental.refresh');
     await waitFor('hostile machines', () => api.market.machines.items?.length === machines.length && !api.market.machines.loading);

@@ -5,17 +5,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { findExtensionLogFile } from '../../dev/harness/logFiles';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+import { EXTENSION_ID, TOKEN, extensionApi, signedInToDemo, waitFor } from './helpers';
 
 describe('The token stays secret', () => {
   // Makes what it then searches (requests, a failure, a notification) itself, whatever ran before.
   before(async () => {
-    const server = await demoServer();
-    server.reset();
-    await setBaseUrl(server.url);
-    const api = await extensionApi();
-    await api.setToken(TOKEN);
-    await vscode.commands.executeCommand('gpuRental.refresh');
+    const { server, api } = await signedInToDemo();
     await waitFor('machines', () => !api.market.machines.loading && api.market.machines.items?.length === 160);
     server.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 500 } });
     await vscode.commands.executeCommand('gpuRental.refresh');

@@ -1,0 +1,229 @@
+// `npm run bench`: what a refresh costs after the body arrives. For generated
+// payloads of 1k, 10k and 100k machines it prints the time to JSON.parse the
+// body and the time of our whole pipeline after parsing (validate, normalize,
+// filter, group, and sort the first group, as an open group is), and their
+// ratio. The goal: pipeline ≤ 0.35 × parse at 100k, growing linearly. Groups
+// sort their machines when first read; sorting every group (what a quick pick
+// of all machines costs, once per snapshot) is printed apart. Beside it, the market diff between two snapshots
+// (the next one with 1% of prices changed, 1% gone and 1% new), which every
+// refresh computes. Figures are medians of several runs.
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { GpuRentalClient } from '../../src/api/client';
+import { validateMachines } from '../../src/api/schema';
+import { startDemoServer } from '../../dev/demo/server';
+import { Market } from '../../src/market/market';
+import type { MachineRecord } from '../../src/api/types';
+import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
+import { diffMachines } from '../../src/market/diff';
+import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
+import { compileQuery, parseQuery } from '../../src/model/query';
+import { nearMisses, type NearMiss } from '../../src/model/nearMiss';
+
+const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function time<T>(fn: () => T): [number, T] {
+  const start = process.hrtime.bigint();
+  const result = fn();
+  return [Number(process.hrtime.bigint() - start) / 1e6, result];
+}
+
+function pipeline(raw: unknown[]): number {
+  const { items } = validateMachines(raw);
+  const parsed = parseQuery(QUERY);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const visible = items.filter(compileQuery(parsed.query));
+  const groups = arrangeMachines(visible, DEFAULT_ARRANGEMENT);
+  return groups.length + items.length + (groups[0]?.machines.length ?? 0);
+}
+
+/** Median time to sort every group of an arrangement of all the machines. */
+function timeSortAll(items: readonly MachineRecord[]): number {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const groups = arrangeMachines(items, DEFAULT_ARRANGEMENT);
+    runs.push(time(() => groups.reduce((n, g) => n + g.machines.length, 0))[0]);
+  }
+  return median(runs);
+}
+
+/** Median time to diff a snapshot of `count` machines against the next one. */
+function timeDiff(count: number): number {
+  const before = validateMachines(generateMachines(count, 7)).items;
+  const raw = generateMachines(count, 7);
+  const step = 100;
+  for (let i = 0; i < raw.length; i += step) {
+    raw[i] = { ...raw[i], price: (Number(raw[i].price) * 0.9).toFixed(2) };
+  }
+  const after = validateMachines([...raw.filter((_, i) => i % step !== 1), ...generateMachines(count / step, 99)]).items;
+  const runs: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    runs.push(time(() => diffMachines(before, after))[0]);
+  }
+  return median(runs);
+}
+
+/**
+ * A whole refresh in this Node, over HTTP on 127.0.0.1 from the demo API: our
+ * client (read, parse, validate), the market's new snapshot with its diff, and
+ * the view (filter, group, sort the first group), beside fetch + JSON.parse of
+ * the same body. The same path runs in the extension host; what the workbench
+ * adds (the click, the tree's round trip, drawing) is in bench:workbench.
+ * Each refresh one machine goes, so the client reads the body against the
+ * last one; with `everyPrice`, every machine's price also moves, so nothing
+ * can be taken over and the body is parsed whole (the worst case).
+ */
+async function refreshOverHttp(count: number, everyPrice: boolean): Promise<{ floor: number; refresh: number }> {
+  let machines = generateMachines(count, 7);
+  const demo = await startDemoServer({ port: 0, machines });
+  try {
+    const url = `${demo.url}/v1/rentgpu/machines`;
+    const headers = { Authorization: `Bearer ${DEMO_TOKEN}` };
+    const client = new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 120_000 });
+    const market = new Market();
+    const parsed = parseQuery(QUERY);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const query = { filter: parsed.query, arrangement: DEFAULT_ARRANGEMENT };
+    await market.loadMachines((signal) => client.listMachines(signal));
+    const floors: number[] = [];
+    const refreshes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // One machine goes each time, as in a market; the server builds the new body before the timing.
+      machines = machines.filter((_, index) => index !== i * 13);
+      if (everyPrice) machines = machines.map((m) => ({ ...m, price: (Number(m.price) + 0.01).toFixed(3) }));
+      demo.setData({ machines });
+      const t0 = performance.now();
+      JSON.parse(await (await fetch(url, { headers })).text());
+      floors.push(performance.now() - t0);
+      const t1 = performance.now();
+      await market.loadMachines((signal) => client.listMachines(signal));
+      void market.machineView(query).groups[0]?.machines.length;
+      refreshes.push(performance.now() - t1);
+    }
+    market.dispose();
+    return { floor: median(floors), refresh: median(refreshes) };
+  } finally {
+    await demo.close();
+  }
+}
+
+type FirstLoadMode = 'floor' | 'client';
+
+/**
+ * A first load, each in a fresh process (test/bench/firstLoadChild.ts): fetch +
+ * JSON.parse, and our client (fetch, the body gathered, decoded once, parsed
+ * and checked). Medians of 5, taken in turns.
+ */
+async function firstLoads(count: number): Promise<Record<FirstLoadMode, { ms: number; rss: number }>> {
+  const demo = await startDemoServer({ port: 0, machines: generateMachines(count, 7) });
+  try {
+    await (await fetch(`${demo.url}/v1/rentgpu/machines`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).text(); // the server caches its body
+    const modes: FirstLoadMode[] = ['floor', 'client'];
+    const runs = new Map<FirstLoadMode, { ms: number[]; rss: number[] }>(modes.map((m) => [m, { ms: [], rss: [] }]));
+    for (let i = 0; i < 5; i++) {
+      for (const mode of modes) {
+        const { stdout } = await promisify(execFile)(process.execPath, [path.join(__dirname, 'firstLoadChild.js'), mode, demo.url]);
+        const { ms, rss } = JSON.parse(stdout) as { ms: number; rss: number };
+        runs.get(mode)!.ms.push(ms);
+        runs.get(mode)!.rss.push(rss);
+      }
+    }
+    const of = (mode: FirstLoadMode) => ({ ms: median(runs.get(mode)!.ms), rss: median(runs.get(mode)!.rss) });
+    return { floor: of('floor'), client: of('client') };
+  } finally {
+    await demo.close();
+  }
+}
+
+/** A query that finds fewer than three machines, and the near misses the view offers for it. */
+const NEAR_MISS_QUERY = 'gpu=h100 gpus>=8 price_per_gpu<9 cuda>=12.4 online>=0.99';
+
+function nearMissBench(): void {
+  console.log(`\nNear misses (the view's suggestions when a filter finds fewer than three machines), median of 5: ${NEAR_MISS_QUERY}`);
+  console.log('machines   filter ms   near misses ms   found now   suggestions');
+  const parsed = parseQuery(NEAR_MISS_QUERY);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  for (const count of [1_000, 10_000, 100_000]) {
+    const items = validateMachines(generateMachines(count, 7) as unknown[]).items;
+    const filter: number[] = [];
+    const near: number[] = [];
+    let found = 0;
+    let misses: NearMiss[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [f, kept] = time(() => items.filter(compileQuery(parsed.query)).length);
+      filter.push(f);
+      found = kept;
+      const [n, m] = time(() => nearMisses(items, parsed.query));
+      near.push(n);
+      misses = m;
+    }
+    const what = misses.map((m) => `${m.now ?? `without ${m.was}`} → ${m.found}`).join(', ');
+    console.log(`${String(count).padStart(8)}   ${median(filter).toFixed(1).padStart(9)}   ${median(near).toFixed(1).padStart(14)}   ${String(found).padStart(9)}   ${what}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: string[] = [];
+  console.log(`query: ${QUERY}`);
+  console.log('machines   body MB   JSON.parse ms   pipeline ms   (validate / filter+group+sort first)   ratio   market diff ms   sort all groups ms');
+  for (const count of [1_000, 10_000, 100_000]) {
+    const body = JSON.stringify(generateMachines(count, 7));
+    const runs = count >= 100_000 ? 5 : 11;
+    const parse: number[] = [];
+    const whole: number[] = [];
+    const validate: number[] = [];
+    const rest: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const [p, raw] = time(() => JSON.parse(body) as unknown[]);
+      parse.push(p);
+      const [w] = time(() => pipeline(raw));
+      whole.push(w);
+      const fresh = JSON.parse(body) as unknown[];
+      const [v, valid] = time(() => validateMachines(fresh));
+      validate.push(v);
+      const parsed = parseQuery(QUERY);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const [r] = time(() => arrangeMachines(valid.items.filter(compileQuery(parsed.query)), DEFAULT_ARRANGEMENT)[0]?.machines.length);
+      rest.push(r);
+    }
+    const diff = timeDiff(count);
+    const sortAll = timeSortAll(validateMachines(JSON.parse(body) as unknown[]).items);
+    const ratio = median(whole) / median(parse);
+    rows.push(
+      `${String(count).padStart(8)}   ${(body.length / 1e6).toFixed(1).padStart(7)}   ${median(parse).toFixed(1).padStart(13)}   ${median(whole).toFixed(1).padStart(11)}   (${median(validate).toFixed(1)} / ${median(rest).toFixed(1)})`.padEnd(94) +
+        `${ratio.toFixed(2)}×`.padEnd(8) +
+        `${diff.toFixed(1).padStart(14)}` +
+        `${sortAll.toFixed(1).padStart(21)}`,
+    );
+    console.log(rows[rows.length - 1]);
+  }
+  nearMissBench();
+  console.log('\nA refresh over HTTP in this Node (client, market with its diff, view) beside fetch + JSON.parse of the same body,');
+  console.log('when one machine went (the rest read against the last body) and when every price changed (parsed whole):');
+  console.log('machines   fetch + JSON.parse ms   refresh ms   ratio   every price changed: floor ms   refresh ms   ratio');
+  for (const count of [1_000, 10_000, 100_000]) {
+    const one = await refreshOverHttp(count, false);
+    const all = await refreshOverHttp(count, true);
+    console.log(
+      `${String(count).padStart(8)}   ${one.floor.toFixed(1).padStart(21)}   ${one.refresh.toFixed(1).padStart(10)}   ${`${(one.refresh / one.floor).toFixed(2)}×`.padEnd(5)}` +
+        `${all.floor.toFixed(1).padStart(31)}   ${all.refresh.toFixed(1).padStart(10)}   ${(all.refresh / all.floor).toFixed(2)}×`,
+    );
+  }
+  console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse, and our client. RSS at the end of each:');
+  console.log('machines   fetch + JSON.parse ms   client ms   ratio   RSS MB: floor / client');
+  for (const count of [10_000, 100_000]) {
+    const { floor, client } = await firstLoads(count);
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+    console.log(
+      `${String(count).padStart(8)}   ${floor.ms.toFixed(1).padStart(21)}   ${client.ms.toFixed(1).padStart(9)}   ${`${(client.ms / floor.ms).toFixed(2)}×`.padEnd(5)}   ${mb(floor.rss)} / ${mb(client.rss)}`,
+    );
+  }
+}
+
+void main();

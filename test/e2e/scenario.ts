@@ -1,0 +1,15 @@
+// What a browser scenario is: a title and the steps a person takes, run by
+// run.ts in the window it is given. Its own module, so that scenarios.ts (the
+// list) and the files holding the scenarios import it without a cycle.
+import type { Session, SessionOptions } from './workbench';
+
+export interface Scenario {
+  title: string;
+  run(session: Session): Promise<void>;
+  /** Runs in a window of its own (a new VS Code server and browser), as a first start does. */
+  fresh?: boolean;
+  /** How that window differs from the others (its display language, say); only with `fresh`. */
+  window?: Pick<SessionOptions, 'locale'>;
+  /** Puts things back after the scenario, whether it passed or not. */
+  cleanup?(session: Session): Promise<void>;
+}

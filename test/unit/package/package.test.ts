@@ -1,0 +1,229 @@
+// What a user installs: the .vsix holds only what runs, stays small, shows a
+// README without broken images and a walkthrough with its pictures, and the
+// extension activates only when its views or commands are used.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { imagesIn, packageReadme, writePackageReadme } from '../../../dev/packageReadme';
+import { drawStep, mediaFile, STEPS, THEMES } from '../../../dev/walkthroughMedia';
+import { readZip } from '../../support/zip';
+
+const root = path.join(__dirname, '..', '..', '..', '..');
+const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
+const MAX_BYTES = 300 * 1024;
+/** As `npm run package` calls vsce (package.json "scripts"). */
+const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
+
+interface Step {
+  id: string;
+  title: string;
+  description: string;
+  media: { image: Record<string, string>; altText: string };
+  completionEvents: string[];
+}
+
+describe('the package', function () {
+  this.timeout(120_000);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const nls: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
+  let vsix: Map<string, Buffer>;
+  let vsixBytes: number;
+
+  before(() => {
+    if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) {
+      throw new Error('dist/extension.js is missing: run `npm run build` first (npm test does)');
+    }
+    writePackageReadme();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-vsix-'));
+    try {
+      const out = path.join(dir, 'test.vsix');
+      execFileSync(vsce, ['package', ...README_ARGS, '--no-rewrite-relative-links', '-o', out], { cwd: root, stdio: 'pipe' });
+      vsixBytes = fs.statSync(out).size;
+      vsix = readZip(out);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists only the bundle, media, translations, the package README, CHANGELOG, LICENSE and package.json with its texts', function () {
+    const files = execFileSync(vsce, ['ls', ...README_ARGS], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .sort();
+    const unexpected = files.filter((f) => !/^(dist\/extension\.js|dist\/pages\/[a-z]+\.js|dist\/README\.md|media\/.+|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|package\.nls(\.[a-z-]+)?\.json|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
+    assert.deepEqual(unexpected, [], 'no sources, maps, tests or node_modules');
+    for (const needed of ['dist/extension.js', 'dist/README.md', 'package.json', 'package.nls.json', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'dist/pages/details.js', 'media/details.css', 'dist/pages/compare.js', 'media/compare.css', 'dist/pages/template.js', 'media/template.css', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'package.nls.de.json', 'l10n/bundle.l10n.qps-ploc.json', 'package.nls.qps-ploc.json']) {
+      assert.ok(files.includes(needed), `${needed} is in the package`);
+    }
+  });
+
+  it(`is smaller than ${MAX_BYTES / 1024} KB`, () => {
+    console.log(`      .vsix size: ${(vsixBytes / 1024).toFixed(1)} KB`);
+    assert.ok(vsixBytes < MAX_BYTES, `${vsixBytes} bytes`);
+  });
+
+  it('shows a README whose every image is inside the .vsix, and no second README', () => {
+    const readmes = [...vsix.keys()].filter((name) => /^extension\/readme(\.md|\.txt)?$/i.test(name));
+    assert.deepEqual(readmes, ['extension/readme.md'], 'VS Code picks one README from the extension folder');
+    const readme = vsix.get('extension/readme.md')!.toString('utf8');
+    assert.match(readme, /^# GPU Rental for VS Code\n/);
+    assert.ok(readme.includes('## Finding a machine'), 'the user guide is there');
+    assert.ok(!/^## (Quick start|Development|How it is built|Screenshots)/m.test(readme), 'not the developer sections');
+    const images = imagesIn(readme);
+    assert.ok(images.length > 0, 'it shows some pictures');
+    for (const image of images) {
+      assert.ok(!/^[a-z]+:/i.test(image), `${image}: a picture from the package, not the network`);
+      const entry = `extension/${path.posix.normalize(decodeURI(image))}`;
+      assert.ok(vsix.has(entry), `${image} is in the .vsix`);
+      assert.ok(vsix.get(entry)!.length > 0);
+    }
+  });
+
+  it('builds that README from README.md: images that are not shipped go, with the rows and tables that held only them', () => {
+    const readme = [
+      '# Title',
+      '',
+      '![kept](media/a.png)',
+      '![gone](media/b.png)',
+      '<img alt="gone too" src="./media/c.png">',
+      'Text with ![inline](media/b.png) picture.',
+      '',
+      '| | Dark | Light |',
+      '| --- | --- | --- |',
+      '| One | ![x](media/b.png) | ![y](media/c.png) |',
+      '',
+      '| | Dark |',
+      '| --- | --- |',
+      '| Two | ![kept](media/a.png) |',
+      '| Three | ![x](media/b.png) |',
+      '',
+      'See [the code](src/x.ts), [the changelog](CHANGELOG.md) and [the web](https://example.com).',
+      '',
+      '## Quick start (fresh Debian machine)',
+      '',
+      'npm ci',
+      '',
+      '## Using it',
+      '',
+      'Use it.',
+      '',
+      '## Development',
+      '',
+      '### Soak test',
+      '',
+    ].join('\n');
+    const out = packageReadme(readme, ['media/a.png'], (file) => file === 'CHANGELOG.md');
+    assert.equal(
+      out,
+      [
+        '# Title',
+        '',
+        '![kept](media/a.png)',
+        'Text with  picture.',
+        '',
+        '| | Dark |',
+        '| --- | --- |',
+        '| Two | ![kept](media/a.png) |',
+        '',
+        'See the code, [the changelog](CHANGELOG.md) and [the web](https://example.com).',
+        '',
+        '## Using it',
+        '',
+        'Use it.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('has a walkthrough of four steps, each completed by an event, with light, dark and high-contrast pictures in the .vsix and its texts in package.nls.json', () => {
+    const [walkthrough, ...others] = pkg.contributes.walkthroughs;
+    assert.equal(others.length, 0);
+    assert.equal(walkthrough.id, 'gettingStarted');
+    const steps: Step[] = walkthrough.steps;
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['serviceUrl', 'token', 'filter', 'copyId'],
+    );
+    const text = (value: string) => {
+      const key = /^%(.+)%$/.exec(value)?.[1];
+      assert.ok(key, `${value} is a %key% for package.nls.json`);
+      assert.ok(nls[key]?.trim(), `package.nls.json has ${key}`);
+      return nls[key];
+    };
+    text(walkthrough.title);
+    text(walkthrough.description);
+    const commands = new Set(pkg.contributes.commands.map((c: { command: string }) => c.command));
+    const settings = new Set(Object.keys(pkg.contributes.configuration.properties ?? {}));
+    for (const step of steps) {
+      text(step.title);
+      text(step.media.altText);
+      assert.match(text(step.description), /\n\[[^\]]+\]\(command:[^)]+\)$/, `${step.id} ends with a button`);
+      assert.ok(step.completionEvents.length > 0, `${step.id} is completed by an event`);
+      for (const event of step.completionEvents) {
+        const [, kind, what] = /^(onCommand|onSettingChanged):(.+)$/.exec(event) ?? [];
+        assert.ok(kind === 'onCommand' ? commands.has(what) : kind === 'onSettingChanged' && settings.has(what), `${step.id}: ${event} names one of ours`);
+      }
+      assert.deepEqual(Object.keys(step.media.image).sort(), ['dark', 'hc', 'hcLight', 'light']);
+      for (const file of Object.values(step.media.image)) {
+        const svg = vsix.get(`extension/${file}`)?.toString('utf8');
+        assert.ok(svg?.startsWith('<svg '), `${file} is in the .vsix`);
+        assert.ok(svg!.length < 8 * 1024, `${file} is small`);
+      }
+    }
+    assert.deepEqual(
+      steps.map((s) => s.completionEvents[0]),
+      ['onSettingChanged:gpuRental.baseUrl', 'onCommand:gpuRental.setToken', 'onCommand:gpuRental.machines.filter', 'onCommand:gpuRental.copyNodeId'],
+    );
+  });
+
+  it('keeps the walkthrough pictures as dev/walkthroughMedia.ts draws them (npm run media:walkthrough)', () => {
+    for (const step of STEPS) {
+      for (const theme of THEMES) {
+        assert.equal(fs.readFileSync(mediaFile(step, theme), 'utf8'), drawStep(step, theme), `${step}-${theme}.svg is stale`);
+      }
+    }
+  });
+
+  it('offers Get Started in the palette, in the Machines view\'s ... menu and in its welcome content', () => {
+    assert.ok(pkg.contributes.commands.some((c: { command: string }) => c.command === 'gpuRental.getStarted'));
+    assert.ok(!pkg.contributes.menus.commandPalette.some((m: { command: string }) => m.command === 'gpuRental.getStarted'), 'never hidden from the palette');
+    const inMenu = pkg.contributes.menus['view/title'].find((m: { command: string }) => m.command === 'gpuRental.getStarted');
+    assert.equal(inMenu?.when, 'view == gpuRental.machines');
+    assert.ok(!String(inMenu.group).startsWith('navigation'), 'in the ... menu, not the title bar');
+    const welcome = pkg.contributes.viewsWelcome.filter((w: { view: string; when: string }) => w.view === 'gpuRental.machines' && /noToken/.test(w.when) && /noBaseUrl/.test(w.when));
+    assert.ok(welcome.some((w: { contents: string }) => /\(command:gpuRental\.getStarted\)/.test(nls[w.contents.slice(1, -1)] ?? w.contents)));
+  });
+
+  it('has what a marketplace reviewer looks for: a 128×128 PNG icon in the package, a banner, real categories and keywords, no invented links', () => {
+    const icon = vsix.get(`extension/${pkg.icon}`);
+    assert.ok(icon, 'the icon is in the .vsix');
+    assert.equal(icon.subarray(1, 4).toString('latin1'), 'PNG');
+    // The IHDR chunk holds width and height right after the signature and the chunk header.
+    assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+    assert.match(pkg.galleryBanner.color, /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(pkg.galleryBanner.theme));
+    assert.ok(pkg.keywords.length >= 3 && pkg.keywords.length <= 30, 'the marketplace takes at most 30 keywords');
+    assert.ok(pkg.keywords.every((k: string) => k === k.toLowerCase() && k.trim() === k));
+    const known = ['Programming Languages', 'Snippets', 'Linters', 'Themes', 'Debuggers', 'Formatters', 'Keymaps', 'SCM Providers', 'Other', 'Extension Packs', 'Language Packs', 'Data Science', 'Machine Learning', 'Visualization', 'Notebooks', 'Education', 'Testing', 'AI', 'Chat'];
+    assert.deepEqual(pkg.categories.filter((c: string) => !known.includes(c)), []);
+    assert.equal(pkg.repository, undefined, 'no repository until the project has a public home');
+    assert.equal(pkg.homepage, undefined);
+    // Requests go from the user's own machine when it can run them (see README); remote-only setups fall back to the workspace side.
+    assert.deepEqual(pkg.extensionKind, ['ui', 'workspace']);
+    assert.deepEqual(pkg.capabilities, { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true });
+  });
+
+  it('activates only through its views and commands, never at start-up', () => {
+    const events: string[] = pkg.activationEvents ?? [];
+    assert.ok(!events.some((e) => e === '*' || e === 'onStartupFinished'), events.join());
+    assert.equal(pkg.main, './dist/extension.js');
+  });
+
+  it('claims no VS Code older than the integration suite runs on, with matching API types', () => {
+    assert.equal(pkg.engines.vscode, '^1.100.0');
+    assert.equal(pkg.devDependencies['@types/vscode'], '1.100.0');
+  });
+});
