@@ -9,6 +9,9 @@ import * as l10n from '@vscode/l10n';
 import type { Market, Which } from './market';
 import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
 
+/** Data older than this is loaded again before a tool answers. */
+export const TOOL_DATA_FRESH_MS = 3 * 60_000;
+
 export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 

@@ -4,11 +4,8 @@
 // Names, schemas and answers are shared with the MCP server (src/market/tools.ts).
 import * as vscode from 'vscode';
 import type { Market } from '../../market/market';
-import { toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
+import { TOOL_DATA_FRESH_MS, toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
-
-/** Older data is refreshed before a tool answers. */
-const FRESH_MS = 3 * 60_000;
 
 class Tool implements vscode.LanguageModelTool<unknown> {
   constructor(
@@ -34,7 +31,7 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       const which = toolDefinition(this.name).reads;
       const listing = this.market.listing(which);
       const fetchedAt = listing.snapshot?.fetchedAt;
-      if (!fetchedAt || Date.now() - fetchedAt.getTime() > FRESH_MS) {
+      if (!fetchedAt || Date.now() - fetchedAt.getTime() > TOOL_DATA_FRESH_MS) {
         // Quiet: a failure is said in the answer, not in a notification the user did not ask for.
         const errors = await this.controller.refresh([which], { quiet: true });
         if (!listing.snapshot) {
