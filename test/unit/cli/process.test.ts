@@ -207,4 +207,65 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     // Loose, no timing: the list is held (it is sorted), the output is not gathered into one string (which alone would be 2× its size as UTF-16, plus the array).
     assert.ok(run.rssMb < floor.rssMb + 2 * run.mb + 50, `${run.rssMb} MB against ${floor.rssMb} MB`);
   });
+
+  describe('watch', () => {
+    /** A watch in the background, its output read as it comes. */
+    function startWatch(args: string[], watchEnv = env) {
+      const child = spawn(process.execPath, [CLI, 'watch', ...args], { env: watchEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = { stdout: '', stderr: '' };
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (out.stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (out.stderr += c));
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      const until = async (what: () => boolean) => {
+        while (!what()) {
+          if (child.exitCode !== null) throw new Error(`the watch ended: ${out.stderr}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      return { child, out, exited, until };
+    }
+
+    const h100 = (id: string, price: string): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_SXM', gpu_count: 8, price });
+
+    it('prints each machine as it newly matches, one JSON line, says a failed poll on stderr and goes on, ends on SIGTERM with 0', async () => {
+      const watch = startWatch(['gpu=h100_sxm gpus>=8 price_per_gpu<3', '--interval', '1']);
+      await watch.until(() => /watching .*: \d+ of \d+ machines match now/.test(watch.out.stderr));
+      assert.equal(watch.out.stdout, '', 'what matches at the start is the baseline');
+      const first = '00000000-0000-4000-8000-000000000001';
+      server.setData({ machines: [...DEMO_MACHINES, h100(first, '16.00')] });
+      await watch.until(() => watch.out.stdout.includes('\n'));
+      assert.equal(JSON.parse(watch.out.stdout).node_name, first);
+      server.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 503 } });
+      await watch.until(() => /poll failed at \d\d:\d\d:\d\d UTC: .*503.*; next try in 1 s/.test(watch.out.stderr));
+      server.clearFaults();
+      const second = '00000000-0000-4000-8000-000000000002';
+      // A new one, and the first one cheaper: it matched before, so it is no news.
+      server.setData({ machines: [...DEMO_MACHINES, h100(first, '15.00'), h100(second, '20.00')] });
+      await watch.until(() => watch.out.stdout.split('\n').length === 3);
+      assert.deepEqual(
+        watch.out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).node_name),
+        [first, second],
+      );
+      watch.child.kill('SIGTERM');
+      assert.equal(await watch.exited, 0);
+      assert.ok(!watch.out.stderr.includes(DEMO_TOKEN));
+    });
+
+    it('--limit 1 ends by itself after the first news; a rejected token ends it with 4; a bad query with 2; a signal before any news with 1', async () => {
+      const watch = startWatch(['gpus>=8 gpu=h100_sxm', '--interval', '1', '--limit', '1']);
+      await watch.until(() => /match now/.test(watch.out.stderr));
+      server.setData({ machines: [...DEMO_MACHINES, h100('00000000-0000-4000-8000-000000000003', '9.00')] });
+      assert.equal(await watch.exited, 0);
+      assert.equal(watch.out.stdout.trimEnd().split('\n').length, 1);
+      const rejected = startWatch(['gpus>=8'], cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: 'not-the-token' }));
+      assert.equal(await rejected.exited, 4);
+      assert.match(rejected.out.stderr, /rejected the API token/);
+      const bad = startWatch(['gpus>>8']);
+      assert.equal(await bad.exited, 2);
+      const quiet = startWatch(['gpus>=8', '--interval', '60']);
+      await quiet.until(() => /match now/.test(quiet.out.stderr));
+      quiet.child.kill('SIGINT');
+      assert.equal(await quiet.exited, 1);
+    });
+  });
 });
