@@ -3,7 +3,7 @@
 // The definition names the service; the token is added only when VS Code
 // resolves the server to start it, through the process environment, and
 // never written to a settings file. VS Code 1.101 brought the API: on older
-// versions (the @types are 1.100) nothing is registered.
+// versions (the @types are 1.100) nothing is registered (see mcpSupported).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Config } from '../services/config';
@@ -70,12 +70,27 @@ export class McpDefinitions implements vscode.Disposable {
   }
 }
 
-/** Registers the provider where VS Code has the API; elsewhere, nothing. */
-export function registerMcpServer(context: vscode.ExtensionContext, config: Config, tokens: TokenStore): vscode.Disposable {
+/**
+ * VS Code 1.101 finalized the API. 1.100 has a function of the same name that
+ * wants another contribution point and throws for ours: not used there.
+ */
+export function mcpSupported(version = vscode.version): boolean {
+  const [major, minor] = version.split('.').map(Number);
   const lm = vscode.lm as unknown as Partial<McpApi> | undefined;
-  if (typeof lm?.registerMcpServerDefinitionProvider !== 'function') {
+  return typeof lm?.registerMcpServerDefinitionProvider === 'function' && (major > 1 || (major === 1 && minor >= 101));
+}
+
+/** Registers the provider where VS Code has the API; elsewhere, or when registering fails, nothing (activation goes on). */
+export function registerMcpServer(context: vscode.ExtensionContext, config: Config, tokens: TokenStore): vscode.Disposable {
+  if (!mcpSupported()) {
     return { dispose: () => undefined };
   }
   const definitions = new McpDefinitions(context.extensionPath, config, tokens);
-  return vscode.Disposable.from(definitions, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, definitions));
+  try {
+    const lm = vscode.lm as unknown as McpApi;
+    return vscode.Disposable.from(definitions, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, definitions));
+  } catch {
+    definitions.dispose();
+    return { dispose: () => undefined };
+  }
 }
