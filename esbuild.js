@@ -1,7 +1,9 @@
 // Bundles the extension into one CommonJS file, dist/extension.js, and each
 // webview page's script into one file of its own, dist/pages/*.js (a page
-// loads exactly one script, by nonce; what the pages share is bundled in).
+// loads exactly one script, by nonce; what the pages share is bundled in),
+// and the command-line tool into dist/cli.js.
 // `vscode` is provided by the editor at run time and must stay external.
+const fs = require('node:fs');
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
@@ -38,14 +40,35 @@ async function main() {
     metafile: true,
     logLevel: 'warning',
   });
+  // The command-line tool and MCP server (src/cli): plain Node 20, no VS Code,
+  // everything bundled in (the MCP SDK too), so the file runs on its own.
+  const cli = await esbuild.context({
+    entryPoints: ['src/cli/main.ts'],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { GPU_RENTAL_VERSION: JSON.stringify(require('./package.json').version) },
+    conditions: ['worker'],
+    // Always minified: the .vsix ships it as built (about 370 KiB instead of 780).
+    minify: true,
+    sourcemap: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
   if (watch) {
-    await Promise.all([ctx.watch(), pages.watch()]);
+    await Promise.all([ctx.watch(), pages.watch(), cli.watch()]);
     return;
   }
-  const [result] = await Promise.all([ctx.rebuild(), pages.rebuild()]);
-  await Promise.all([ctx.dispose(), pages.dispose()]);
-  const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
-  console.log(`esbuild: dist/extension.js ${(bytes / 1024).toFixed(1)} KiB${production ? ' (minified)' : ''}`);
+  const [result, , cliResult] = await Promise.all([ctx.rebuild(), pages.rebuild(), cli.rebuild()]);
+  await Promise.all([ctx.dispose(), pages.dispose(), cli.dispose()]);
+  fs.chmodSync('dist/cli.js', 0o755);
+  for (const [name, built] of [['dist/extension.js', result], ['dist/cli.js', cliResult]]) {
+    const bytes = Object.values(built.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
+    console.log(`esbuild: ${name} ${(bytes / 1024).toFixed(1)} KiB${production ? ' (minified)' : ''}`);
+  }
 }
 
 main().catch((err) => {

@@ -7,7 +7,7 @@ const up = String.raw`^(\.\./)+`;
 const forbid = {
   editor: { name: 'vscode', message: 'This layer runs in plain Node and in unit tests: it must not depend on the editor (only src/vscode and src/extension.ts may).' },
   model: { regex: `${up}model(/|$)`, message: 'src/api is the bottom layer: it must not import src/model.' },
-  market: { regex: `${up}market(/|$)`, message: 'Only src/vscode and src/extension.ts may build on the market model (src/market).' },
+  market: { regex: `${up}market(/|$)`, message: 'Only src/vscode, src/cli and src/extension.ts may build on the market model (src/market).' },
   webview: { regex: `${up}webview(/|$)`, message: 'Only src/vscode and src/extension.ts may use the webview layer (src/webview).' },
   vscodeLayer: { regex: `${up}(vscode(/|$)|extension$)`, message: 'src/vscode and src/extension.ts sit on top: nothing below them may import them.' },
   apiBeyondTypes: { regex: `${up}api/(?!(types|text)$)`, message: 'This layer may use only the data types and text helpers of src/api (api/types, api/text), not the client or its validation.' },
@@ -55,6 +55,8 @@ export default tseslint.config(
   layer(['src/webview/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.vscodeLayer, forbid.dev, forbid.test]),
   // The pages' scripts (src/webview/<page>/page.ts) and what they share (src/webview/dom.ts) run in the webview.
   layer(['src/webview/*/page.ts', 'src/webview/dom.ts'], [forbid.editor, forbid.pageL10n, forbid.pageScript, forbid.pageShell, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  // The command-line tool and MCP server run in plain Node, outside the editor, on the same core.
+  layer(['src/cli/**/*.ts'], [forbid.editor, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/vscode/**/*.ts', 'src/extension.ts'], [forbid.dev, forbid.test]),
   layer(['src/vscode/services/**/*.ts'], [forbid.dev, forbid.test, forbid.editorParts]),
   layer(['test/unit/**/*.ts', 'test/support/**/*.ts'], [forbid.editor, forbid.unitEditorLayer]),

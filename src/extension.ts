@@ -21,6 +21,7 @@ import { NewMachines } from './market/news';
 import { StatusBar } from './vscode/features/statusBar';
 import { registerNodeIdHover } from './vscode/features/nodeIdHover';
 import { registerTools } from './vscode/features/lmTools';
+import { registerMcpServer } from './vscode/features/mcp';
 import { showInTree } from './vscode/views/reveal';
 import { bindBadge, WatchService } from './vscode/features/watches';
 import { configureLocalization } from './vscode/services/l10n';
@@ -90,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, view, watches, config);
   context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
+  context.subscriptions.push(registerMcpServer(context, config, tokens));
   context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);

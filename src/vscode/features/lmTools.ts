@@ -1,29 +1,16 @@
 // The language model tools: chat agents find machines, read one, and list
 // templates from the market model, read-only. Data older than a few minutes
 // is refreshed first; without a token or URL the answer says how to set up.
+// Names, schemas and answers are shared with the MCP server (src/market/tools.ts).
 import * as vscode from 'vscode';
-import type { Market, Which } from '../../market/market';
-import {
-  checkFindInput,
-  checkTemplatesInput,
-  findMachinesAnswer,
-  getMachineAnswer,
-  listTemplatesAnswer,
-} from '../../market/toolAnswers';
+import type { Market } from '../../market/market';
+import { TOOL_DATA_FRESH_MS, toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
-
-/** Older data is refreshed before a tool answers. */
-const FRESH_MS = 3 * 60_000;
-
-export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'] as const;
-
-type Answer = (input: unknown) => string;
 
 class Tool implements vscode.LanguageModelTool<unknown> {
   constructor(
-    private readonly which: Which,
+    private readonly name: ToolName,
     private readonly progress: (input: unknown) => string,
-    private readonly answer: Answer,
     private readonly market: Market,
     private readonly controller: Controller,
   ) {}
@@ -41,16 +28,17 @@ class Tool implements vscode.LanguageModelTool<unknown> {
     try {
       const setup = this.setupProblem();
       if (setup) return setup;
-      const listing = this.market.listing(this.which);
+      const which = toolDefinition(this.name).reads;
+      const listing = this.market.listing(which);
       const fetchedAt = listing.snapshot?.fetchedAt;
-      if (!fetchedAt || Date.now() - fetchedAt.getTime() > FRESH_MS) {
+      if (!fetchedAt || Date.now() - fetchedAt.getTime() > TOOL_DATA_FRESH_MS) {
         // Quiet: a failure is said in the answer, not in a notification the user did not ask for.
-        const errors = await this.controller.refresh([this.which], { quiet: true });
+        const errors = await this.controller.refresh([which], { quiet: true });
         if (!listing.snapshot) {
           return vscode.l10n.t('The GPU rental service could not be reached: {0}', errors[0]?.message ?? vscode.l10n.t('no data.'));
         }
       }
-      return this.answer(input);
+      return toolAnswer(this.name, this.market, input, new Date());
     } catch (err) {
       return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? err.name : vscode.l10n.t('unexpected error'));
     }
@@ -71,38 +59,20 @@ class Tool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-export function createTools(market: Market, controller: Controller): Record<(typeof TOOL_NAMES)[number], Tool> {
-  const now = () => new Date();
+export function createTools(market: Market, controller: Controller): Record<ToolName, Tool> {
   return {
     gpuRental_findMachines: new Tool(
-      'machines',
+      'gpuRental_findMachines',
       (input) => {
         const query = (input as { query?: unknown })?.query;
         return typeof query === 'string' && query.trim() ? vscode.l10n.t('Finding machines matching {0}…', query.trim().slice(0, 80)) : vscode.l10n.t('Listing the cheapest machines…');
       },
-      (input) => {
-        const checked = checkFindInput(input);
-        return checked.ok ? findMachinesAnswer(market, checked.input, now()) : invalidInput(checked.message);
-      },
       market,
       controller,
     ),
-    gpuRental_getMachine: new Tool('machines', () => vscode.l10n.t('Reading the machine…'), (input) => getMachineAnswer(market, (input as { nodeId?: unknown })?.nodeId, now()), market, controller),
-    gpuRental_listTemplates: new Tool(
-      'templates',
-      () => vscode.l10n.t('Listing image templates…'),
-      (input) => {
-        const checked = checkTemplatesInput(input);
-        return checked.ok ? listTemplatesAnswer(market, checked.input, now()) : invalidInput(checked.message);
-      },
-      market,
-      controller,
-    ),
+    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
+    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
   };
-}
-
-function invalidInput(message: string): string {
-  return vscode.l10n.t('The input is not valid: {0}.', message);
 }
 
 /** The command as the Command Palette shows it, in the user's language, so that the model can quote it. */

@@ -119,7 +119,8 @@ describe('translations: the manifest', () => {
   it('every manifest string a person reads is a %key% (titles, names, labels, descriptions, welcome content, walkthroughs)', () => {
     // Command ids, when clauses, icons, enum values and schema types are not read by people; these keys are.
     const read = /\.(displayName|description|markdownDescription|title|name|label|contextualTitle|category|contents|patternErrorMessage|deprecationMessage|markdownDeprecationMessage|enumDescriptions\[\d+\]|markdownEnumDescriptions\[\d+\]|enumItemLabels\[\d+\]|userDescription|modelDescription|altText)$/;
-    const notPeople = /^package\.(name|publisher|contributes\.languageModelTools\[\d+\]\.name)$/;
+    // What a model reads (a tool's modelDescription and input schema) stays in English: see test/unit/tools.test.ts.
+    const notPeople = /^package\.(name|publisher|contributes\.languageModelTools\[\d+\]\.(name|modelDescription|inputSchema\..+))$/;
     const english = strings({ displayName: pkg.displayName, description: pkg.description, contributes: pkg.contributes }, 'package')
       .filter(([at, s]) => read.test(at) && !notPeople.test(at) && !/^%[^%]+%$/.test(s))
       .map(([at, s]) => `${at} = ${JSON.stringify(s.slice(0, 60))}`);

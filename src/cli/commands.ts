@@ -1,0 +1,169 @@
+// The listing commands of `gpu-rental`: machines, machine, templates and
+// image-ref. Each fetches through the extension's client, filters, sorts
+// and groups with the extension's model, writes as asked, and returns its
+// exit code. Output is written record by record, waiting when the reader
+// is slower, so a long list never becomes one big string.
+import { GpuRentalClient } from '../api/client';
+import type { MachineRecord, Template } from '../api/types';
+import { arrangeMachines } from '../model/arrange';
+import { imageReference } from '../model/imageRef';
+import { compileQuery, isEmptyQuery, parseQuery, type Query } from '../model/query';
+import { filterTemplates, groupByImageType } from '../model/templates';
+import type { Command, Format } from './args';
+import { CliError, EXIT } from './errors';
+import { MACHINE_COLUMNS, machineIdLine, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, templateOut, terminalText, type TableSection } from './output';
+import type { Service } from './setup';
+
+/** Where a command writes, and what it knows about the terminal. */
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream;
+  env: Record<string, string | undefined>;
+}
+
+type ListCommand = Extract<Command, { kind: 'machines' | 'machine' | 'templates' | 'image-ref' }>;
+
+export const TEMPLATE_PAGE_SIZE = 100;
+
+/** Writes, and waits while the reader is behind. */
+export async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  if (!stream.write(text)) {
+    await new Promise<void>((resolve) => stream.once('drain', resolve));
+  }
+}
+
+export function formatOf(command: { format?: Format }, io: Io): Format {
+  return command.format ?? (io.stdout.isTTY ? 'table' : 'json');
+}
+
+export function colorOf(command: { color: boolean }, io: Io): boolean {
+  return command.color && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+}
+
+/** Parses a query or ends the run with exit code 2 and the mistake's position. */
+export function queryOf(text: string): Query {
+  const parsed = parseQuery(text);
+  if (!parsed.ok) {
+    throw new CliError('bad_query', `bad query: ${parsed.error.message}`, EXIT.usage, { text, position: parsed.error.position });
+  }
+  return parsed.query;
+}
+
+export function clientFor(service: Service, timeoutSeconds: number): GpuRentalClient {
+  return new GpuRentalClient({ baseUrl: service.baseUrl, token: service.token, timeoutMs: timeoutSeconds * 1000 });
+}
+
+export async function runListCommand(command: ListCommand, service: Service, io: Io): Promise<number> {
+  const client = clientFor(service, command.timeoutSeconds);
+  switch (command.kind) {
+    case 'machines':
+      return machines(command, client, io);
+    case 'machine':
+      return machine(command, client, io);
+    case 'templates':
+      return templates(command, client, io);
+    case 'image-ref':
+      return imageRef(command, client, io);
+  }
+}
+
+async function skippedNote(io: Io, skipped: number, noun: string): Promise<void> {
+  if (skipped > 0) await write(io.stderr, `gpu-rental: ${skipped} malformed ${noun}${skipped === 1 ? '' : 's'} left out\n`);
+}
+
+async function machines(command: Extract<Command, { kind: 'machines' }>, client: GpuRentalClient, io: Io): Promise<number> {
+  const query = queryOf(command.query);
+  const listing = await client.listMachines();
+  await skippedNote(io, listing.skipped, 'machine');
+  const matching = isEmptyQuery(query) ? listing.items : listing.items.filter(compileQuery(query));
+  const groups = arrangeMachines(matching, { groupBy: command.groupBy, sortBy: command.sortBy, order: command.order });
+  // The limit counts machines across groups, in order; groups left empty by it are not shown.
+  let left = command.limit ?? Infinity;
+  const sections: (TableSection<MachineRecord> & { label: string; size: number })[] = [];
+  for (const group of groups) {
+    if (left <= 0) break;
+    const rows = group.machines.slice(0, left);
+    left -= rows.length;
+    sections.push({ heading: command.groupBy === 'none' ? undefined : `${group.label} (${group.size})`, label: group.label, size: group.size, rows });
+  }
+  const count = sections.reduce((n, s) => n + s.rows.length, 0);
+  const format = formatOf(command, io);
+  switch (format) {
+    case 'table':
+      if (count) await write(io.stdout, table(MACHINE_COLUMNS, sections, { color: colorOf(command, io), width: io.stdout.columns }));
+      break;
+    case 'ids':
+      for (const s of sections) for (const m of s.rows) await write(io.stdout, machineIdLine(m));
+      break;
+    case 'ndjson':
+      for (const s of sections) for (const m of s.rows) await write(io.stdout, `${safeJson(machineOut(m))}\n`);
+      break;
+    case 'json':
+      if (command.groupBy === 'none') {
+        await jsonArray(io, sections.flatMap((s) => s.rows), (m) => safeJson(machineOut(m)));
+      } else {
+        await jsonArray(io, sections, (s) => safeJson({ group: s.label, matching: s.size, machines: s.rows.map(machineOut) }));
+      }
+      break;
+  }
+  return count ? EXIT.found : EXIT.nothing;
+}
+
+/** A JSON array, one element a line, written element by element. */
+async function jsonArray<T>(io: Io, items: readonly T[], text: (item: T) => string): Promise<void> {
+  if (!items.length) {
+    await write(io.stdout, '[]\n');
+    return;
+  }
+  await write(io.stdout, '[\n');
+  for (let i = 0; i < items.length; i++) {
+    await write(io.stdout, `${text(items[i])}${i < items.length - 1 ? ',' : ''}\n`);
+  }
+  await write(io.stdout, ']\n');
+}
+
+async function machine(command: Extract<Command, { kind: 'machine' }>, client: GpuRentalClient, io: Io): Promise<number> {
+  const listing = await client.listMachines();
+  const found = listing.items.find((m) => m.node_name === command.nodeId);
+  if (!found) {
+    throw new CliError('not_found', 'no machine with this node ID is listed now', EXIT.nothing);
+  }
+  await write(io.stdout, formatOf(command, io) === 'table' ? machineText(found) : `${safeJson(machineOut(found), 2)}\n`);
+  return EXIT.found;
+}
+
+async function templates(command: Extract<Command, { kind: 'templates' }>, client: GpuRentalClient, io: Io): Promise<number> {
+  const listing = await client.listTemplates(TEMPLATE_PAGE_SIZE);
+  await skippedNote(io, listing.skipped, 'template');
+  if (listing.incomplete) await write(io.stderr, `gpu-rental: the template list may be incomplete: ${listing.incomplete}\n`);
+  // In the order of the Image Templates view and the chat tool: by image type, then as listed.
+  let found: Template[] = groupByImageType(filterTemplates(listing.items, command.text)).flatMap((g) => g.templates);
+  if (command.imageType !== undefined) found = found.filter((t) => t.image_type === command.imageType);
+  const rows = found.slice(0, command.limit ?? Infinity);
+  switch (formatOf(command, io)) {
+    case 'table':
+      if (rows.length) await write(io.stdout, table(TEMPLATE_COLUMNS, [{ rows }], { color: colorOf(command, io), width: io.stdout.columns }));
+      break;
+    case 'ids':
+      for (const t of rows) await write(io.stdout, templateIdLine(t));
+      break;
+    case 'ndjson':
+      for (const t of rows) await write(io.stdout, `${safeJson(templateOut(t))}\n`);
+      break;
+    case 'json':
+      await jsonArray(io, rows, (t) => safeJson(templateOut(t)));
+      break;
+  }
+  return rows.length ? EXIT.found : EXIT.nothing;
+}
+
+async function imageRef(command: Extract<Command, { kind: 'image-ref' }>, client: GpuRentalClient, io: Io): Promise<number> {
+  const listing = await client.listTemplates(TEMPLATE_PAGE_SIZE);
+  const template = listing.items.find((t) => t.id === command.templateId);
+  if (!template) {
+    throw new CliError('not_found', `no template with ID ${command.templateId} is listed now`, EXIT.nothing);
+  }
+  const reference = imageReference(template);
+  await write(io.stdout, command.format === 'json' ? `${safeJson({ id: template.id, image_ref: reference })}\n` : `${terminalText(reference)}\n`);
+  return EXIT.found;
+}

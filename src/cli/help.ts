@@ -1,0 +1,49 @@
+// The help of `gpu-rental`, in English (the README says the same, longer).
+const USAGE = `gpu-rental: rentable GPU machines and image templates from your GPU rental service,
+for scripts and agents. The same query language, price per GPU and tools as the
+GPU Rental extension for VS Code.
+
+Usage:
+  gpu-rental machines [QUERY] [--sort KEY] [--order asc|desc] [--group KEY] [--limit N]
+                      [--json | --ndjson | --ids | --table]
+  gpu-rental machine NODE_ID [--json | --table]
+  gpu-rental templates [WORDS] [--image-type N] [--limit N] [--json | --ndjson | --ids | --table]
+  gpu-rental image-ref TEMPLATE_ID [--json]
+  gpu-rental watch QUERY [--interval SECONDS] [--limit N]
+  gpu-rental mcp
+  gpu-rental --help | --version
+
+  QUERY      the filter language of the extension, e.g. 'gpu=h100 gpus>=8 cuda>=12.4'
+  --sort     pricePerGpu (default), price, gpuMemory, gpuCount, onlineRate, upTime
+  --group    none (default), gpu, region, gpuCount, cuda
+  --limit    at most N machines (or templates); watch: stop after N
+  --json     a JSON array (default when the output is not a terminal)
+  --ndjson   one JSON object a line
+  --ids      one ID a line
+  --table    a table (default on a terminal, the only place with colour)
+  watch      prints machines as they newly match, one JSON line each, until stopped
+  mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
+             gpuRental_getMachine and gpuRental_listTemplates (read-only)
+
+Options of every command:
+  --token-file FILE   read the token from FILE (it must be readable by you only)
+  --timeout SECONDS   per request (default 30)
+  --no-color          no colour in tables (NO_COLOR in the environment does the same)
+
+Environment:
+  GPU_RENTAL_BASE_URL   the service URL (required)
+  GPU_RENTAL_TOKEN      the API token, unless --token-file is given; never an argument
+  GPU_RENTAL_ALLOW_HTTP=1  allow plain http to a host other than this machine
+
+Exit codes:
+  0  found (or printed)     1  nothing matched          2  bad query or usage
+  3  service or network error                           4  token rejected
+With --json or --ndjson an error is one JSON object on stderr.
+
+Deploy scripts:
+  NODE_ID=$(gpu-rental machines 'gpu=h100 gpus>=8' --ids --limit 1)
+`;
+
+export function helpText(_topic?: string): string {
+  return USAGE;
+}

@@ -1,0 +1,74 @@
+// `gpu-rental`: the extension's core on the command line, for scripts and
+// agents outside VS Code. Wiring only: arguments (./args), the service
+// (./setup), the commands (./commands, ./watch, ./mcp), how the process
+// ends (./errors). esbuild bundles this into dist/cli.js.
+import { parseArgs, type Command } from './args';
+import { clientFor, runListCommand, write, type Io } from './commands';
+import { asCliError, CliError, errorText, EXIT, usageError } from './errors';
+import { helpText } from './help';
+import { runMcp, ToolHost } from './mcp';
+import { serviceFrom } from './setup';
+import { runWatch } from './watch';
+
+declare const GPU_RENTAL_VERSION: string | undefined;
+const VERSION = typeof GPU_RENTAL_VERSION === 'string' ? GPU_RENTAL_VERSION : '0.0.0-dev';
+
+export async function main(argv: readonly string[], io: Io, stop: AbortSignal): Promise<number> {
+  const parsed = parseArgs(argv);
+  const command: Command | undefined = parsed.ok ? parsed.command : undefined;
+  const json = command !== undefined && 'format' in command && (command.format === 'json' || command.format === 'ndjson');
+  try {
+    if (!parsed.ok) throw usageError(parsed.message);
+    const cmd = parsed.command;
+    switch (cmd.kind) {
+      case 'help':
+        await write(io.stdout, helpText(cmd.topic));
+        return EXIT.found;
+      case 'version':
+        await write(io.stdout, `${VERSION}\n`);
+        return EXIT.found;
+      case 'mcp': {
+        // The server starts without a service too: its tools then say what is missing.
+        const check = serviceFrom(io.env, cmd.tokenFile);
+        const host = new ToolHost(check.ok ? clientFor(check.service, cmd.timeoutSeconds) : undefined, check.ok ? undefined : check.error);
+        return await runMcp(host, VERSION, stop);
+      }
+    }
+    const check = serviceFrom(io.env, cmd.tokenFile);
+    if (!check.ok) throw check.error;
+    return cmd.kind === 'watch' ? await runWatch(cmd, check.service, io, stop) : await runListCommand(cmd, check.service, io);
+  } catch (err) {
+    const error = asCliError(err);
+    await write(io.stderr, errorText(error, json));
+    if (error instanceof CliError && error.code === 'usage') await write(io.stderr, json ? '' : 'Try gpu-rental --help.\n');
+    return error.exitCode;
+  }
+}
+
+/** The process: signals stop a watch or the MCP server; a reader that goes away (`| head -1`) ends the run quietly. */
+function start(): void {
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => stop.abort());
+  }
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    // The reader has what it wanted (`--ids | head -1`): nothing more to say, and no error.
+    process.exit(err.code === 'EPIPE' ? EXIT.found : EXIT.service);
+  });
+  process.stderr.on('error', () => undefined);
+  main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }, stop.signal).then(
+    (code) => {
+      // Once everything is written: keep-alive sockets of the client must not hold the process.
+      process.exitCode = code;
+      process.stdout.write('', () => process.exit(code));
+    },
+    (err: unknown) => {
+      process.stderr.write(`gpu-rental: unexpected error (${err instanceof Error ? err.name : typeof err})\n`);
+      process.exit(EXIT.service);
+    },
+  );
+}
+
+if (require.main === module) {
+  start();
+}

@@ -1,0 +1,60 @@
+// `gpu-rental watch QUERY`: polls the machine list and prints each machine
+// as it newly matches, one JSON line each, until stopped (or --limit lines).
+// What matches at the first poll is the baseline, as for the extension's
+// watches (src/market/watch.ts): news is what comes or changes into range
+// after it. A failed poll is said on stderr and the next one comes as
+// planned; a rejected token ends the watch (exit 4).
+import type { MachineRecord } from '../api/types';
+import { diffMachines } from '../market/diff';
+import { newlyMatching, parseWatches } from '../market/watch';
+import type { Command } from './args';
+import { clientFor, queryOf, write, type Io } from './commands';
+import { asCliError, EXIT } from './errors';
+import { machineOut, safeJson, terminalText } from './output';
+import type { Service } from './setup';
+
+type WatchCommand = Extract<Command, { kind: 'watch' }>;
+
+/** Runs until `stop` is aborted (SIGINT, SIGTERM) or --limit machines were printed; resolves with the exit code. */
+export async function runWatch(command: WatchCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
+  queryOf(command.query);
+  const watch = parseWatches([{ query: command.query }]).watches[0];
+  const client = clientFor(service, command.timeoutSeconds);
+  let before: readonly MachineRecord[] | undefined;
+  let printed = 0;
+  const limit = command.limit ?? Infinity;
+  while (!stop.aborted) {
+    try {
+      const { items } = await client.listMachines(stop);
+      const diff = diffMachines(before, items);
+      if (!before) {
+        const now = items.filter(watch.matches).length;
+        await write(io.stderr, `gpu-rental: watching ${terminalText(watch.queryText)}: ${now} of ${items.length} machines match now; printing those that newly match, every ${command.intervalSeconds} s\n`);
+      }
+      before = items;
+      for (const machine of newlyMatching(watch, diff)) {
+        await write(io.stdout, `${safeJson(machineOut(machine))}\n`);
+        if (++printed >= limit) return EXIT.found;
+      }
+    } catch (err) {
+      if (stop.aborted) break;
+      const error = asCliError(err);
+      if (error.exitCode === EXIT.tokenRejected) throw error;
+      await write(io.stderr, `gpu-rental: poll failed at ${new Date().toISOString().slice(11, 19)} UTC: ${terminalText(error.message)}; next try in ${command.intervalSeconds} s\n`);
+    }
+    await sleep(command.intervalSeconds * 1000, stop);
+  }
+  return printed ? EXIT.found : EXIT.nothing;
+}
+
+function sleep(ms: number, stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop.addEventListener('abort', done);
+  });
+}

@@ -1,0 +1,113 @@
+// The three tools a chat agent gets, defined once for VS Code's language
+// model tools (package.json, contributes.languageModelTools) and for the MCP
+// server of the command-line tool (src/cli/mcp.ts): their names, what they
+// tell a model, their input schemas, and what they answer. A unit test keeps
+// package.json equal to this. What a model reads stays in English in every
+// display language (only the names and descriptions a person reads in VS
+// Code are translated, in package.nls.*.json).
+import * as l10n from '@vscode/l10n';
+import type { Market, Which } from './market';
+import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
+
+/** Data older than this is loaded again before a tool answers. */
+export const TOOL_DATA_FRESH_MS = 3 * 60_000;
+
+export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** A JSON schema as the two hosts take it: an object with described properties. */
+export interface ToolInputSchema {
+  type: 'object';
+  properties: Record<string, { type: 'string' | 'integer'; description: string; enum?: string[]; minimum?: number; maximum?: number }>;
+  required?: string[];
+}
+
+export interface ToolDefinition {
+  name: ToolName;
+  /** The English name a person reads (VS Code shows its translation from package.nls.*.json). */
+  title: string;
+  /** What a model reads to decide when and how to call the tool. */
+  modelDescription: string;
+  inputSchema: ToolInputSchema;
+  /** The listing the answer is read from, loaded first when missing or old. */
+  reads: Which;
+}
+
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
+  {
+    name: 'gpuRental_findMachines',
+    title: 'Find GPU Machines',
+    modelDescription:
+      "Lists GPU machines that can be rented now from the user's GPU rental service, filtered by a query and sorted (by default cheapest price per GPU first). Use it to answer which machine to rent, to compare offers, or to get a node ID (node_id) for a script. The query language: clauses separated by spaces, all of which must hold; each clause is field op value with op one of = != < <= > >=, or field in [a, b] / field notin [a, b]; a bare word searches GPU name, CPU name, region and node ID. Text values ignore case and treat _ and space alike. Fields: gpu, gpus (GPU count), vram (GPU memory), price, price_per_gpu, region, cuda, driver (versions, compared part by part), online (0 to 1), nvlink (true/false), cpus, ram, disk, up, down, labels, node_name. Examples: \"gpu=H100 gpus>=8 price_per_gpu<2.5\"; \"region in [us-west, us-east] vram>=24 online>=0.99 cuda>=12.1\". An invalid query returns the mistake with its position and the list of fields: correct the query and call again. The result says how old the data is.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'A filter in the query language, e.g. "gpu=H100 gpus>=8 price_per_gpu<2.5". Empty or absent: all machines.' },
+        sortBy: { type: 'string', enum: ['pricePerGpu', 'price', 'gpuMemory', 'gpuCount', 'onlineRate', 'upTime'], description: 'Sort key; default pricePerGpu.' },
+        order: { type: 'string', enum: ['ascending', 'descending'], description: 'Default ascending.' },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: 'How many machines to return, 1 to 50; default 10.' },
+      },
+    },
+    reads: 'machines',
+  },
+  {
+    name: 'gpuRental_getMachine',
+    title: 'Get GPU Machine',
+    modelDescription:
+      "Returns every field of one GPU machine listed by the user's GPU rental service, given its node ID (a UUID, as returned by gpuRental_findMachines in the node_id column). Says clearly when the machine is not listed now. Use it before recommending or scripting a specific machine. The result says how old the data is.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        nodeId: { type: 'string', description: "The machine's node ID (UUID)." },
+      },
+      required: ['nodeId'],
+    },
+    reads: 'machines',
+  },
+  {
+    name: 'gpuRental_listTemplates',
+    title: 'List GPU Image Templates',
+    modelDescription:
+      "Lists the image templates (container images with an id, name, image reference and image type) that the user's GPU rental service offers to run on its machines. Filter by words in the name, image or label (text, e.g. \"pytorch 2.4\") and by image type. Use the id when a script or command needs a template ID. Never returns credentials. The result says how old the data is.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        text: { type: 'string', description: 'Words that must all appear in the name, image or label.' },
+        imageType: { type: 'integer', description: 'Only templates of this image type.' },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: 'How many templates to return, 1 to 50; default 20.' },
+      },
+    },
+    reads: 'templates',
+  },
+];
+
+export function toolDefinition(name: ToolName): ToolDefinition {
+  return TOOL_DEFINITIONS.find((t) => t.name === name)!;
+}
+
+export function isToolName(name: unknown): name is ToolName {
+  return (TOOL_NAMES as readonly unknown[]).includes(name);
+}
+
+/**
+ * A tool's answer from the market as it is (the caller loads what the tool
+ * reads first): the same text in VS Code's chat and over MCP.
+ */
+export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date): string {
+  switch (name) {
+    case 'gpuRental_findMachines': {
+      const checked = checkFindInput(input);
+      return checked.ok ? findMachinesAnswer(market, checked.input, now) : invalid(checked.message);
+    }
+    case 'gpuRental_getMachine':
+      return getMachineAnswer(market, (input as { nodeId?: unknown } | undefined)?.nodeId, now);
+    case 'gpuRental_listTemplates': {
+      const checked = checkTemplatesInput(input);
+      return checked.ok ? listTemplatesAnswer(market, checked.input, now) : invalid(checked.message);
+    }
+  }
+}
+
+function invalid(message: string): string {
+  return l10n.t('The input is not valid: {0}.', message);
+}

@@ -1,0 +1,127 @@
+// `gpu-rental mcp` as a real child process, driven by an MCP client written
+// with the official SDK: it lists the three tools of VS Code's chat (same
+// names, schemas, read-only) and answers as they do, from the demo API.
+import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { DEMO_MACHINES, DEMO_TEMPLATES, DEMO_TOKEN } from '../../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
+import { GpuRentalClient } from '../../../src/api/client';
+import { Market } from '../../../src/market/market';
+import { TOOL_DEFINITIONS, TOOL_NAMES, toolAnswer, type ToolName } from '../../../src/market/tools';
+import { CLI, cliEnv, requireBuiltCli } from '../../support/cli';
+
+const DOCKER_PASSWD = 'mcp-DOCKER-PASSWD-secret';
+
+interface Connected {
+  client: Client;
+  stderr: () => string;
+}
+
+async function connect(env: NodeJS.ProcessEnv): Promise<Connected> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: env as Record<string, string>, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'gpu-rental-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  return (result.content as { type: string; text?: string }[]).map((c) => (c.type === 'text' ? c.text : '')).join('');
+}
+
+/** The "Data as of …" line holds the time of the load: equal answers differ only there. */
+const timeless = (text: string) => text.replace(/Data as of \d\d:\d\d:\d\d UTC \([^)]*\)\./g, 'Data as of <time>.');
+
+describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function () {
+  this.timeout(60_000);
+  let server: DemoServer;
+  let mcp: Connected;
+  const market = new Market();
+
+  before(async () => {
+    requireBuiltCli();
+    server = await startDemoServer({ templates: DEMO_TEMPLATES.map((t, i) => (i === 3 ? { ...t, docker_passwd: DOCKER_PASSWD } : t)) });
+    mcp = await connect(cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: DEMO_TOKEN }));
+    // What the VS Code tools answer from: the same market, loaded in this process.
+    const client = new GpuRentalClient({ baseUrl: new URL(server.url), token: DEMO_TOKEN, timeoutMs: 10_000 });
+    await market.loadMachines((signal) => client.listMachines(signal));
+    await market.loadTemplates((signal) => client.listTemplates(100, signal));
+  });
+
+  after(async () => {
+    await mcp?.client.close();
+    market.dispose();
+    await server.close();
+  });
+
+  it('introduces itself as gpu-rental and lists the three tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
+    assert.equal(mcp.client.getServerVersion()?.name, 'gpu-rental');
+    const { tools } = await mcp.client.listTools();
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      [...TOOL_NAMES],
+    );
+    for (const tool of tools) {
+      const shared = TOOL_DEFINITIONS.find((d) => d.name === tool.name)!;
+      assert.equal(tool.description, shared.modelDescription);
+      assert.deepEqual(tool.inputSchema, shared.inputSchema);
+      assert.equal(tool.title, shared.title);
+      assert.deepEqual(tool.annotations, { title: shared.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+    }
+  });
+
+  const calls: [ToolName, Record<string, unknown>][] = [
+    ['gpuRental_findMachines', { query: 'gpus>=2 vram>=24', limit: 5 }],
+    ['gpuRental_findMachines', {}],
+    ['gpuRental_findMachines', { query: 'gpus>=2 vrma>=24' }],
+    ['gpuRental_findMachines', { sortBy: 'cheapness' }],
+    ['gpuRental_getMachine', { nodeId: DEMO_MACHINES[7].node_name }],
+    ['gpuRental_getMachine', { nodeId: 'no-such-node' }],
+    ['gpuRental_listTemplates', { limit: 50 }],
+    ['gpuRental_listTemplates', { text: 'pytorch', limit: 3 }],
+  ];
+  for (const [name, input] of calls) {
+    it(`${name} ${JSON.stringify(input)} answers as in VS Code's chat, with the age of the data and no secret`, async () => {
+      const result = await mcp.client.callTool({ name, arguments: input });
+      const text = textOf(result);
+      assert.equal(result.isError, undefined);
+      assert.equal(timeless(text), timeless(toolAnswer(name, market, input, new Date())));
+      if (!/^The (query|input) is not valid/.test(text)) assert.match(text, /Data as of \d\d:\d\d:\d\d UTC \(just now\)\./);
+      assert.ok(!text.includes(DOCKER_PASSWD) && !text.includes(DEMO_TOKEN));
+    });
+  }
+
+  it('an invalid query names the mistake and its position; an unknown tool is an error', async () => {
+    assert.match(textOf(await mcp.client.callTool({ name: 'gpuRental_findMachines', arguments: { query: 'vrma>=24' } })), /unknown field 'vrma' at 1; did you mean 'vram'\? \(at character 1\)\. Fields: /);
+    const unknown = await mcp.client.callTool({ name: 'gpuRental_rentMachine', arguments: {} });
+    assert.equal(unknown.isError, true);
+  });
+
+  it('never writes the token: nothing on stderr, and no answer holds it', () => {
+    assert.equal(mcp.stderr(), '');
+  });
+
+  it('starts without a token or service, and its tools say what is missing; a rejected token is said, never quoted', async () => {
+    const bare = await connect(cliEnv({}));
+    try {
+      assert.equal((await bare.client.listTools()).tools.length, 3);
+      const result = await bare.client.callTool({ name: 'gpuRental_findMachines', arguments: {} });
+      assert.equal(result.isError, true);
+      assert.match(textOf(result), /GPU Rental is not set up: GPU_RENTAL_BASE_URL is not set.*GPU_RENTAL_TOKEN/);
+    } finally {
+      await bare.client.close();
+    }
+    const wrong = 'wrong-mcp-token-9999';
+    const rejected = await connect(cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: wrong }));
+    try {
+      const result = await rejected.client.callTool({ name: 'gpuRental_listTemplates', arguments: {} });
+      assert.equal(result.isError, true);
+      assert.match(textOf(result), /could not be reached: The service rejected the API token \(401/);
+      assert.ok(!textOf(result).includes(wrong) && !rejected.stderr().includes(wrong));
+    } finally {
+      await rejected.client.close();
+    }
+  });
+});

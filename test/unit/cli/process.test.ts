@@ -1,0 +1,271 @@
+// gpu-rental as a real child process against the demo API on 127.0.0.1:
+// every exit code, errors as JSON, the one line a deploy script needs, a
+// reader that goes away, hostile data, 100k machines as JSON lines, and
+// watch (news, a failed poll, a rejected token, a signal).
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DEMO_MACHINES, DEMO_TOKEN, generateMachines } from '../../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
+import type { Machine } from '../../../src/api/types';
+import { pricePerGpu } from '../../../src/model/price';
+import { cliEnv, CLI, requireBuiltCli, runCli, runCommand } from '../../support/cli';
+import { HOSTILE } from '../../support/hostile';
+
+const TERMINAL_ACTIVE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('cli: gpu-rental as a process against the demo API', function () {
+  this.timeout(60_000);
+  let server: DemoServer;
+  let env: NodeJS.ProcessEnv;
+  let dir: string;
+
+  before(async () => {
+    requireBuiltCli();
+    server = await startDemoServer();
+    env = cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: DEMO_TOKEN });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-cli-'));
+  });
+
+  afterEach(() => server.reset());
+
+  after(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0: the deploy-script line prints the one cheapest matching node ID per GPU, and nothing else', async () => {
+    const run = await runCli(['machines', 'gpus>=8', '--ids', '--limit', '1'], env);
+    const eight = DEMO_MACHINES.filter((m) => m.gpu_count >= 8);
+    const cheapest = Math.min(...eight.map((m) => pricePerGpu(m)));
+    assert.deepEqual([run.code, run.stderr], [0, '']);
+    const lines = run.stdout.split('\n');
+    assert.deepEqual(lines.length, 2);
+    assert.equal(pricePerGpu(eight.find((m) => m.node_name === lines[0])!), cheapest);
+  });
+
+  it('0: --json is an array of the matching machines, cheapest per GPU first, with price_per_gpu; --ndjson the same, a line each', async () => {
+    const json = await runCli(['machines', 'gpus>=2', 'vram>=24', '--json'], env);
+    assert.equal(json.code, 0);
+    const machines = JSON.parse(json.stdout) as (Machine & { price_per_gpu: number })[];
+    assert.equal(machines.length, DEMO_MACHINES.filter((m) => m.gpu_count >= 2 && m.gpu_memory >= 24).length);
+    for (const [i, m] of machines.entries()) {
+      assert.equal(m.price_per_gpu, pricePerGpu(m));
+      if (i) assert.ok(machines[i - 1].price_per_gpu <= m.price_per_gpu);
+    }
+    const ndjson = await runCli(['machines', 'gpus>=2', 'vram>=24', '--ndjson'], env);
+    assert.deepEqual(
+      ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)),
+      machines,
+    );
+    const grouped = JSON.parse((await runCli(['machines', 'gpus>=2', '--group', 'gpu', '--sort', 'price', '--order', 'desc', '--json', '--limit', '5'], env)).stdout);
+    assert.ok(grouped.every((g: { group: string; matching: number; machines: unknown[] }) => typeof g.group === 'string' && g.matching >= g.machines.length));
+    assert.equal(grouped.flatMap((g: { machines: unknown[] }) => g.machines).length, 5);
+  });
+
+  it('0: without a form, not on a terminal: JSON; a table only when asked, without colour', async () => {
+    const plain = await runCli(['machines', 'gpus>=8', '--limit', '2'], env);
+    assert.equal(JSON.parse(plain.stdout).length, 2);
+    const table = await runCli(['machines', 'gpus>=8', '--limit', '2', '--table'], env);
+    assert.match(table.stdout, /^NODE ID +GPUS +PRICE +PER GPU/);
+    assert.equal(table.stdout.trimEnd().split('\n').length, 3);
+    assert.ok(!table.stdout.includes('\u001b'), 'no colour off a terminal');
+  });
+
+  it('0 and 1: machine NODE_ID, templates, image-ref; nothing found is 1', async () => {
+    const id = DEMO_MACHINES[3].node_name;
+    const one = await runCli(['machine', id, '--json'], env);
+    assert.equal(one.code, 0);
+    assert.equal(JSON.parse(one.stdout).node_name, id);
+    const details = await runCli(['machine', id, '--table'], env);
+    assert.match(details.stdout, new RegExp(`Node ID +${id}`));
+    assert.equal((await runCli(['machine', 'no-such-node', '--json'], env)).code, 1);
+    const templates = await runCli(['templates', '--ndjson', '--limit', '3'], env);
+    assert.equal(templates.code, 0);
+    const first = JSON.parse(templates.stdout.split('\n')[0]);
+    const ref = await runCli(['image-ref', String(first.id)], env);
+    assert.deepEqual([ref.code, ref.stdout], [0, `${first.image_name}:${first.image_tag}\n`]);
+    assert.equal((await runCli(['image-ref', '987654321'], env)).code, 1);
+    const none = await runCli(['machines', 'gpus>=1000', '--json'], env);
+    assert.deepEqual([none.code, none.stdout, none.stderr], [1, '[]\n', '']);
+    assert.deepEqual(await runCli(['machines', 'gpus>=1000', '--ids'], env).then((r) => [r.code, r.stdout]), [1, '']);
+  });
+
+  it('2: a bad query says where, as one JSON object on stderr with --json, and asks nothing of the service', async () => {
+    const before = server.requests.length;
+    const run = await runCli(['machines', 'gpus>=2 vrma>=24', '--json'], env);
+    assert.deepEqual([run.code, run.stdout], [2, '']);
+    const lines = run.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 1);
+    const { error } = JSON.parse(lines[0]);
+    assert.equal(error.code, 'bad_query');
+    assert.equal(error.position, 9);
+    assert.match(error.message, /unknown field 'vrma'.*did you mean 'vram'/);
+    assert.equal(server.requests.length, before);
+    const text = await runCli(['machines', 'gpus>=2 vrma>=24'], env);
+    assert.match(text.stderr, /^gpu-rental: bad query: .*\n {2}gpus>=2 vrma>=24\n {10}\^\n$/);
+  });
+
+  it('2: usage and setup: a token as an argument, no service URL, no token, a token file others can read', async () => {
+    const secret = 'argv-secret-1234';
+    const asArg = await runCli(['machines', '--token', secret], env);
+    assert.equal(asArg.code, 2);
+    assert.ok(!asArg.stderr.includes(secret));
+    assert.equal((await runCli(['machines'], cliEnv({ GPU_RENTAL_TOKEN: DEMO_TOKEN }))).code, 2);
+    const noToken = await runCli(['machines', '--json'], cliEnv({ GPU_RENTAL_BASE_URL: server.url }));
+    assert.equal(noToken.code, 2);
+    assert.equal(JSON.parse(noToken.stderr).error.code, 'setup');
+    const plainHttp = await runCli(['machines'], cliEnv({ GPU_RENTAL_BASE_URL: 'http://gpu.example.com', GPU_RENTAL_TOKEN: DEMO_TOKEN }));
+    assert.match(plainHttp.stderr, /plain http/);
+    assert.equal(plainHttp.code, 2);
+    const file = path.join(dir, 'token');
+    fs.writeFileSync(file, `${DEMO_TOKEN}\n`, { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    const loose = await runCli(['machines', '--token-file', file, '--ids', '--limit', '1'], cliEnv({ GPU_RENTAL_BASE_URL: server.url }));
+    assert.equal(loose.code, 2);
+    assert.match(loose.stderr, /others can access the file \(mode 644\); run chmod 600/);
+    fs.chmodSync(file, 0o600);
+    const tight = await runCli(['machines', '--token-file', file, '--ids', '--limit', '1'], cliEnv({ GPU_RENTAL_BASE_URL: server.url }));
+    assert.equal(tight.code, 0, tight.stderr);
+    assert.equal((await runCli(['rent'], env)).code, 2);
+  });
+
+  it('3: the service fails (500 after the retries) or cannot be reached; 4: the token is rejected; the token is never printed', async () => {
+    server.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 500 } });
+    const failing = await runCli(['machines', '--json'], env);
+    assert.equal(failing.code, 3);
+    assert.equal(JSON.parse(failing.stderr).error.code, 'service');
+    server.clearFaults();
+    const closed = await startDemoServer();
+    const url = closed.url;
+    await closed.close();
+    const unreachable = await runCli(['machines', '--json'], cliEnv({ GPU_RENTAL_BASE_URL: url, GPU_RENTAL_TOKEN: DEMO_TOKEN }));
+    assert.equal(unreachable.code, 3);
+    assert.equal(JSON.parse(unreachable.stderr).error.code, 'network');
+    const wrong = 'wrong-token-5678';
+    const rejected = await runCli(['machines', '--json'], cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: wrong }));
+    assert.equal(rejected.code, 4);
+    assert.equal(JSON.parse(rejected.stderr).error.code, 'token_rejected');
+    for (const run of [failing, unreachable, rejected]) {
+      assert.ok(!run.stderr.includes(DEMO_TOKEN) && !run.stderr.includes(wrong) && !run.stdout.includes(wrong));
+    }
+  });
+
+  it('--ids piped to head -1 ends cleanly: exit 0, no EPIPE message, though thousands of lines were left', async () => {
+    server.setData({ machines: generateMachines(5_000, 7) });
+    const shell = `set -o pipefail; "${process.execPath}" "${CLI}" machines --ids | head -1`;
+    const run = await runCommand('bash', ['-c', shell], env);
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^[0-9a-f-]{36}\n$/);
+  });
+
+  for (const [name, payload] of Object.entries(HOSTILE)) {
+    it(`hostile ${name}: a --table cell holds nothing a terminal acts on, and JSON reads back the exact value`, async () => {
+      const machine = { ...DEMO_MACHINES[0], gpu_name: payload, region: payload, cuda_version: payload, driver_version: payload };
+      server.setData({ machines: [machine] });
+      const table = await runCli(['machines', '--table', '--group', 'gpu'], env);
+      assert.equal(table.code, 0);
+      assert.ok(!TERMINAL_ACTIVE.test(table.stdout.replace(/\n/g, '')), JSON.stringify(table.stdout.slice(0, 300)));
+      assert.equal(table.stdout.trimEnd().split('\n').length, 3);
+      const json = await runCli(['machines', '--ndjson'], env);
+      assert.ok(!TERMINAL_ACTIVE.test(json.stdout.replace(/\n$/, '')));
+      assert.equal(JSON.parse(json.stdout).gpu_name, payload);
+      const details = await runCli(['machine', machine.node_name, '--table'], env);
+      assert.ok(!TERMINAL_ACTIVE.test(details.stdout.replace(/\n/g, '')));
+    });
+  }
+
+  it('100k machines as --ndjson: every line out, written as the reader takes them (resident memory reported)', async function () {
+    this.timeout(180_000);
+    const machines = generateMachines(100_000, 3);
+    server.setData({ machines });
+    const preload = path.join(dir, 'rss.js');
+    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(process.env.RSS_REPORT, String(process.resourceUsage().maxRSS)));`);
+    /** Runs the tool, counting the lines it writes as they come; its peak resident memory in MB. */
+    const measure = async (args: string[]) => {
+      const report = path.join(dir, `rss-${args.join('_').replace(/\W/g, '')}`);
+      const child = spawn(process.execPath, ['--require', preload, CLI, ...args], { env: { ...env, RSS_REPORT: report }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+      let lines = 0;
+      let bytes = 0;
+      child.stdout.setEncoding('utf8');
+      for await (const chunk of child.stdout as AsyncIterable<string>) {
+        bytes += chunk.length;
+        lines += chunk.split('\n').length - 1;
+      }
+      return { code: await closed, lines, mb: bytes / 1024 / 1024, rssMb: Number(fs.readFileSync(report, 'utf8')) / 1024 };
+    };
+    // The floor: the same list fetched, parsed and filtered, nothing written.
+    const floor = await measure(['machines', 'gpus>=1000', '--ids']);
+    assert.deepEqual([floor.code, floor.lines], [1, 0]);
+    const run = await measure(['machines', '--ndjson']);
+    assert.deepEqual([run.code, run.lines], [0, machines.length]);
+    console.log(`      100k machines: ${run.mb.toFixed(0)} MB of JSON lines, peak RSS ${run.rssMb.toFixed(0)} MB (${floor.rssMb.toFixed(0)} MB writing nothing)`);
+    // Loose, no timing: the list is held (it is sorted), the output is not gathered into one string (which alone would be 2× its size as UTF-16, plus the array).
+    assert.ok(run.rssMb < floor.rssMb + 2 * run.mb + 50, `${run.rssMb} MB against ${floor.rssMb} MB`);
+  });
+
+  describe('watch', () => {
+    /** A watch in the background, its output read as it comes. */
+    function startWatch(args: string[], watchEnv = env) {
+      const child = spawn(process.execPath, [CLI, 'watch', ...args], { env: watchEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = { stdout: '', stderr: '' };
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (out.stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (out.stderr += c));
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      const until = async (what: () => boolean) => {
+        while (!what()) {
+          if (child.exitCode !== null) throw new Error(`the watch ended: ${out.stderr}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      return { child, out, exited, until };
+    }
+
+    const h100 = (id: string, price: string): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_SXM', gpu_count: 8, price });
+
+    it('prints each machine as it newly matches, one JSON line, says a failed poll on stderr and goes on, ends on SIGTERM with 0', async () => {
+      const watch = startWatch(['gpu=h100_sxm gpus>=8 price_per_gpu<3', '--interval', '1']);
+      await watch.until(() => /watching .*: \d+ of \d+ machines match now/.test(watch.out.stderr));
+      assert.equal(watch.out.stdout, '', 'what matches at the start is the baseline');
+      const first = '00000000-0000-4000-8000-000000000001';
+      server.setData({ machines: [...DEMO_MACHINES, h100(first, '16.00')] });
+      await watch.until(() => watch.out.stdout.includes('\n'));
+      assert.equal(JSON.parse(watch.out.stdout).node_name, first);
+      server.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 503 } });
+      await watch.until(() => /poll failed at \d\d:\d\d:\d\d UTC: .*503.*; next try in 1 s/.test(watch.out.stderr));
+      server.clearFaults();
+      const second = '00000000-0000-4000-8000-000000000002';
+      // A new one, and the first one cheaper: it matched before, so it is no news.
+      server.setData({ machines: [...DEMO_MACHINES, h100(first, '15.00'), h100(second, '20.00')] });
+      await watch.until(() => watch.out.stdout.split('\n').length === 3);
+      assert.deepEqual(
+        watch.out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).node_name),
+        [first, second],
+      );
+      watch.child.kill('SIGTERM');
+      assert.equal(await watch.exited, 0);
+      assert.ok(!watch.out.stderr.includes(DEMO_TOKEN));
+    });
+
+    it('--limit 1 ends by itself after the first news; a rejected token ends it with 4; a bad query with 2; a signal before any news with 1', async () => {
+      const watch = startWatch(['gpus>=8 gpu=h100_sxm', '--interval', '1', '--limit', '1']);
+      await watch.until(() => /match now/.test(watch.out.stderr));
+      server.setData({ machines: [...DEMO_MACHINES, h100('00000000-0000-4000-8000-000000000003', '9.00')] });
+      assert.equal(await watch.exited, 0);
+      assert.equal(watch.out.stdout.trimEnd().split('\n').length, 1);
+      const rejected = startWatch(['gpus>=8'], cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: 'not-the-token' }));
+      assert.equal(await rejected.exited, 4);
+      assert.match(rejected.out.stderr, /rejected the API token/);
+      const bad = startWatch(['gpus>>8']);
+      assert.equal(await bad.exited, 2);
+      const quiet = startWatch(['gpus>=8', '--interval', '60']);
+      await quiet.until(() => /match now/.test(quiet.out.stderr));
+      quiet.child.kill('SIGINT');
+      assert.equal(await quiet.exited, 1);
+    });
+  });
+});
