@@ -17,6 +17,7 @@ import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
+import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
 
 export interface Scenario {
   title: string;
@@ -367,4 +368,6 @@ export const scenarios: Scenario[] = [
   firstLookScenario,
   pseudoLocaleScenario,
   walkthroughScenario,
+  typingAtOnceScenario,
+  typingWithWalkthroughScenario,
 ];

@@ -20,7 +20,7 @@ describe('Watching the market', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const base = DEMO_MACHINES.slice(0, 20);
-  const alerts = () => api.shownMessages.filter((m) => m.text.includes('new machine'));
+  const alerts = () => api.shownMessages.filter((m) => / newly matches "| new machines, the cheapest /.test(m.text));
 
   async function poll(machines: Machine[]): Promise<void> {
     server.setData({ machines });
