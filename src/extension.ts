@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { Market } from './market/market';
 import { Config } from './vscode/services/config';
 import { ContextKeys } from './vscode/services/contextKeys';
+import { bindWalkthroughProgress } from './vscode/features/walkthroughProgress';
 import { Controller, VIEW_IDS } from './vscode/services/controller';
 import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands/commands';
 import { ComparePanel } from './vscode/panels/comparePanel';
@@ -70,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${err instanceof Error ? `${err.name}: ${log.redact(err.message)}` : typeof err}`) });
   const config = new Config();
   const keys = new ContextKeys();
+  context.subscriptions.push(bindWalkthroughProgress(keys));
   const tokens = new TokenStore(context.secrets, log);
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
   const view = new MachineViewState(context.workspaceState, config);

@@ -3,7 +3,6 @@
 // after a refresh, and when an alert may be shown.
 import * as l10n from '@vscode/l10n';
 import type { MachineRecord } from '../api/types';
-import { formatInteger } from '../model/format';
 import { compileQuery, isEmptyQuery, parseQuery, printQuery, type QueryError } from '../model/query';
 import type { MachineDiff } from './diff';
 
@@ -160,9 +159,4 @@ export class AlertGate {
     this.held.delete(key);
     this.lastShown.delete(key);
   }
-}
-
-/** `2 new machines match "8× H100 under 2.5/GPU"` */
-export function alertText(watch: Watch, count: number): string {
-  return count === 1 ? l10n.t('GPU Rental: 1 new machine matches "{0}"', watch.label) : l10n.t('GPU Rental: {0} new machines match "{1}"', formatInteger(count), watch.label);
 }

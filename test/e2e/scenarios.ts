@@ -18,6 +18,7 @@ import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
+import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
 
 export type { Scenario } from './scenario';
 
@@ -359,4 +360,6 @@ export const scenarios: Scenario[] = [
   firstLookScenario,
   pseudoLocaleScenario,
   walkthroughScenario,
+  typingAtOnceScenario,
+  typingWithWalkthroughScenario,
 ];

@@ -86,7 +86,8 @@ export const walkthroughScenario: Scenario = {
     await ui.enterToken(DEMO_TOKEN);
     await ui.statusMessage('API token saved and accepted by the service');
     await until('the token step checked off', () => token.getAttribute('aria-checked'), (v) => v === 'true');
-    assert.equal(await step(ui, 'serviceUrl').getAttribute('aria-checked'), 'false', 'the other steps wait for their own events');
+    assert.equal(await step(ui, 'serviceUrl').getAttribute('aria-checked'), 'true', 'the service URL was set before: its outcome holds');
+    assert.equal(await step(ui, 'filter').getAttribute('aria-checked'), 'false', 'the other steps wait for their own outcomes');
     await ui.waitForTrees();
   },
 };

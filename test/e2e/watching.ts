@@ -43,7 +43,7 @@ export const watchingScenario: Scenario = {
     await until('the status bar item', () => statusItem(ui).innerText(), (t) => t.trim() === '0');
 
     demo.setData({ machines: [...DEMO_MACHINES, h100('h100-watch-1', '1.50')] });
-    const toast = ui.toast(`GPU Rental: 1 new machine matches "${WATCH}"`);
+    const toast = ui.toast(`GPU Rental: 1× H100 WATCH at 1.50/GPU in cn-north newly matches "${WATCH}"`);
     await toast.waitFor({ timeout: ALERT_TIMEOUT_MS });
     await until('the status bar to count it', () => statusItem(ui).innerText(), (t) => t.trim() === '1 · 1.50/GPU');
     await toast.getByRole('button', { name: 'Show', exact: true }).click();

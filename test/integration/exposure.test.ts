@@ -109,6 +109,7 @@ describe('Nothing private leaves the extension', function () {
     const clauses: string[] = [];
     JSON.stringify(manifest.contributes, (key, value: unknown) => {
       if ((key === 'when' || key === 'enablement') && typeof value === 'string') clauses.push(value);
+      if (key === 'completionEvents' && Array.isArray(value)) clauses.push(...value.filter((e): e is string => typeof e === 'string' && e.startsWith('onContext:')));
       return value;
     });
     const viewIds = new Set(['gpuRental.machines', 'gpuRental.templates']);

@@ -20,7 +20,7 @@ describe('Watching the market', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const base = DEMO_MACHINES.slice(0, 20);
-  const alerts = () => api.shownMessages.filter((m) => m.text.includes('new machine'));
+  const alerts = () => api.shownMessages.filter((m) => / newly matches "| new machines, the cheapest /.test(m.text));
 
   async function poll(machines: Machine[]): Promise<void> {
     server.setData({ machines });
@@ -53,7 +53,7 @@ describe('Watching the market', function () {
   it('a poll that finds a new matching machine shows one alert, marks it new, and counts it in the badge', async () => {
     const before = alerts().length;
     await poll([...base, H100('h100-a', '16.00')]);
-    assert.deepEqual(alerts().slice(before).map((m) => m.text), ['GPU Rental: 1 new machine matches "8× H100 under 2.5/GPU"']);
+    assert.deepEqual(alerts().slice(before).map((m) => m.text), ['GPU Rental: 8× H100 WATCH at 2.00/GPU in cn-north newly matches "8× H100 under 2.5/GPU"']);
     const node = api.machines.locate('h100-a')!;
     const item = api.machines.getTreeItem(node);
     assert.match(item.description as string, /^new · 16\.00 \(2\.00\/GPU\)/);
@@ -75,7 +75,7 @@ describe('Watching the market', function () {
     await waitFor('two watches', () => api.watches.watches.length === 2);
     const before = alerts().length;
     await poll([...base, H100('h100-b', '9.50')]);
-    assert.deepEqual(alerts().slice(before).map((m) => m.text), ['GPU Rental: 1 new machine matches "gpu=h100_watch price<10"']);
+    assert.deepEqual(alerts().slice(before).map((m) => m.text), ['GPU Rental: 8× H100 WATCH at 1.188/GPU in cn-north newly matches "gpu=h100_watch price<10"']);
   });
 
   it('showing the Machines view clears the badge; the marks stay until the next refresh', async () => {

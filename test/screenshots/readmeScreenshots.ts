@@ -143,7 +143,7 @@ async function pictures(theme: Theme): Promise<void> {
       await ui.quickInput().press('Enter');
       await ui.statusBar().locator('[aria-label^="GPU Rental: "]').first().waitFor();
       session.demo.setData({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: '6f1c2a7e-3b1d-4c8e-9a55-0d2e7b9c4f10', gpu_name: 'RTX_4090', gpu_count: 4, price: '7.20', online_rate: 0.998 }] });
-      const toast = ui.toast('1 new machine matches');
+      const toast = ui.toast('newly matches');
       await toast.waitFor({ timeout: 60_000 });
       await restPointer(page);
       await shoot(page, 'watching-alert.png');

@@ -1,5 +1,6 @@
 // Every command of the extension, in one table, registered in one place.
 import * as vscode from 'vscode';
+import { nodeIdsDelivered } from '../features/walkthroughProgress';
 import { showError, showWarning, showInfo } from '../services/notify';
 import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels, type GroupBy, type SortKey } from '../../model/arrange';
 import { formatInteger } from '../../model/format';
@@ -245,6 +246,7 @@ export async function copyIds(ids: string[], what: 'node' | 'template'): Promise
     return;
   }
   await vscode.env.clipboard.writeText(ids.join('\n'));
+  if (what === 'node') nodeIdsDelivered(ids.length);
   const count = formatInteger(ids.length);
   const message =
     what === 'node'

@@ -10,6 +10,7 @@ import { formatInteger } from '../../model/format';
 import { machinesInOrder, templatesInOrder } from '../../market/views';
 import type { CommandDeps } from './commands';
 import { showInfo } from '../services/notify';
+import { nodeIdsDelivered } from '../features/walkthroughProgress';
 import { templatePickText } from './quickPicks';
 
 interface Pick<T> extends vscode.QuickPickItem {
@@ -26,6 +27,7 @@ export async function insertNodeIds(deps: CommandDeps): Promise<void> {
   });
   const chosen = await pickMany(picks, vscode.l10n.t('Insert Node ID'), editor.selections.length, vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'));
   await insert(editor, chosen.map((m) => m.node_name));
+  nodeIdsDelivered(chosen.length);
 }
 
 export async function insertTemplateIds(deps: CommandDeps): Promise<void> {
@@ -95,5 +97,6 @@ export async function copyAs(machines: MachineRecord[], templates: Template[]): 
   if (!choice) return;
   const text = machines.length ? copyMachines(machines, choice.form) : copyTemplates(templates, choice.form);
   await vscode.env.clipboard.writeText(text);
+  nodeIdsDelivered(machines.length);
   vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied {0} as {1}', what, choice.label)}`, 4000);
 }

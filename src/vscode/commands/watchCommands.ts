@@ -47,7 +47,7 @@ async function addWatch(watches: WatchService, query: string, suggestedName?: st
     title: vscode.l10n.t('Watch Current Filter'),
     prompt: vscode.l10n.t('A name for alerts about "{0}" (optional)', query),
     value: suggestedName ?? '',
-    placeHolder: vscode.l10n.t('e.g. 8× H100 under 2.5/GPU'),
+    placeHolder: vscode.l10n.t('e.g. 8× H100 under 15/GPU'),
   });
   if (name === undefined) {
     return;

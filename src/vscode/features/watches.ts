@@ -11,7 +11,8 @@ import type { Market } from '../../market/market';
 import type { NewMachines } from '../../market/news';
 import { PollPlan } from '../../market/poll';
 import type { Snapshot } from '../../market/snapshot';
-import { AlertGate, alertText, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
+import { alertText } from '../../market/alertText';
+import { AlertGate, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import type { Log } from '../services/log';
@@ -234,7 +235,7 @@ export class WatchService implements vscode.Disposable {
     const show = vscode.l10n.t('Show');
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");
-    const choice = await showInfo(alertText(watch, machines.length), show, stop, mute);
+    const choice = await showInfo(alertText(watch, machines), show, stop, mute);
     if (choice === show) {
       const first = machines.map((m) => this.market.machine(m.node_name)).find((m) => m !== undefined) ?? machines[0];
       await this.host.show(watch, first);

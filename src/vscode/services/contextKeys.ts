@@ -16,6 +16,8 @@ export interface ContextKeyValues {
   'gpuRental.machines.sortBy': SortKey;
   'gpuRental.machines.sortOrder': SortOrder;
   'gpuRental.templates.filtered': boolean;
+  /** Node IDs were copied or inserted in this window: the walkthrough's last step (features/walkthroughProgress.ts). */
+  'gpuRental.nodeIdCopied': boolean;
 }
 
 export type ContextKey = keyof ContextKeyValues;
@@ -28,6 +30,7 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   'gpuRental.machines.sortBy',
   'gpuRental.machines.sortOrder',
   'gpuRental.templates.filtered',
+  'gpuRental.nodeIdCopied',
 ];
 
 export class ContextKeys {

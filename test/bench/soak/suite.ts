@@ -50,7 +50,8 @@ function collectGarbage(): void {
   (vm.runInNewContext('gc') as () => void)();
 }
 
-const ALERT = /^GPU Rental: (\d+) new machines? match(?:es)? "(.*)"$/;
+// "GPU Rental: 8× … at 1.50/GPU in … newly matches "…"" (one machine) or "GPU Rental: 3 new machines, the cheapest …, match "…"".
+const ALERT = /^GPU Rental: (?:(\d+) new machines, the cheapest .*, match|.* newly matches) "(.*)"$/;
 
 export async function run(): Promise<void> {
   const demo = process.env.GPU_RENTAL_SOAK_DEMO;
@@ -121,7 +122,7 @@ export async function run(): Promise<void> {
         if (!alert) continue;
         const now = Date.now();
         if (alerts.length && now - alerts[alerts.length - 1].at < ALERT_QUIET_MS) result.alertsTooSoon++;
-        alerts.push({ at: now, machines: Number(alert[1]) });
+        alerts.push({ at: now, machines: alert[1] ? Number(alert[1]) : 1 });
       }
     }
     // Between polls: RSS as it is, then after a full garbage collection.

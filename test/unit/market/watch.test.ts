@@ -6,7 +6,7 @@ import type { MachineRecord } from '../../../src/api/types';
 import { diffMachines } from '../../../src/market/diff';
 import { NewMachines } from '../../../src/market/news';
 import { PollPlan } from '../../../src/market/poll';
-import { ALERT_QUIET_MS, AlertGate, alertText, isActive, newlyMatching, parseWatches, type Watch } from '../../../src/market/watch';
+import { ALERT_QUIET_MS, AlertGate, isActive, newlyMatching, parseWatches, type Watch } from '../../../src/market/watch';
 import { machineRecord } from '../../support/records';
 
 function watch(query: string, name?: string): Watch {
@@ -44,11 +44,6 @@ describe('watches: the setting', () => {
     for (const value of [undefined, null, 'gpus>=2', 42, { query: 'gpus>=2' }]) {
       assert.deepEqual(parseWatches(value), { watches: [], problems: [] });
     }
-  });
-
-  it('says how many machines are news for which watch', () => {
-    assert.equal(alertText(watch('gpus>=8', '8× H100 under 2.5/GPU'), 2), 'GPU Rental: 2 new machines match "8× H100 under 2.5/GPU"');
-    assert.equal(alertText(watch('gpus>=8'), 1), 'GPU Rental: 1 new machine matches "gpus>=8"');
   });
 });
 

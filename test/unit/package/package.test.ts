@@ -158,16 +158,16 @@ describe('the package', function () {
     };
     text(walkthrough.title);
     text(walkthrough.description);
-    const commands = new Set(pkg.contributes.commands.map((c: { command: string }) => c.command));
-    const settings = new Set(Object.keys(pkg.contributes.configuration.properties ?? {}));
     for (const step of steps) {
       text(step.title);
       text(step.media.altText);
       assert.match(text(step.description), /\n\[[^\]]+\]\(command:[^)]+\)$/, `${step.id} ends with a button`);
       assert.ok(step.completionEvents.length > 0, `${step.id} is completed by an event`);
       for (const event of step.completionEvents) {
-        const [, kind, what] = /^(onCommand|onSettingChanged):(.+)$/.exec(event) ?? [];
-        assert.ok(kind === 'onCommand' ? commands.has(what) : kind === 'onSettingChanged' && settings.has(what), `${step.id}: ${event} names one of ours`);
+        // By outcome (issue 28): a context expression over our own keys, never a command being run.
+        const [, expression] = /^onContext:(.+)$/.exec(event) ?? [];
+        const keys = (expression ?? '').split(/\|\||&&/).map((term) => term.split(/==|!=/)[0].replace('!', '').trim());
+        assert.ok(expression && keys.every((key) => key.startsWith('gpuRental.')), `${step.id}: ${event} reads our context keys`);
       }
       assert.deepEqual(Object.keys(step.media.image).sort(), ['dark', 'hc', 'hcLight', 'light']);
       for (const file of Object.values(step.media.image)) {
@@ -178,7 +178,12 @@ describe('the package', function () {
     }
     assert.deepEqual(
       steps.map((s) => s.completionEvents[0]),
-      ['onSettingChanged:gpuRental.baseUrl', 'onCommand:gpuRental.setToken', 'onCommand:gpuRental.machines.filter', 'onCommand:gpuRental.copyNodeId'],
+      [
+        'onContext:gpuRental.setup == noToken || gpuRental.setup == insecure || gpuRental.setup == ready',
+        'onContext:gpuRental.setup == insecure || gpuRental.setup == ready',
+        'onContext:gpuRental.machines.filtered',
+        'onContext:gpuRental.nodeIdCopied',
+      ],
     );
   });
 

@@ -1,0 +1,23 @@
+// The Get Started walkthrough checks a step off when its outcome holds, never
+// when a command merely ran (issue 28: Set API Token, opened and escaped, was
+// checked off, and the page, updating while the password box was open, took
+// the focus from it). Each step's `completionEvents` in package.json is an
+// `onContext:` expression: a valid service URL is set, a token is stored, a
+// filter is applied, a node ID was copied or inserted. The first three are
+// context keys the views keep anyway; this module keeps the last one, which
+// says only that it happened in this window (VS Code remembers the step).
+import type * as vscode from 'vscode';
+import type { ContextKeys } from '../services/contextKeys';
+
+let keys: ContextKeys | undefined;
+
+export function bindWalkthroughProgress(contextKeys: ContextKeys): vscode.Disposable {
+  keys = contextKeys;
+  contextKeys.set('gpuRental.nodeIdCopied', false);
+  return { dispose: () => (keys = undefined) };
+}
+
+/** Node IDs reached the clipboard or an editor (Copy Node ID, Copy As…, Insert Node ID…, the details panel's button, the hover's link). */
+export function nodeIdsDelivered(count: number): void {
+  if (count > 0) keys?.set('gpuRental.nodeIdCopied', true);
+}

@@ -1,0 +1,73 @@
+// Issue 28, item 6: a row's context menu offers what applies to it whatever
+// else is selected, and its commands act on that row. The menus are read from
+// the manifest VS Code loaded; the commands get the arguments a tree's context
+// menu passes: (the row, the selection when it holds the row, else the row alone).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GpuRentalTestApi } from '../../src/extension';
+import { machinesInOrder } from '../../src/market/views';
+import type { MachineNode } from '../../src/vscode/views/machinesView';
+import type { TemplateNode } from '../../src/vscode/views/templatesView';
+import { ALWAYS_OFFERED, RIGHT_CLICKS, contextMenu, rowContext, type MenuEntry, type RightClick } from '../support/contextMenus';
+import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+
+type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
+type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
+
+/** The arguments VS Code's tree passes to a context menu command. */
+function menuArgs<T>(row: T, others: readonly T[], click: RightClick): [T, T[]] {
+  if (!click.multi) return [row, [row]];
+  return click.inSelection ? [row, [...others, row]] : [row, [row]];
+}
+
+describe('Context menus after a multi-selection', function () {
+  let api: GpuRentalTestApi;
+  const entries = () => (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus['view/item/context'];
+  const machineLeaves = (): MachineLeaf[] => machinesInOrder(api.machines.current()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+
+  before(async () => {
+    const server = await demoServer();
+    server.reset();
+    await setBaseUrl(server.url);
+    api = await extensionApi();
+    await api.setToken(TOKEN);
+    api.view.setQuery('');
+    api.view.setTemplateFilter('');
+    await vscode.commands.executeCommand('gpuRental.refresh');
+    await waitFor('the listings loaded', () => !api.market.machines.loading && !api.market.templates.loading && api.market.machines.items && api.market.templates.items);
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  for (const click of RIGHT_CLICKS) {
+    it(`right-clicking ${click.name}: Show Machine Details is offered and shows that machine`, async () => {
+      const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.machine.view, 'machine', click));
+      assert.ok(menu.includes('gpuRental.showMachineDetails'), menu.join(', '));
+      const [a, b, c] = machineLeaves();
+      await vscode.commands.executeCommand('gpuRental.showMachineDetails', ...menuArgs(c, [a, b], click));
+      await waitFor('the details panel', () => api.panels.openNodeNames.length > 0);
+      assert.deepEqual(api.panels.openNodeNames, [c.machine.node_name]);
+    });
+
+    it(`right-clicking ${click.name}: Copy Node ID is offered and copies that machine (with its selection)`, async () => {
+      const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.machine.view, 'machine', click));
+      assert.ok(menu.includes('gpuRental.copyNodeId'), menu.join(', '));
+      const [a, b, c] = machineLeaves();
+      await vscode.commands.executeCommand('gpuRental.copyNodeId', ...menuArgs(c, [a, b], click));
+      const expected = click.multi && click.inSelection ? [a, b, c] : [c];
+      assert.equal(await vscode.env.clipboard.readText(), expected.map((l) => l.machine.node_name).join('\n'));
+    });
+
+    it(`right-clicking ${click.name}: Show Template Details is offered and shows that template`, async () => {
+      const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.template.view, 'template', click));
+      assert.ok(menu.includes('gpuRental.showTemplateDetails'), menu.join(', '));
+      const [a, b, c] = templateLeaves();
+      await vscode.commands.executeCommand('gpuRental.showTemplateDetails', ...menuArgs(c, [a, b], click));
+      await waitFor('the template panel', () => api.templatePanels.openIds.length > 0);
+      assert.deepEqual(api.templatePanels.openIds, [c.template.id]);
+    });
+  }
+});
