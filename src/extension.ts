@@ -4,10 +4,11 @@ import { Market } from './market/market';
 import { Config } from './vscode/services/config';
 import { ContextKeys } from './vscode/services/contextKeys';
 import { Controller, VIEW_IDS } from './vscode/services/controller';
-import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands/commands';
+import { commandTable, registerCommands } from './vscode/commands/commands';
+import { copyIds, writeImageReference, writeTemplateJson } from './vscode/commands/clipboard';
+import { setToken } from './vscode/commands/tokenCommands';
 import { ComparePanel } from './vscode/panels/comparePanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
-import { writeImageReference, writeTemplateJson } from './vscode/commands/panelCommands';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
 import { Log } from './vscode/services/log';
@@ -17,6 +18,7 @@ import { MachinesProvider, type MachineNode } from './vscode/views/machinesView'
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
+import { Visible } from './vscode/views/visible';
 import { NewMachines } from './market/news';
 import { StatusBar } from './vscode/features/statusBar';
 import { registerNodeIdHover } from './vscode/features/nodeIdHover';
@@ -95,8 +97,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
   context.subscriptions.push(walkthrough);
 
-  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view, walkthrough };
-  registerCommands(context, deps);
+  const visible = new Visible(market, view);
+  const panelOpeners = { details: panels, compare, template: templatePanels };
+  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
@@ -125,7 +128,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
       again.startFirstRun();
       return again.firstRun.finally(() => again.dispose());
     },
-    setToken: (token) => setToken(deps, token),
+    setToken: (token) => setToken({ tokens, controller }, token),
   });
 }
 

@@ -7,8 +7,8 @@ import { copyMachines, copyTemplates, type CopyForm } from '../../model/copyForm
 import { machinePickText } from '../../model/machines';
 import { noIcons } from '../../model/escape';
 import { formatInteger } from '../../model/format';
-import { machinesInOrder, templatesInOrder } from '../../market/views';
-import type { CommandDeps } from './commands';
+import type { Controller } from '../services/controller';
+import type { Visible } from '../views/visible';
 import { showInfo } from '../services/notify';
 import { templatePickText } from './quickPicks';
 
@@ -16,10 +16,15 @@ interface Pick<T> extends vscode.QuickPickItem {
   value: T;
 }
 
-export async function insertNodeIds(deps: CommandDeps): Promise<void> {
+export interface EditorCommandDeps {
+  controller: Controller;
+  visible: Visible;
+}
+
+export async function insertNodeIds({ controller, visible }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
-  if (!editor || !(await deps.controller.ensureData('machines'))) return;
-  const machines = machinesInOrder(deps.machines.current());
+  if (!editor || !(await controller.ensureData('machines'))) return;
+  const machines = visible.machinesInOrder();
   const picks: Pick<MachineRecord>[] = machines.map((machine) => {
     const text = machinePickText(machine);
     return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine };
@@ -28,10 +33,10 @@ export async function insertNodeIds(deps: CommandDeps): Promise<void> {
   await insert(editor, chosen.map((m) => m.node_name));
 }
 
-export async function insertTemplateIds(deps: CommandDeps): Promise<void> {
+export async function insertTemplateIds({ controller, visible }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
-  if (!editor || !(await deps.controller.ensureData('templates'))) return;
-  const picks: Pick<Template>[] = templatesInOrder(deps.templates.current()).map((template) => ({
+  if (!editor || !(await controller.ensureData('templates'))) return;
+  const picks: Pick<Template>[] = visible.templatesInOrder().map((template) => ({
     ...templatePickText(template),
     detail: vscode.l10n.t('ID {0}', template.id),
     value: template,
