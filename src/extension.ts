@@ -12,7 +12,7 @@ import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
 import { Log } from './vscode/services/log';
-import { MachineViewState } from './vscode/views/machineViewState';
+import { ViewState } from './vscode/views/viewState';
 import { shownMessages } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
@@ -43,7 +43,9 @@ export interface GpuRentalTestApi {
   panels: DetailsPanels;
   compare: ComparePanel;
   templatePanels: TemplatePanels;
-  view: MachineViewState;
+  view: ViewState;
+  /** What the views show: the selector the trees, status bar and commands read. */
+  visible: Visible;
   keys: ContextKeys;
   log: Log;
   tokens: TokenStore;
@@ -73,10 +75,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const keys = new ContextKeys();
   const tokens = new TokenStore(context.secrets, log);
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
-  const view = new MachineViewState(context.workspaceState, config);
+  const view = new ViewState(context.workspaceState, config);
   const news = new NewMachines();
-  const machines = new MachinesProvider(market, controller, view, config, news);
-  const templates = new TemplatesProvider(market, controller, view);
+  const visible = new Visible(market, view);
+  const machines = new MachinesProvider(market, controller, visible, config, news);
+  const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
   const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node'));
@@ -90,14 +93,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
   });
   context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
-  const statusBar = new StatusBar(market, view, watches, config);
+  const statusBar = new StatusBar(market, visible, watches, config);
   context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
-  context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
+  context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
   context.subscriptions.push(walkthrough);
 
-  const visible = new Visible(market, view);
   const panelOpeners = { details: panels, compare, template: templatePanels };
   context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, panels: panelOpeners }), log));
   void controller.reconfigure();
@@ -114,6 +116,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     compare,
     templatePanels,
     view,
+    visible,
     keys,
     log,
     tokens,

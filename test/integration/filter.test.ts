@@ -6,7 +6,7 @@ import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
 import { Config } from '../../src/vscode/services/config';
-import { MachineViewState } from '../../src/vscode/views/machineViewState';
+import { ViewState } from '../../src/vscode/views/viewState';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { TOKEN, demoServer, extensionApi, runAndAccept, setBaseUrl, waitFor } from './helpers';
@@ -115,7 +115,7 @@ describe('Finding a machine', function () {
 
   it('filter, grouping and sort are kept in workspace state for the next window', () => {
     api.view.setQuery('region=cn-east');
-    const restored = new MachineViewState(api.workspaceState, new Config());
+    const restored = new ViewState(api.workspaceState, new Config());
     try {
       assert.equal(restored.queryText, 'region=cn-east');
       assert.deepEqual(restored.arrangement, { groupBy: 'cuda', sortBy: 'gpuMemory', order: 'descending' });

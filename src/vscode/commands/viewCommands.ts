@@ -7,11 +7,11 @@ import type { Market } from '../../market/market';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { showError, showInfo } from '../services/notify';
-import type { MachineViewState } from '../views/machineViewState';
+import type { ViewState } from '../views/viewState';
 import { askForMachineQuery } from './filterInput';
 
 export interface ViewCommandDeps {
-  view: MachineViewState;
+  view: ViewState;
   config: Config;
   controller: Controller;
   market: Market;

@@ -4,13 +4,13 @@ import { noIcons, oneLine } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import type { Watch } from '../../market/watch';
 import type { Config } from '../services/config';
-import type { MachineViewState } from '../views/machineViewState';
+import type { ViewState } from '../views/viewState';
 import { showInfo } from '../services/notify';
 import type { WatchService } from '../features/watches';
 
 export interface WatchCommandDeps {
   watches: WatchService;
-  view: MachineViewState;
+  view: ViewState;
   config: Config;
 }
 

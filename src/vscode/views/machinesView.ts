@@ -10,7 +10,7 @@ import type { Market } from '../../market/market';
 import type { MachineView } from '../../market/views';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
-import type { MachineViewState } from './machineViewState';
+import type { Visible } from './visible';
 
 type GroupNode = { kind: 'group'; group: ArrangedGroup };
 type MachineLeaf = { kind: 'machine'; machine: MachineRecord; groupKey: string };
@@ -33,7 +33,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   constructor(
     private readonly market: Market,
     private readonly controller: Controller,
-    private readonly view: MachineViewState,
+    /** What the tree shows (and the view state that asks for it). */
+    private readonly visible: Visible,
     private readonly config: Config,
     /** Which machines to mark "new" (see market/news.ts). */
     private readonly marks: { isNew(nodeId: string): boolean },
@@ -42,17 +43,12 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
       market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
-      view.onDidChange(() => {
+      visible.state.onDidChange(() => {
         this.shown.clear();
         this.changed.fire(undefined);
       }),
       config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
     );
-  }
-
-  /** What the tree shows: the market's answer to the view's query (cached there). */
-  current(): MachineView {
-    return this.market.machineView(this.view.machineQuery);
   }
 
   getChildren(node?: MachineNode): MachineNode[] {
@@ -61,8 +57,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       if (this.controller.setup !== 'ready') {
         return []; // welcome content explains what to set up
       }
-      const groups = this.current().groups;
-      if (this.view.arrangement.groupBy === 'none') {
+      const groups = this.visible.machines().groups;
+      if (this.visible.state.arrangement.groupBy === 'none') {
         return groups.length ? this.slice(groups[0], ROOT) : [];
       }
       return groups.map((group) => this.groupNode(group));
@@ -100,7 +96,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   private groupNode(group: ArrangedGroup): GroupNode {
-    const view = this.current();
+    const view = this.visible.machines();
     if (this.groupNodes?.view !== view) {
       this.groupNodes = { view, byKey: new Map() };
     }
@@ -113,8 +109,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   getParent(node: MachineNode): MachineNode | undefined {
-    if (node.kind !== 'group' && this.view.arrangement.groupBy !== 'none') {
-      const group = this.current().groups.find((g) => g.key === node.groupKey);
+    if (node.kind !== 'group' && this.visible.state.arrangement.groupBy !== 'none') {
+      const group = this.visible.machines().groups.find((g) => g.key === node.groupKey);
       return group ? this.groupNode(group) : undefined;
     }
     return undefined;
@@ -138,8 +134,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
    */
   locate(nodeId: string): MachineNode | undefined {
     const machine = this.market.machine(nodeId);
-    const groupBy = this.view.arrangement.groupBy;
-    const group = machine && this.current().groups.find((g) => g.key === groupKeyOf(machine, groupBy));
+    const groupBy = this.visible.state.arrangement.groupBy;
+    const group = machine && this.visible.machines().groups.find((g) => g.key === groupKeyOf(machine, groupBy));
     const index = group ? group.machines.indexOf(machine) : -1;
     if (!group || index < 0) {
       return undefined;

@@ -4,13 +4,13 @@
 import type { MachineRecord, Template } from '../../api/types';
 import type { Market } from '../../market/market';
 import { machinesInOrder, templatesInOrder, type MachineView, type TemplateView } from '../../market/views';
-import type { MachineViewState } from './machineViewState';
+import type { ViewState } from './viewState';
 
 export class Visible {
   constructor(
     private readonly market: Market,
     /** The questions: filter, grouping, sort, template filter. */
-    readonly state: MachineViewState,
+    readonly state: ViewState,
   ) {}
 
   /** The machines the Machines view shows (cached by the market: the same object until something changes). */
