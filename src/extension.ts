@@ -19,12 +19,13 @@ import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesVi
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
 import { Visible } from './vscode/views/visible';
-import { NewMachines } from './market/news';
+import { News } from './vscode/features/news';
+import { bindBadge } from './vscode/views/badge';
 import { StatusBar } from './vscode/features/statusBar';
 import { registerNodeIdHover } from './vscode/features/nodeIdHover';
 import { registerTools } from './vscode/features/lmTools';
 import { showInTree } from './vscode/views/reveal';
-import { bindBadge, WatchService } from './vscode/features/watches';
+import { WatchService } from './vscode/features/watches';
 import { configureLocalization } from './vscode/services/l10n';
 import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
 
@@ -76,8 +77,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const tokens = new TokenStore(context.secrets, log);
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
   const view = new ViewState(context.workspaceState, config);
-  const news = new NewMachines();
   const visible = new Visible(market, view);
+  // Both hosts are read only when a snapshot arrives, after activation.
+  const news: News = new News(market, { activeWatches: () => watches.active, machinesVisible: () => machinesView.visible });
   const machines = new MachinesProvider(market, controller, visible, config, news);
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
@@ -88,13 +90,12 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     showDetails: (machine) => panels.show(machine),
   });
   const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });
-  const watches = new WatchService(news, market, controller, config, log, {
-    machinesVisible: () => machinesView.visible,
+  const watches: WatchService = new WatchService(market, controller, config, log, {
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
   });
-  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
+  context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
+  context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
   context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);

@@ -1,14 +1,13 @@
 // Watching the market: polls while a watch is active, a token is set and the
 // window has focus; after each refresh (a poll or the Refresh button) tells
 // the user, at most once per watch per five minutes, which machines newly
-// match; keeps the "new" marks and the Machines view's badge.
+// match. The "new" marks and the badge are features/news.ts's.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { MachineRecord } from '../../api/types';
 import { formatPricePerGpu } from '../../model/format';
 import { pricePerGpu } from '../../model/price';
 import type { Market } from '../../market/market';
-import type { NewMachines } from '../../market/news';
 import { PollPlan } from '../../market/poll';
 import type { Snapshot } from '../../market/snapshot';
 import { AlertGate, alertText, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
@@ -24,8 +23,6 @@ export interface WatchStats {
 }
 
 export interface WatchHost {
-  /** Is the Machines view on screen (its news is then seen)? */
-  machinesVisible(): boolean;
   /** Applies a watch's filter and reveals a machine in the tree. */
   show(watch: Watch, machine: MachineRecord): Promise<void>;
 }
@@ -41,7 +38,7 @@ export class WatchService implements vscode.Disposable {
   nextPollAt: Date | undefined;
   private stats = new WeakMap<Snapshot<MachineRecord>, Map<string, WatchStats>>();
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Watches, polling state, marks or badge changed. */
+  /** Watches, polling state or their matches changed. */
   readonly onDidChange = this.changed.event;
   private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly MachineRecord[] }>();
   /** After a refresh, per watch: the machines that newly match it (whether or not an alert shows now). */
@@ -49,8 +46,6 @@ export class WatchService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    /** The "new" marks and the badge, shared with the Machines tree. */
-    readonly news: NewMachines,
     private readonly market: Market,
     private readonly controller: Controller,
     private readonly config: Config,
@@ -89,16 +84,6 @@ export class WatchService implements vscode.Disposable {
 
   get active(): Watch[] {
     return this.parsed.watches.filter(isActive);
-  }
-
-  /** The Machines view came into sight: its badge has been read. */
-  viewShown(): void {
-    if (this.news.badge > 0) {
-      this.news.shown();
-      this.changed.fire();
-    } else {
-      this.news.shown();
-    }
   }
 
   /** Matches and cheapest price per GPU of a watch in the last snapshot, computed once per snapshot. */
@@ -209,17 +194,11 @@ export class WatchService implements vscode.Disposable {
 
   private onNewSnapshot(diff: Parameters<typeof newlyMatching>[1]): void {
     const active = this.active;
-    const visible = this.host.machinesVisible();
-    this.news.update(diff, visible, active);
     for (const watch of active) {
       const found = newlyMatching(watch, diff);
       if (found.length) {
         this.foundNews.fire({ watch, machines: found });
       }
-      this.news.addWatchNews(
-        found.map((m) => m.node_name),
-        visible,
-      );
       if (watch.setting.notify === false) continue;
       const due = this.gate.offer(watch.queryText, found, performance.now(), (id) => this.market.machine(id) !== undefined);
       if (due.length) {
@@ -272,23 +251,6 @@ export class WatchService implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     for (const d of this.disposables) d.dispose();
   }
-}
-
-/** The Machines view's badge counts new machines that match a watch; it clears when the view is shown. */
-export function bindBadge(view: vscode.TreeView<unknown>, watches: WatchService): vscode.Disposable {
-  const update = () => {
-    const count = watches.news.badge;
-    view.badge = count ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 new machine matches a watch') : vscode.l10n.t('{0} new machines match your watches', count) } : undefined;
-  };
-  return vscode.Disposable.from(
-    watches.onDidChange(update),
-    view.onDidChangeVisibility((event) => {
-      if (event.visible) {
-        watches.viewShown();
-        update();
-      }
-    }),
-  );
 }
 
 function isEntryFor(entry: unknown, watch: Watch): boolean {

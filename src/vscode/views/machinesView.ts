@@ -29,6 +29,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   private readonly shown = new Map<string, number>();
   /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
   private groupNodes: { view: MachineView; byKey: Map<string, GroupNode> } | undefined;
+  private refreshQueued = false;
 
   constructor(
     private readonly market: Market,
@@ -36,12 +37,13 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     /** What the tree shows (and the view state that asks for it). */
     private readonly visible: Visible,
     private readonly config: Config,
-    /** Which machines to mark "new" (see market/news.ts). */
-    private readonly marks: { isNew(nodeId: string): boolean },
+    /** Which machines to mark "new" (features/news.ts). */
+    private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
   ) {
     this.subscription = vscode.Disposable.from(
       // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
-      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.changed.fire(undefined)),
+      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.refreshAll()),
+      marks.onDidChange(() => this.refreshAll()),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       visible.state.onDidChange(() => {
         this.shown.clear();
@@ -49,6 +51,21 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       }),
       config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
     );
+  }
+
+  /**
+   * Every row again after a new snapshot or new marks, once however many of
+   * them came in this turn (a snapshot brings news right after it, whoever
+   * heard it first): VS Code takes the first refresh at once and holds a
+   * second one back 200 ms.
+   */
+  private refreshAll(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    queueMicrotask(() => {
+      this.refreshQueued = false;
+      this.changed.fire(undefined);
+    });
   }
 
   getChildren(node?: MachineNode): MachineNode[] {
