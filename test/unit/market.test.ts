@@ -7,7 +7,7 @@ import { type MachineRecord } from '../../src/api/types';
 import { diffMachines } from '../../src/market/diff';
 import { Emitter } from '../../src/market/events';
 import { Market, type MarketChange } from '../../src/market/market';
-import { machinesInOrder, templatesInOrder } from '../../src/market/views';
+import { machinesInOrder, REMEMBERED_QUESTIONS, templatesInOrder } from '../../src/market/views';
 import { parseQuery, type Query } from '../../src/model/query';
 import type { Arrangement } from '../../src/model/arrange';
 import { applyEdit, listEdit } from '../support/listEdits';
@@ -151,6 +151,21 @@ describe('market model', () => {
     assert.equal(all.filterText, '');
     await market.loadMachines(async () => ({ items: [dear], skipped: 0 }));
     assert.deepEqual(machinesInOrder(market.machineView(q)).map((m) => m.node_name), [dear.node_name], 'a new snapshot, a new answer');
+  });
+
+  it('keeps one answer per question: a chat tool asking its own does not evict the tree\'s', async () => {
+    await market.loadMachines(async () => ({ items: [machineRecord({ gpu_count: 1 }), machineRecord({ gpu_count: 2 })], skipped: 0 }));
+    const tree = { filter: query('gpus>=2'), arrangement: byPrice };
+    const view = market.machineView(tree);
+    const tool = market.machineView({ filter: query('gpus>=1'), arrangement: { ...byPrice, groupBy: 'none' } });
+    assert.equal(tool.matching.length, 2);
+    assert.equal(market.machineView(tree), view, 'the tree\'s answer survived the tool\'s question');
+    const templates = market.templateView('pytorch');
+    market.templateView('tensorflow');
+    assert.equal(market.templateView('pytorch'), templates);
+    for (let i = 0; i < REMEMBERED_QUESTIONS; i++) market.machineView({ filter: query(`gpus>=${i + 3}`), arrangement: byPrice });
+    assert.notEqual(market.machineView(tree), view, 'past REMEMBERED_QUESTIONS other questions, the least recently asked answer goes');
+    assert.deepEqual(market.machineView(tree).matching, view.matching, 'and is computed again, the same');
   });
 
   it('with nothing loaded, a query answers empty and keeps the filter text', () => {
