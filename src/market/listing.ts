@@ -32,8 +32,6 @@ export class Listing<T> {
   loading = false;
   /** What the user should know while loading (a retry, a rate limit); cleared when the load ends. */
   progress: string | undefined;
-  /** Set once something asked for the data: nothing is fetched before that. */
-  requested = false;
   /**
    * The first items of a first load, shown while the rest arrives (nothing
    * else is shown yet). Not a snapshot of the market: no diff, no alerts, and
@@ -78,7 +76,6 @@ export class Listing<T> {
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;
-    this.requested = true;
     this.loading = true;
     this.fire(this.snapshot);
     const promise = this.run(fetch, controller);
@@ -136,7 +133,7 @@ export class Listing<T> {
     }
   }
 
-  /** Forgets everything (the token was cleared or the service changed); `requested` stays. */
+  /** Forgets everything (the token was cleared or the service changed). */
   reset(): void {
     this.cancel();
     const before = this.snapshot;

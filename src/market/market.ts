@@ -73,7 +73,7 @@ export class Market implements Disposable {
     return this.templates.load(fetch);
   }
 
-  /** Forgets both listings (another service or token); what was asked for stays asked for. */
+  /** Forgets both listings (another service or token). */
   reset(): void {
     this.machines.reset();
     this.templates.reset();

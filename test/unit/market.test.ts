@@ -109,14 +109,13 @@ describe('market model', () => {
     assert.deepEqual(diff.changed.map((x) => [x.after.node_name, x.fields]), [[a.node_name, ['price']]]);
   });
 
-  it('reset drops both snapshots (announcing what went away) but remembers what was asked for', async () => {
+  it('reset drops both snapshots, announcing what went away', async () => {
     await market.loadMachines(async () => ({ items: [machineRecord()], skipped: 0 }));
     await market.loadTemplates(async () => ({ items: [templateRecord()], skipped: 0 }));
     changes = [];
     market.reset();
     assert.equal(market.machines.snapshot, undefined);
     assert.equal(market.templates.snapshot, undefined);
-    assert.ok(market.machines.requested && market.templates.requested);
     assert.deepEqual(changes.map((c) => [c.which, c.diff?.disappeared.length]), [['machines', 1], ['templates', 1]]);
   });
 
@@ -219,13 +218,12 @@ describe('market model: load state', () => {
   it('is loading while a load runs, with a pending promise, and not after; progress shows only while loading', async () => {
     const market = new Market();
     const listing = market.machines;
-    assert.deepEqual([listing.loading, listing.requested, listing.pending, listing.items], [false, false, undefined, undefined]);
+    assert.deepEqual([listing.loading, listing.pending, listing.items], [false, undefined, undefined]);
     listing.setProgress('too early');
     assert.equal(listing.progress, undefined, 'no progress note outside a load');
     const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
     const done = market.loadMachines(() => gate.promise);
     assert.equal(listing.loading, true);
-    assert.equal(listing.requested, true);
     assert.ok(listing.pending);
     listing.setProgress('Rate limited, retrying in 5 s (1 of 3)…');
     assert.equal(market.status('machines'), 'Rate limited, retrying in 5 s (1 of 3)…');

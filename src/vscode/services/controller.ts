@@ -39,6 +39,8 @@ export class Controller implements vscode.Disposable {
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
   private readonly disposables: vscode.Disposable[] = [];
+  /** The listings a view (or a command) has asked for: nothing is fetched before that, and these reload with the service. */
+  private readonly wanted = new Set<Which>();
   /** Reconfigurations run one after another; this settles when the queue is empty. */
   private queue: Promise<void> = Promise.resolve();
   private latest: Promise<void> = Promise.resolve();
@@ -128,7 +130,7 @@ export class Controller implements vscode.Disposable {
     if (state !== 'ready') {
       return {};
     }
-    const shown = (['machines', 'templates'] as Which[]).filter((w) => this.market.listing(w).requested);
+    const shown = [...this.wanted];
     // Entering the same token again after the service rejected it (a revoked
     // token reinstated, a fixed account) changes nothing here, but the person
     // expects the views to try again.
@@ -173,13 +175,16 @@ export class Controller implements vscode.Disposable {
     }
   }
 
-  /** Called when a view first asks for its children: the first fetch happens here, not at activation. */
-  ensureLoaded(which: Which): void {
-    const listing = this.market.listing(which);
-    if (listing.requested) {
+  /**
+   * A view asks for its data when it is first drawn: the first fetch happens
+   * here, not at activation; later calls do nothing (refreshes and
+   * reconfigurations keep it loaded).
+   */
+  loadForView(which: Which): void {
+    if (this.wanted.has(which)) {
       return;
     }
-    listing.requested = true;
+    this.wanted.add(which);
     if (this.setup === 'ready') {
       void this.refresh([which]);
     }
@@ -204,6 +209,7 @@ export class Controller implements vscode.Disposable {
       }
       return [];
     }
+    for (const w of which) this.wanted.add(w);
     const pageSize = this.config.templatePageSize;
     const jobs = which.map((w) => {
       const promise =

@@ -70,7 +70,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
 
   getChildren(node?: MachineNode): MachineNode[] {
     if (!node) {
-      this.controller.ensureLoaded('machines');
+      this.controller.loadForView('machines');
       if (this.controller.setup !== 'ready') {
         return []; // welcome content explains what to set up
       }

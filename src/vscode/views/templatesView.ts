@@ -32,7 +32,7 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
 
   getChildren(node?: TemplateNode): TemplateNode[] {
     if (!node) {
-      this.controller.ensureLoaded('templates');
+      this.controller.loadForView('templates');
       if (this.controller.setup !== 'ready') {
         return [];
       }
