@@ -1,5 +1,6 @@
 // Wires the extension together; the behaviour lives in src/market, src/vscode, src/api and src/model.
 import * as vscode from 'vscode';
+import type { RetryPolicy } from './api/client';
 import { Market } from './market/market';
 import { Config } from './vscode/services/config';
 import { ContextKeys } from './vscode/services/contextKeys';
@@ -63,6 +64,8 @@ export interface GpuRentalTestApi {
   firstRunAgain(): Promise<FirstRunOutcome>;
   /** Set API Token without the input box, as if the user had typed `token`. */
   setToken(token: string): Promise<void>;
+  /** Retry delays for the clients made from now on (the fault tests use short ones). */
+  useRetryPolicy(policy: Partial<RetryPolicy>): void;
 }
 
 /** @deprecated name kept for the test files; see GpuRentalTestApi. */
@@ -75,7 +78,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const config = new Config();
   const keys = new ContextKeys();
   const tokens = new TokenStore(context.secrets, log);
-  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
+  let retryPolicy: Partial<RetryPolicy> = {};
+  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view);
   // Both hosts are read only when a snapshot arrives, after activation.
@@ -133,6 +137,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
       return again.firstRun.finally(() => again.dispose());
     },
     setToken: (token) => setToken({ tokens, controller }, token),
+    useRetryPolicy: (policy) => {
+      retryPolicy = policy;
+    },
   });
 }
 

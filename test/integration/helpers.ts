@@ -24,7 +24,7 @@ export async function extensionApi(): Promise<GpuRentalApi> {
     }
     api = await extension.activate();
     // Retries as in production, but without the waits: fault tests stay fast.
-    api.controller.retryPolicy = { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 };
+    api.useRetryPolicy({ baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 });
   }
   return api;
 }

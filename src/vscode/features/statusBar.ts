@@ -17,8 +17,7 @@ export const STATUS_ITEM_ID = 'gpuRental.status';
 export class StatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
-  /** Whether the item is on screen (VS Code offers no getter). */
-  shown = false;
+  private onScreen = false;
 
   constructor(
     private readonly market: Market,
@@ -37,11 +36,16 @@ export class StatusBar implements vscode.Disposable {
     this.update();
   }
 
+  /** Whether the item is on screen (VS Code offers no getter). */
+  get shown(): boolean {
+    return this.onScreen;
+  }
+
   private update(): void {
     const { item, market, visible, watches } = this;
     if (watches.watches.length === 0 && !this.config.statusBarShow) {
       item.hide();
-      this.shown = false;
+      this.onScreen = false;
       return;
     }
     const { text, label } = summary(market, visible, watches);
@@ -49,7 +53,7 @@ export class StatusBar implements vscode.Disposable {
     item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
     item.tooltip = tooltip(market, watches);
     item.show();
-    this.shown = true;
+    this.onScreen = true;
   }
 
   dispose(): void {

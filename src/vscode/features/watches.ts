@@ -33,9 +33,9 @@ export class WatchService implements vscode.Disposable {
   private readonly gate = new AlertGate();
   private readonly plan: PollPlan;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  polling = false;
-  lastPollAt: Date | undefined;
-  nextPollAt: Date | undefined;
+  private pollRunning = false;
+  private lastPoll: Date | undefined;
+  private nextPoll: Date | undefined;
   private stats = new WeakMap<Snapshot<MachineRecord>, Map<string, WatchStats>>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Watches, polling state or their matches changed. */
@@ -72,6 +72,21 @@ export class WatchService implements vscode.Disposable {
       }),
     );
     this.reload();
+  }
+
+  /** A poll is under way. */
+  get polling(): boolean {
+    return this.pollRunning;
+  }
+
+  /** When the last poll ended. */
+  get lastPollAt(): Date | undefined {
+    return this.lastPoll;
+  }
+
+  /** When the next poll is planned; undefined while polling is not allowed or one runs. */
+  get nextPollAt(): Date | undefined {
+    return this.nextPoll;
   }
 
   get watches(): readonly Watch[] {
@@ -153,26 +168,26 @@ export class WatchService implements vscode.Disposable {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    const before = this.nextPollAt;
-    this.nextPollAt = undefined;
-    if (this.canPoll() && !this.polling) {
+    const before = this.nextPoll;
+    this.nextPoll = undefined;
+    if (this.canPoll() && !this.pollRunning) {
       const now = Date.now();
       const wait = this.plan.waitMs(now, focusReturned);
-      this.nextPollAt = new Date(now + wait);
+      this.nextPoll = new Date(now + wait);
       this.timer = setTimeout(() => void this.poll(), wait);
     }
-    if (before?.getTime() !== this.nextPollAt?.getTime()) {
+    if (before?.getTime() !== this.nextPoll?.getTime()) {
       this.changed.fire();
     }
   }
 
   private async poll(): Promise<void> {
-    if (this.polling || this.controller.setup !== 'ready') {
+    if (this.pollRunning || this.controller.setup !== 'ready') {
       return;
     }
-    this.polling = true;
+    this.pollRunning = true;
     this.timer = undefined;
-    this.nextPollAt = undefined;
+    this.nextPoll = undefined;
     this.changed.fire();
     let ok = false;
     try {
@@ -181,9 +196,9 @@ export class WatchService implements vscode.Disposable {
     } catch (err) {
       this.log.error(`A poll failed unexpectedly: ${err instanceof Error ? err.name : typeof err}`);
     } finally {
-      this.polling = false;
+      this.pollRunning = false;
       this.plan.ended(Date.now(), ok);
-      this.lastPollAt = new Date();
+      this.lastPoll = new Date();
       if (!ok) {
         this.log.warn(`Poll failed; next in ${Math.round(this.plan.delayMs / 1000)} s.`);
       }

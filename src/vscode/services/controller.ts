@@ -30,10 +30,9 @@ function actionLabels(): Record<Action, string> {
 }
 
 export class Controller implements vscode.Disposable {
-  setup: SetupState = 'unknown';
-  setupProblem: string | undefined;
-  /** The service the current client talks to, as shown to users. */
-  serviceUrl: string | undefined;
+  private state: SetupState = 'unknown';
+  private problem: string | undefined;
+  private service: string | undefined;
   private client: GpuRentalClient | undefined;
   private serviceKey: string | undefined;
   private readonly setupChanged = new vscode.EventEmitter<void>();
@@ -44,8 +43,6 @@ export class Controller implements vscode.Disposable {
   /** Reconfigurations run one after another; this settles when the queue is empty. */
   private queue: Promise<void> = Promise.resolve();
   private latest: Promise<void> = Promise.resolve();
-  /** Overrides of the client's retry policy (tests use short delays). */
-  retryPolicy: Partial<RetryPolicy> = {};
 
   constructor(
     private readonly market: Market,
@@ -53,6 +50,8 @@ export class Controller implements vscode.Disposable {
     private readonly tokens: TokenStore,
     private readonly log: Log,
     private readonly trustedHosts: HttpConsent,
+    /** Overrides of the client's retry policy, read for each new client (only the test API sets any). */
+    private readonly retryPolicy: () => Partial<RetryPolicy> = () => ({}),
   ) {
     this.disposables.push(
       this.setupChanged,
@@ -63,6 +62,21 @@ export class Controller implements vscode.Disposable {
         }
       }),
     );
+  }
+
+  /** Where the setup stands: drives the welcome content and what the views show. */
+  get setup(): SetupState {
+    return this.state;
+  }
+
+  /** What is missing or wrong in the setup, in one sentence; undefined when ready. */
+  get setupProblem(): string | undefined {
+    return this.problem;
+  }
+
+  /** The service the current client talks to, as shown to users. */
+  get serviceUrl(): string | undefined {
+    return this.service;
   }
 
   /**
@@ -100,29 +114,29 @@ export class Controller implements vscode.Disposable {
     let state: SetupState;
     if (!check.ok) {
       state = this.config.baseUrl.trim() ? 'badBaseUrl' : 'noBaseUrl';
-      this.setupProblem = check.problem;
+      this.problem = check.problem;
       this.client = undefined;
     } else if (!token) {
       state = 'noToken';
-      this.setupProblem = vscode.l10n.t('No API token is set.');
+      this.problem = vscode.l10n.t('No API token is set.');
       this.client = undefined;
     } else if (check.url.protocol === 'http:' && !isLoopbackHost(check.url.hostname) && !(await this.trustedHosts.allow(check.url.host))) {
       state = 'insecure';
-      this.setupProblem = vscode.l10n.t('The API token was not sent: {0} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.', check.display);
+      this.problem = vscode.l10n.t('The API token was not sent: {0} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.', check.display);
       this.client = undefined;
     } else {
       state = 'ready';
-      this.setupProblem = undefined;
+      this.problem = undefined;
       this.client = this.createClient(check.url, token);
     }
-    this.serviceUrl = state === 'ready' && check.ok ? check.display : undefined;
+    this.service = state === 'ready' && check.ok ? check.display : undefined;
     const serviceKey = state === 'ready' && check.ok ? `${check.url.href}\n${token}` : undefined;
     const serviceChanged = serviceKey !== this.serviceKey;
     this.serviceKey = serviceKey;
-    if (state !== this.setup) {
+    if (state !== this.state) {
       this.log.info(`Setup: ${state}${check.ok ? ` (${check.display})` : ''}`);
     }
-    this.setup = state;
+    this.state = state;
     if (serviceChanged) {
       this.market.reset();
     }
@@ -145,7 +159,7 @@ export class Controller implements vscode.Disposable {
       token,
       timeoutMs: this.config.timeoutMs,
       log: this.log,
-      retry: this.retryPolicy,
+      retry: this.retryPolicy(),
       onRetry: (notice) => this.onRetry(notice),
     });
   }
