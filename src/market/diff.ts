@@ -191,11 +191,3 @@ export function sameValue(a: Json | undefined, b: Json | undefined): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameValue(a[key], b[key]));
 }
-
-/** "3 new, 1 gone, 2 changed" — for the log. */
-export function describeDiff(diff: Diff<unknown, string>): string {
-  if (diff.initial) {
-    return `${diff.appeared.length} loaded`;
-  }
-  return `${diff.appeared.length} new, ${diff.disappeared.length} gone, ${diff.changed.length} changed`;
-}

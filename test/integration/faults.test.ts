@@ -2,7 +2,7 @@
 // the stale marker, and the last good data still in the tree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
@@ -41,7 +41,7 @@ const CASES: Case[] = [
 
 describe('Faults: the user is told, and keeps the last good data', function () {
   let server: DemoServer;
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
   const machineLeaves = (): MachineLeaf[] =>
     api.machines.getChildren().flatMap((n) => (n.kind === 'group' ? (api.machines.getChildren(n) as MachineLeaf[]) : [n as MachineLeaf]));
   const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);

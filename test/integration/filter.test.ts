@@ -1,7 +1,7 @@
 // Finding a machine: filter, group-by, sort and their persistence, in a real VS Code.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
@@ -16,7 +16,7 @@ type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
 
 describe('Finding a machine', function () {
   let server: DemoServer;
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
   const leaves = (): MachineLeaf[] =>
     api.machines.getChildren().flatMap((n) => (n.kind === 'group' ? (api.machines.getChildren(n) as MachineLeaf[]) : [n as MachineLeaf]));
   const groupLabels = () => api.machines.getChildren().map((g) => api.machines.getTreeItem(g).label as string);

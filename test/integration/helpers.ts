@@ -1,7 +1,7 @@
 // Shared set-up of the extension-host suite: the extension under test, the
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 
 /** A token that is easy to search for: it must never show up anywhere. */
@@ -9,16 +9,16 @@ export const TOKEN = 'itest-SECRET-token-7781';
 export const EXTENSION_ID = 'gpu-rental.gpu-rental';
 
 let server: DemoServer | undefined;
-let api: GpuRentalApi | undefined;
+let api: GpuRentalTestApi | undefined;
 
 export async function demoServer(): Promise<DemoServer> {
   server ??= await startDemoServer({ token: TOKEN });
   return server;
 }
 
-export async function extensionApi(): Promise<GpuRentalApi> {
+export async function extensionApi(): Promise<GpuRentalTestApi> {
   if (!api) {
-    const extension = vscode.extensions.getExtension<GpuRentalApi>(EXTENSION_ID);
+    const extension = vscode.extensions.getExtension<GpuRentalTestApi>(EXTENSION_ID);
     if (!extension) {
       throw new Error(`extension ${EXTENSION_ID} is not installed`);
     }
@@ -33,7 +33,7 @@ export async function extensionApi(): Promise<GpuRentalApi> {
  * The demo API reset (holding `data` when given), the extension pointed at it
  * with the test token, and the machine list loaded: where most suites start.
  */
-export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]): Promise<{ server: DemoServer; api: GpuRentalApi }> {
+export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]): Promise<{ server: DemoServer; api: GpuRentalTestApi }> {
   const server = await demoServer();
   server.reset();
   if (data) server.setData(data);

@@ -2,7 +2,7 @@
 // query keeps, and clause builders.
 import * as assert from 'node:assert/strict';
 import type { MachineRecord } from '../../src/api/types';
-import { filterMachines, parseQuery, type Clause, type FieldName, type Op, type Query, type TextTerm, type Value } from '../../src/model/query';
+import { compileQuery, parseQuery, type Clause, type FieldName, type Op, type Query, type TextTerm, type Value } from '../../src/model/query';
 
 export function parsed(input: string): Query {
   const result = parseQuery(input);
@@ -16,6 +16,11 @@ export function parseError(input: string): { position: number; message: string }
   const result = parseQuery(input);
   assert.ok(!result.ok, `'${input}' parsed but should not have`);
   return result.error;
+}
+
+/** The machines the query matches, in their order. */
+export function filterMachines(machines: readonly MachineRecord[], query: Query): MachineRecord[] {
+  return machines.filter(compileQuery(query));
 }
 
 /** The names of the machines the query keeps, in order. */

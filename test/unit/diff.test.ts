@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { MACHINE_FIELDS, type MachineRecord } from '../../src/api/types';
-import { describeDiff, diffMachines, diffTemplates, sameValue } from '../../src/market/diff';
+import { diffMachines, diffTemplates, sameValue } from '../../src/market/diff';
 import { machineRecord, templateRecord } from '../support/records';
 
 describe('market diff', () => {
@@ -102,11 +102,5 @@ describe('market diff: more cases', () => {
     assert.ok(!sameValue(1, { a: 1 }));
     assert.ok(!sameValue({ a: 1, b: 2 }, { a: 1, c: 2 }));
     assert.ok(!sameValue([1], { 0: 1 }));
-  });
-
-  it('describes a diff for the log', () => {
-    const a = machineRecord();
-    assert.equal(describeDiff(diffMachines(undefined, [a])), '1 loaded');
-    assert.equal(describeDiff(diffMachines([a], [machineRecord(), { ...a, price: '9.99' }])), '1 new, 0 gone, 1 changed');
   });
 });

@@ -7,7 +7,6 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import {
   FIELD_ALIASES,
   compileQuery,
-  filterMachines,
   parseQuery,
   printQuery,
   type Clause,
@@ -19,7 +18,7 @@ import {
 } from '../../src/model/query';
 import { normalizeText } from '../../src/model/text';
 import { compareVersions } from '../../src/model/version';
-import { compare, parseError, parsed, text } from '../support/query';
+import { compare, filterMachines, parseError, parsed, text } from '../support/query';
 import { machineRecord } from '../support/records';
 
 describe('query: compareVersions and normalizeText', () => {

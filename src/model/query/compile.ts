@@ -237,8 +237,3 @@ export function compileQuery(query: Query): (machine: MachineRecord) => boolean 
       };
   }
 }
-
-/** The machines the query matches, in their order. */
-export function filterMachines(machines: readonly MachineRecord[], query: Query): MachineRecord[] {
-  return machines.filter(compileQuery(query));
-}
