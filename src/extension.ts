@@ -12,9 +12,9 @@ import { ComparePanel } from './vscode/panels/comparePanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
-import { Log } from './vscode/services/log';
+import { describeError, Log } from './vscode/services/log';
 import { ViewState } from './vscode/views/viewState';
-import { shownMessages } from './vscode/services/notify';
+import { onDidFlash, onDidNotify, type ShownMessage } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
 import { TokenStore } from './vscode/services/tokenStore';
@@ -53,8 +53,10 @@ export interface GpuRentalTestApi {
   tokens: TokenStore;
   watches: WatchService;
   statusBar: StatusBar;
-  /** Every notification shown so far (most recent last). */
-  shownMessages: typeof shownMessages;
+  /** The last 100 notifications shown (most recent last). */
+  shownMessages: ShownMessage[];
+  /** The last 100 status bar flashes, their text without the icon (most recent last). */
+  flashes: string[];
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
   /** Where the walkthrough's "shown" flag is kept. */
@@ -68,13 +70,10 @@ export interface GpuRentalTestApi {
   useRetryPolicy(policy: Partial<RetryPolicy>): void;
 }
 
-/** @deprecated name kept for the test files; see GpuRentalTestApi. */
-export type GpuRentalApi = GpuRentalTestApi;
-
 export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | undefined {
   configureLocalization();
   const log = new Log();
-  const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${err instanceof Error ? `${err.name}: ${log.redact(err.message)}` : typeof err}`) });
+  const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${describeError(err, (text) => log.redact(text))}`) });
   const config = new Config();
   const keys = new ContextKeys();
   const tokens = new TokenStore(context.secrets, log);
@@ -110,6 +109,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   void controller.reconfigure();
   walkthrough.startFirstRun();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
+  if (context.extensionMode !== vscode.ExtensionMode.Test) {
+    return undefined;
+  }
+  // What a user was told, kept only for the tests.
+  const shownMessages: ShownMessage[] = [];
+  const flashes: string[] = [];
+  context.subscriptions.push(onDidNotify((message) => keepLast(shownMessages, message)), onDidFlash((text) => keepLast(flashes, text)));
   return exportsFor(context.extensionMode, {
     market,
     controller,
@@ -128,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     watches,
     statusBar,
     shownMessages,
+    flashes,
     workspaceState: context.workspaceState,
     globalState: context.globalState,
     walkthrough,
@@ -149,6 +156,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
  */
 export function exportsFor(mode: vscode.ExtensionMode, internals: GpuRentalTestApi): GpuRentalTestApi | undefined {
   return mode === vscode.ExtensionMode.Test ? internals : undefined;
+}
+
+function keepLast<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > 100) list.shift();
 }
 
 export function deactivate(): void {

@@ -1,6 +1,7 @@
 // What the copy commands and the panels' buttons write to the clipboard, each
 // with its confirmation in the status bar.
 import * as vscode from 'vscode';
+import { flash } from '../services/notify';
 import type { Template } from '../../api/types';
 import { formatInteger } from '../../model/format';
 import { imageReference } from '../../model/imageRef';
@@ -20,18 +21,18 @@ export async function copyIds(ids: string[], what: 'node' | 'template'): Promise
       : ids.length === 1
         ? vscode.l10n.t('Copied template ID {0}', ids[0])
         : vscode.l10n.t('Copied {0} template IDs', count);
-  vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
+  flash(message);
 }
 
 
 export async function writeImageReference(template: Template): Promise<void> {
   const reference = imageReference(template);
   await vscode.env.clipboard.writeText(reference);
-  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied image reference of template {0}', template.id)}`, 4000);
+  flash(vscode.l10n.t('Copied image reference of template {0}', template.id));
 }
 
 export async function writeTemplateJson(template: Template): Promise<void> {
   // Secrets are masked: this JSON ends up in chats, issues and scripts.
   await vscode.env.clipboard.writeText(JSON.stringify(maskedTemplate(template), null, 2));
-  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied template {0} as JSON (secrets masked)', template.id)}`, 4000);
+  flash(vscode.l10n.t('Copied template {0} as JSON (secrets masked)', template.id));
 }

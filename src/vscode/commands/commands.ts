@@ -3,7 +3,7 @@
 // them over and nothing imports this file back.
 import * as vscode from 'vscode';
 import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey } from '../../model/arrange';
-import type { Log } from '../services/log';
+import { describeError, type Log } from '../services/log';
 import { showError } from '../services/notify';
 import type { Walkthrough } from '../features/walkthrough';
 import type { MachinesProvider } from '../views/machinesView';
@@ -124,7 +124,7 @@ export function registerCommands(table: Record<CommandId, Handler>, log: Log): v
         try {
           await handler(...args);
         } catch (err) {
-          log.error(`Command ${id} failed: ${err instanceof Error ? `${err.name}: ${log.redact(err.message)}` : typeof err}`);
+          log.error(`Command ${id} failed: ${describeError(err, (text) => log.redact(text))}`);
           void showError(vscode.l10n.t('GPU Rental: "{0}" failed unexpectedly. See the "GPU Rental" log for details.', id));
         }
       }),

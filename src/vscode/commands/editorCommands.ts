@@ -3,18 +3,12 @@
 // a shell variable line, JSON or Markdown rows.
 import * as vscode from 'vscode';
 import type { MachineRecord, Template } from '../../api/types';
-import { copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
-import { machinePickText } from '../../model/machines';
-import { noIcons } from '../../model/escape';
+import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
 import type { Controller } from '../services/controller';
 import type { Visible } from '../views/visible';
-import { showInfo } from '../services/notify';
-import { templatePickText } from './quickPicks';
-
-interface Pick<T> extends vscode.QuickPickItem {
-  value: T;
-}
+import { flash, showInfo } from '../services/notify';
+import { machinePick, templatePickText, type Pick } from './quickPicks';
 
 export interface EditorCommandDeps {
   controller: Controller;
@@ -25,10 +19,7 @@ export async function insertNodeIds({ controller, visible }: EditorCommandDeps):
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('machines'))) return;
   const machines = visible.machinesInOrder();
-  const picks: Pick<MachineRecord>[] = machines.map((machine) => {
-    const text = machinePickText(machine);
-    return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine };
-  });
+  const picks = machines.map((machine) => machinePick(machine));
   const chosen = await pickMany(picks, vscode.l10n.t('Insert Node ID'), editor.selections.length, vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'));
   await insert(editor, chosen.map((m) => m.node_name));
 }
@@ -70,13 +61,14 @@ async function insert(editor: vscode.TextEditor, ids: string[]): Promise<void> {
   await editor.edit((edit) => selections.forEach((selection, i) => edit.replace(selection, each[i])));
 }
 
-function forms(): { form: CopyForm; label: string; detail: string }[] {
-  return [
-    { form: 'id', label: vscode.l10n.t('IDs'), detail: vscode.l10n.t('One per line') },
-    { form: 'shell', label: vscode.l10n.t('Shell Variable'), detail: vscode.l10n.t('NODE_ID=… (NODE_IDS="…" for several)') },
-    { form: 'json', label: vscode.l10n.t('JSON'), detail: vscode.l10n.t('Every field as the service sent it (template secrets masked)') },
-    { form: 'markdown', label: vscode.l10n.t('Markdown Table'), detail: vscode.l10n.t('A row each, with a header') },
-  ];
+/** The words for each form of COPY_FORMS, in the display language. */
+function formLabels(): Record<CopyForm, { label: string; detail: string }> {
+  return {
+    id: { label: vscode.l10n.t('IDs'), detail: vscode.l10n.t('One per line') },
+    shell: { label: vscode.l10n.t('Shell Variable'), detail: vscode.l10n.t('NODE_ID=… (NODE_IDS="…" for several)') },
+    json: { label: vscode.l10n.t('JSON'), detail: vscode.l10n.t('Every field as the service sent it (template secrets masked)') },
+    markdown: { label: vscode.l10n.t('Markdown Table'), detail: vscode.l10n.t('A row each, with a header') },
+  };
 }
 
 /** "machine", "3 machines", "template", "2 templates": what Copy As… copies. */
@@ -93,12 +85,13 @@ export async function copyAs(machines: MachineRecord[], templates: Template[]): 
     return;
   }
   const what = copiedWhat(machines.length, templates.length);
+  const labels = formLabels();
   const choice = await vscode.window.showQuickPick(
-    forms().map((f) => ({ label: f.label, detail: f.detail, form: f.form })),
+    COPY_FORMS.map((form) => ({ ...labels[form], form })),
     { title: vscode.l10n.t('Copy {0} as…', what) },
   );
   if (!choice) return;
   const text = machines.length ? copyMachines(machines, choice.form) : copyTemplates(templates, choice.form);
   await vscode.env.clipboard.writeText(text);
-  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied {0} as {1}', what, choice.label)}`, 4000);
+  flash(vscode.l10n.t('Copied {0} as {1}', what, choice.label));
 }

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { normalizeToken, tokenProblem } from '../../model/token';
 import type { Controller } from '../services/controller';
-import { showError, showWarning } from '../services/notify';
+import { flash, showError, showWarning } from '../services/notify';
 import type { TokenStore } from '../services/tokenStore';
 
 export interface TokenCommandDeps {
@@ -39,12 +39,12 @@ export async function setToken({ tokens, controller }: TokenCommandDeps, given: 
   }
   await controller.settled();
   if (controller.setup !== 'ready') {
-    vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: API token saved')}`, 4000);
+    flash(vscode.l10n.t('GPU Rental: API token saved'));
     return;
   }
   const rejection = await controller.checkToken();
   if (!rejection) {
-    vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: API token saved and accepted by the service')}`, 4000);
+    flash(vscode.l10n.t('GPU Rental: API token saved and accepted by the service'));
   } else if (rejection.kind === 'auth') {
     const setAgain = vscode.l10n.t('Set API Token');
     void showWarning(vscode.l10n.t('GPU Rental: the token was saved. {0}', rejection.message), setAgain).then(
@@ -58,6 +58,6 @@ export async function setToken({ tokens, controller }: TokenCommandDeps, given: 
 export async function clearToken({ tokens, controller }: TokenCommandDeps): Promise<void> {
   if (await tokens.clear()) {
     await controller.settled();
-    vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: API token cleared')}`, 3000);
+    flash(vscode.l10n.t('GPU Rental: API token cleared'), 'check', 3000);
   }
 }

@@ -6,7 +6,7 @@ import { noIcons, oneLine } from '../../model/escape';
 import type { Market } from '../../market/market';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
-import { showError, showInfo } from '../services/notify';
+import { flash, showError, showInfo } from '../services/notify';
 import type { ViewState } from '../views/viewState';
 import { askForMachineQuery } from './filterInput';
 
@@ -99,5 +99,5 @@ export async function saveFilter({ view, config }: ViewCommandDeps): Promise<voi
     return;
   }
   await config.saveFilter(name.trim(), query);
-  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('GPU Rental: saved filter "{0}"', name.trim())}`, 3000);
+  flash(vscode.l10n.t('GPU Rental: saved filter "{0}"', name.trim()), 'check', 3000);
 }

@@ -11,6 +11,7 @@ import {
   listTemplatesAnswer,
 } from '../../market/toolAnswers';
 import type { Controller } from '../services/controller';
+import { describeError } from '../services/log';
 
 /** Older data is refreshed before a tool answers. */
 const FRESH_MS = 3 * 60_000;
@@ -52,7 +53,7 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       }
       return this.answer(input);
     } catch (err) {
-      return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? err.name : vscode.l10n.t('unexpected error'));
+      return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? describeError(err) : vscode.l10n.t('unexpected error'));
     }
   }
 

@@ -13,7 +13,7 @@ import type { Snapshot } from '../../market/snapshot';
 import { AlertGate, alertText, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
-import type { Log } from '../services/log';
+import { describeError, type Log } from '../services/log';
 import { showInfo, showWarning } from '../services/notify';
 
 export interface WatchStats {
@@ -194,7 +194,7 @@ export class WatchService implements vscode.Disposable {
       // The same refresh as the Refresh button, without a notification per failed poll: the view says it.
       ok = (await this.controller.refresh(['machines'], { quiet: true })).length === 0;
     } catch (err) {
-      this.log.error(`A poll failed unexpectedly: ${err instanceof Error ? err.name : typeof err}`);
+      this.log.error(`A poll failed unexpectedly: ${describeError(err)}`);
     } finally {
       this.pollRunning = false;
       this.plan.ended(Date.now(), ok);

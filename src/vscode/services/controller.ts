@@ -10,7 +10,7 @@ import { ApiError } from '../../api/errors';
 import type { Market, Which } from '../../market/market';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
-import type { Log } from './log';
+import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
 
 export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'insecure' | 'ready';
@@ -95,7 +95,7 @@ export class Controller implements vscode.Disposable {
       await reload;
     });
     return this.latest.catch((err: unknown) => {
-      this.log.error(`Reconfiguring failed: ${err instanceof Error ? err.name : typeof err}`);
+      this.log.error(`Reconfiguring failed: ${describeError(err)}`);
     });
   }
 
