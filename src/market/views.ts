@@ -3,7 +3,7 @@
 // is remembered per question (the query, the arrangement) for the current
 // snapshot, so asking again after nothing changed costs nothing, and one
 // asker's question never evicts another's answer.
-import type { MachineRecord, Template } from '../api/types';
+import type { Machine, Template } from '../api/types';
 import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/arrange';
 import { compileQuery, isEmptyQuery, printQuery, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
@@ -19,7 +19,7 @@ export interface MachineView {
   /** How many machines the snapshot holds, filtered or not. */
   total: number;
   /** The machines that pass the filter, in no particular order. */
-  matching: readonly MachineRecord[];
+  matching: readonly Machine[];
   /** The matching machines grouped and sorted; with groupBy none, one group. */
   groups: readonly ArrangedGroup[];
   /** The filter as it reads back ("" when there is none). */
@@ -48,14 +48,14 @@ export const REMEMBERED_QUESTIONS = 8;
  * snapshot forgets them all, so no old list is kept alive.
  */
 export class MachineViews {
-  private readonly compiled = new WeakMap<Query, { text: string; test: ((m: MachineRecord) => boolean) | undefined }>();
-  private snapshot: Snapshot<MachineRecord> | undefined;
+  private readonly compiled = new WeakMap<Query, { text: string; test: ((m: Machine) => boolean) | undefined }>();
+  private snapshot: Snapshot<Machine> | undefined;
   /** Machines passing each filter (by its text) in the current snapshot. */
-  private readonly filtered = new Map<string, readonly MachineRecord[]>();
+  private readonly filtered = new Map<string, readonly Machine[]>();
   /** Answers by filter text and arrangement, for the current snapshot. */
   private readonly answers = new Map<string, MachineView>();
 
-  view(snapshot: Snapshot<MachineRecord> | undefined, query: MachineQuery): MachineView {
+  view(snapshot: Snapshot<Machine> | undefined, query: MachineQuery): MachineView {
     const { text, test } = this.compile(query.filter);
     if (!snapshot) {
       return text ? { ...EMPTY_MACHINES, filterText: text } : EMPTY_MACHINES;
@@ -81,7 +81,7 @@ export class MachineViews {
   }
 
   /** Compiling is cheap but not free at 100k machines; the same query object compiles once. */
-  private compile(filter: Query): { text: string; test: ((m: MachineRecord) => boolean) | undefined } {
+  private compile(filter: Query): { text: string; test: ((m: Machine) => boolean) | undefined } {
     let compiled = this.compiled.get(filter);
     if (!compiled) {
       const empty = isEmptyQuery(filter);
@@ -137,7 +137,7 @@ export function arrangementKey(arrangement: Arrangement): string {
 }
 
 /** Every machine of a view in its order (groups in order, machines in order): what quick picks offer. */
-export function machinesInOrder(view: MachineView): MachineRecord[] {
+export function machinesInOrder(view: MachineView): Machine[] {
   return view.groups.flatMap((group) => group.machines);
 }
 

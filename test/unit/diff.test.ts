@@ -2,7 +2,7 @@
 // which fields), and that applying it to the old list gives the new one.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MACHINE_FIELDS, type MachineRecord } from '../../src/api/types';
+import { MACHINE_FIELDS, type Machine } from '../../src/api/types';
 import { diffMachines, diffTemplates, sameValue } from '../../src/market/diff';
 import { machineRecord, templateRecord } from '../support/records';
 
@@ -40,7 +40,7 @@ describe('market diff', () => {
 
   it('sees no change in equal values parsed twice (labels with objects, nested JSON)', () => {
     const a = machineRecord({ labels: [{ k: [1, 'x'] }, 'y'] });
-    const again = JSON.parse(JSON.stringify(a)) as MachineRecord;
+    const again = JSON.parse(JSON.stringify(a)) as Machine;
     assert.deepEqual(diffMachines([a], [again]).changed, []);
     assert.deepEqual(diffMachines([a], [{ ...again, labels: [{ k: [1, 'z'] }, 'y'] }]).changed[0].fields, ['labels']);
   });
@@ -76,7 +76,7 @@ describe('market diff', () => {
     fc.assert(
       fc.property(listOf, listOf, (before, after) => {
         const diff = diffMachines(before, after);
-        const names = (list: readonly MachineRecord[]) => list.map((m) => m.node_name);
+        const names = (list: readonly Machine[]) => list.map((m) => m.node_name);
         const rebuilt = new Set(names(before));
         for (const m of diff.disappeared) rebuilt.delete(m.node_name);
         for (const m of diff.appeared) rebuilt.add(m.node_name);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, firstItems } from '../../src/api/firstItems';
 import { readCapped } from '../../src/api/readBody';
-import type { MachineRecord } from '../../src/api/types';
+import type { Machine } from '../../src/api/types';
 import { Market, type MarketChange } from '../../src/market/market';
 import type { MachineQuery } from '../../src/market/views';
 import { parseQuery } from '../../src/model/query';
@@ -127,7 +127,7 @@ describe('the client: the first machines of a large body before the rest arrives
   for (const declare of [true, false]) {
     it(`tells the first machines while the server still holds back the rest (${declare ? 'with' : 'without'} a Content-Length)`, async () => {
       answer = { ...answer, declare };
-      let first: MachineRecord[] | undefined;
+      let first: Machine[] | undefined;
       const loading = client(server, { timeoutMs: 10_000 }).listMachines(undefined, (items) => {
         first = items;
         // The rest is sent only now: had the client waited for the whole body, the test would time out.
@@ -187,8 +187,8 @@ describe('the market: a first look shows until its load ends', () => {
 
   /** A load whose first look and end the test controls. */
   function controlledLoad() {
-    let look!: (items: MachineRecord[]) => void;
-    let finish!: (result: { items: MachineRecord[] } | ApiError) => void;
+    let look!: (items: Machine[]) => void;
+    let finish!: (result: { items: Machine[] } | ApiError) => void;
     const ended = market.loadMachines(
       (_signal, firstLook) =>
         new Promise((resolve, reject) => {
@@ -196,7 +196,7 @@ describe('the market: a first look shows until its load ends', () => {
           finish = (result) => (result instanceof ApiError ? reject(result) : resolve({ items: result.items, skipped: 0 }));
         }),
     );
-    return { look: (items: MachineRecord[]) => look(items), finish: (result: { items: MachineRecord[] } | ApiError) => finish(result), ended };
+    return { look: (items: Machine[]) => look(items), finish: (result: { items: Machine[] } | ApiError) => finish(result), ended };
   }
 
   it('shows the first machines of a first load, says so, and replaces them with the whole list', async () => {

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ApiError } from '../../src/api/errors';
-import { type MachineRecord } from '../../src/api/types';
+import { type Machine } from '../../src/api/types';
 import { diffMachines } from '../../src/market/diff';
 import { Emitter } from '../../src/market/events';
 import { Market, type MarketChange } from '../../src/market/market';
@@ -77,7 +77,7 @@ describe('market model', () => {
   });
 
   it('a newer load supersedes an older one, whose answer is dropped', async () => {
-    const slow = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const slow = deferred<{ items: Machine[]; skipped: number }>();
     let aborted = false;
     const first = market.loadMachines((signal) => {
       signal.addEventListener('abort', () => (aborted = true));
@@ -221,7 +221,7 @@ describe('market model: load state', () => {
     assert.deepEqual([listing.loading, listing.pending, listing.items], [false, undefined, undefined]);
     listing.setProgress('too early');
     assert.equal(listing.progress, undefined, 'no progress note outside a load');
-    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const gate = deferred<{ items: Machine[]; skipped: number }>();
     const done = market.loadMachines(() => gate.promise);
     assert.equal(listing.loading, true);
     assert.ok(listing.pending);
@@ -265,7 +265,7 @@ describe('market model: load state', () => {
 
   it('reset during a load drops the load: nothing arrives later', async () => {
     const market = new Market();
-    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const gate = deferred<{ items: Machine[]; skipped: number }>();
     const load = market.loadMachines(() => gate.promise);
     market.reset();
     assert.equal(market.machines.loading, false);
@@ -328,7 +328,7 @@ describe('market model: load state', () => {
         const diff = diffMachines(before, after);
         const old = new Map(before.map((m) => [m.node_name, m]));
         const now = new Set(after.map((m) => m.node_name));
-        const names = (list: readonly MachineRecord[]) => list.map((m) => m.node_name).sort();
+        const names = (list: readonly Machine[]) => list.map((m) => m.node_name).sort();
         assert.deepEqual(names(diff.appeared), names(after.filter((m) => !old.has(m.node_name))));
         assert.deepEqual(names(diff.disappeared), names(before.filter((m) => !now.has(m.node_name))));
         const changed = after.filter((m) => old.has(m.node_name) && old.get(m.node_name) !== m);

@@ -2,7 +2,7 @@
 // comparison, errors, printing, and properties that must hold for any input.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { MachineRecord } from '../../src/api/types';
+import type { Machine } from '../../src/api/types';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import {
   FIELD_ALIASES,
@@ -228,7 +228,7 @@ const VERSION_FIELDS: FieldName[] = ['cuda_version', 'driver_version'];
 const ALL_OPS: Op[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'notin'];
 const EQUALITY_OPS: Op[] = ['=', '!=', 'in', 'notin'];
 
-const fromData = (pick: (x: MachineRecord) => string) => [...new Set(sample.map(pick))];
+const fromData = (pick: (x: Machine) => string) => [...new Set(sample.map(pick))];
 const realText = fc.constantFrom(
   ...fromData((x) => x.gpu_name),
   ...fromData((x) => x.region),

@@ -2,7 +2,7 @@
 // watch after a refresh, and when an alert may be shown.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { MachineRecord } from '../../src/api/types';
+import type { Machine } from '../../src/api/types';
 import { diffMachines } from '../../src/market/diff';
 import { NewMachines } from '../../src/market/news';
 import { FOCUS_DELAY_MS, MAX_BACKOFF_MS, PollPlan } from '../../src/market/poll';
@@ -80,7 +80,7 @@ describe('watches: what is news', () => {
 
   it('property: news is exactly the machines that match now and did not match (or were not listed) before', () => {
     const pool = Array.from({ length: 10 }, (_, i) => machineRecord({ node_name: `n${i}`, gpu_name: 'H100', gpu_count: 1, price: '1.00' }));
-    const priced = (m: MachineRecord, price: number) => ({ ...m, price: price.toFixed(2) });
+    const priced = (m: Machine, price: number) => ({ ...m, price: price.toFixed(2) });
     const snapshot = fc
       .uniqueArray(fc.integer({ min: 0, max: 9 }), { maxLength: 10 })
       .chain((ids) => fc.tuple(...ids.map((i) => fc.constantFrom(1, 2, 3, 4).map((p) => priced(pool[i], p)))));

@@ -1,18 +1,18 @@
 // Compiling a parsed query into one predicate over machines: every constant
 // parsed and normalised once, cheap tests first.
-import type { Json, MachineRecord } from '../../api/types';
+import type { Json, Machine } from '../../api/types';
 import { normalizeData, normalizeText } from '../text';
 import { priceOf, pricePerGpu } from '../price';
 import { compareParsedVersions, parseVersion } from '../version';
 import { FIELD_KINDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
 
-type Test = (machine: MachineRecord) => boolean;
+type Test = (machine: Machine) => boolean;
 
 function labelText(label: Json): string {
   return typeof label === 'string' ? label : JSON.stringify(label);
 }
 
-const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
+const NUMBER_OF: Readonly<Record<string, (m: Machine) => number>> = {
   price: priceOf,
   price_per_gpu: pricePerGpu,
   gpu_count: (m) => m.gpu_count,
@@ -29,7 +29,7 @@ const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
   online_rate: (m) => m.online_rate,
 };
 
-const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
+const TEXT_OF: Readonly<Record<string, (m: Machine) => string>> = {
   gpu_name: (m) => m.gpu_name,
   cpu_name: (m) => m.cpu_name,
   region: (m) => m.region,
@@ -58,7 +58,7 @@ function satisfies(op: Op, order: number): boolean {
   }
 }
 
-function numberTest(get: (m: MachineRecord) => number, op: Op, values: readonly Value[]): Test {
+function numberTest(get: (m: Machine) => number, op: Op, values: readonly Value[]): Test {
   const v = values[0] as number;
   switch (op) {
     case '=':
@@ -90,7 +90,7 @@ function booleanTest(op: Op, values: readonly Value[]): Test {
   return (m) => accepted.has(m.nvlink_status) === wanted;
 }
 
-function textTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[]): Test {
+function textTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const wanted = op === '=' || op === 'in';
   if (values.length === 1) {
     const v = normalizeText(String(values[0]));
@@ -106,7 +106,7 @@ function labelsTest(op: Op, values: readonly Value[]): Test {
   return (m) => m.labels.some((label) => set.has(normalizeData(labelText(label)))) === wanted;
 }
 
-function versionTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[]): Test {
+function versionTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const parsed = values.map((v) => parseVersion(String(v)));
   const matches = (version: string) => {
     const own = parseVersion(version);
@@ -207,7 +207,7 @@ function clauseTest(clause: Clause): Test {
 }
 
 /** A predicate for the query, with every constant parsed and normalised once, here. */
-export function compileQuery(query: Query): (machine: MachineRecord) => boolean {
+export function compileQuery(query: Query): (machine: Machine) => boolean {
   const ranked: { cost: number; test: Test }[] = [];
   const terms: TextTerm[] = [];
   for (const term of query.clauses) {

@@ -2,7 +2,7 @@
 // cursors of the active editor; Copy As… copies machines or templates as IDs,
 // a shell variable line, JSON or Markdown rows.
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../../api/types';
+import type { Machine, Template } from '../../api/types';
 import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
 import type { Controller } from '../services/controller';
@@ -79,7 +79,7 @@ function copiedWhat(machines: number, templates: number): string {
   return templates === 1 ? vscode.l10n.t('template') : vscode.l10n.t('{0} templates', formatInteger(templates));
 }
 
-export async function copyAs(machines: MachineRecord[], templates: Template[]): Promise<void> {
+export async function copyAs(machines: Machine[], templates: Template[]): Promise<void> {
   if (machines.length === 0 && templates.length === 0) {
     void showInfo(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
     return;

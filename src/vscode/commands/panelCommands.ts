@@ -2,7 +2,7 @@
 // Reference and Copy Template as JSON (registered with the others in the
 // table in commands.ts).
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../../api/types';
+import type { Machine, Template } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
 import type { Market } from '../../market/market';
 import type { Controller } from '../services/controller';
@@ -13,8 +13,8 @@ import { listed, machinesOf, pickVisibleMachine, pickVisibleMachines, pickVisibl
 
 /** What these commands need of the panels: opening one. */
 export interface PanelOpeners {
-  details: { show(machine: MachineRecord, preserveFocus?: boolean): void };
-  compare: { show(machines: readonly MachineRecord[]): void };
+  details: { show(machine: Machine, preserveFocus?: boolean): void };
+  compare: { show(machines: readonly Machine[]): void };
   template: { show(template: Template, preserveFocus?: boolean): void };
 }
 
@@ -44,7 +44,7 @@ export async function showMachineDetails({ market, controller, visible, panels }
  * order, so the columns read as the tree does; past eight, the first eight.
  */
 export async function compareMachines({ controller, visible, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
-  let machines: MachineRecord[] | undefined = machinesOf(node, selected);
+  let machines: Machine[] | undefined = machinesOf(node, selected);
   if (machines.length < 2) {
     if (!(await controller.ensureData('machines'))) {
       return;
@@ -65,7 +65,7 @@ export async function compareMachines({ controller, visible, panels }: PanelComm
   panels.compare.show(ordered.slice(0, MAX_COMPARED));
 }
 
-function inTreeOrder(visible: Visible, machines: readonly MachineRecord[]): MachineRecord[] {
+function inTreeOrder(visible: Visible, machines: readonly Machine[]): Machine[] {
   const position = new Map(visible.machinesInOrder().map((m, i) => [m.node_name, i]));
   // A machine the tree no longer shows (the filter changed) goes last, in the order given.
   return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));

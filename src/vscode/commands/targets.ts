@@ -2,7 +2,7 @@
 // selection), or, from the palette, what the person picks from the items the
 // tree shows.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import type { Market } from '../../market/market';
 import type { MachineNode } from '../views/machinesView';
 import { showInfo } from '../services/notify';
@@ -23,7 +23,7 @@ export function isTemplateNode(value: unknown): value is Extract<TemplateNode, {
 }
 
 /** The listed machine a node ID names (hover links pass one); none for anything else. */
-export function listed(market: Market, value: unknown): MachineRecord[] {
+export function listed(market: Market, value: unknown): Machine[] {
   const machine = typeof value === 'string' ? market.machine(value) : undefined;
   return machine ? [machine] : [];
 }
@@ -59,7 +59,7 @@ export async function pickVisibleTemplate(visible: Visible, title: string) {
 }
 
 /** Several machines from the ones the tree shows, `preselected` already ticked. */
-export async function pickVisibleMachines(visible: Visible, title: string, preselected: readonly MachineRecord[]): Promise<MachineRecord[] | undefined> {
+export async function pickVisibleMachines(visible: Visible, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
   const machines = visible.machinesInOrder();
   if (machines.length < 2) {
     void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));

@@ -4,7 +4,7 @@
 // match. The "new" marks and the badge are features/news.ts's.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { formatPricePerGpu } from '../../model/format';
 import { pricePerGpu } from '../../model/price';
 import type { Market } from '../../market/market';
@@ -24,7 +24,7 @@ export interface WatchStats {
 
 export interface WatchHost {
   /** Applies a watch's filter and reveals a machine in the tree. */
-  show(watch: Watch, machine: MachineRecord): Promise<void>;
+  show(watch: Watch, machine: Machine): Promise<void>;
 }
 
 export class WatchService implements vscode.Disposable {
@@ -36,11 +36,11 @@ export class WatchService implements vscode.Disposable {
   private pollRunning = false;
   private lastPoll: Date | undefined;
   private nextPoll: Date | undefined;
-  private stats = new WeakMap<Snapshot<MachineRecord>, Map<string, WatchStats>>();
+  private stats = new WeakMap<Snapshot<Machine>, Map<string, WatchStats>>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Watches, polling state or their matches changed. */
   readonly onDidChange = this.changed.event;
-  private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly MachineRecord[] }>();
+  private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly Machine[] }>();
   /** After a refresh, per watch: the machines that newly match it (whether or not an alert shows now). */
   readonly onDidFindNews = this.foundNews.event;
   private readonly disposables: vscode.Disposable[] = [];
@@ -224,7 +224,7 @@ export class WatchService implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private async alert(watch: Watch, machines: MachineRecord[]): Promise<void> {
+  private async alert(watch: Watch, machines: Machine[]): Promise<void> {
     const show = vscode.l10n.t('Show');
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");

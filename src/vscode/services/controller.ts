@@ -12,11 +12,10 @@ import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
+import { VIEW_IDS } from './viewIds';
 
 export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'insecure' | 'ready';
 export type { Which };
-
-export const VIEW_IDS: Record<Which, string> = { machines: 'gpuRental.machines', templates: 'gpuRental.templates' };
 
 type Action = 'retry' | 'setToken' | 'openSettings' | 'showLog';
 

@@ -1,7 +1,7 @@
 // The Machines tree: machines filtered by the query, grouped and sorted as
 // the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../../model/arrange';
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
@@ -13,7 +13,7 @@ import type { Controller } from '../services/controller';
 import type { Visible } from './visible';
 
 type GroupNode = { kind: 'group'; group: ArrangedGroup };
-type MachineLeaf = { kind: 'machine'; machine: MachineRecord; groupKey: string };
+type MachineLeaf = { kind: 'machine'; machine: Machine; groupKey: string };
 /** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
 type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
 export type MachineNode = GroupNode | MachineLeaf | MoreNode;
@@ -203,7 +203,7 @@ function groupItem(group: ArrangedGroup): vscode.TreeItem {
   return item;
 }
 
-function machineItem(machine: MachineRecord, isNew: boolean): vscode.TreeItem {
+function machineItem(machine: Machine, isNew: boolean): vscode.TreeItem {
   const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
   item.id = `machine:${machine.node_name}`;
   const summary = machineSummary(machine);
@@ -216,7 +216,7 @@ function machineItem(machine: MachineRecord, isNew: boolean): vscode.TreeItem {
 }
 
 /** A compact table of every field. Data is escaped and the Markdown is untrusted: no links or HTML run. */
-export function machineTooltip(machine: MachineRecord): vscode.MarkdownString {
+export function machineTooltip(machine: Machine): vscode.MarkdownString {
   const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
   const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
   const markdown = new vscode.MarkdownString([header, '|:--|:--|', ...rows].join('\n'));

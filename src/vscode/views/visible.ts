@@ -1,7 +1,7 @@
 // What the views show, in one place: the market's answer to the view state's
 // questions. The trees, the view messages, the status bar and the commands
 // all read it here, so none of them can see another list than the others.
-import type { MachineRecord, Template } from '../../api/types';
+import type { Machine, Template } from '../../api/types';
 import type { Market } from '../../market/market';
 import { machinesInOrder, templatesInOrder, type MachineView, type TemplateView } from '../../market/views';
 import type { ViewState } from './viewState';
@@ -24,7 +24,7 @@ export class Visible {
   }
 
   /** Every shown machine in the tree's order (groups in order): what quick picks offer. */
-  machinesInOrder(): MachineRecord[] {
+  machinesInOrder(): Machine[] {
     return machinesInOrder(this.machines());
   }
 
