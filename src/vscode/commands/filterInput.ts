@@ -28,7 +28,7 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
       return true;
     };
     check(current);
-    const disposables = [
+    const subscriptions = vscode.Disposable.from(
       input.onDidChangeValue(check),
       input.onDidAccept(() => {
         if (check(input.value)) {
@@ -37,11 +37,11 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
         }
       }),
       input.onDidHide(() => {
-        for (const d of disposables) d.dispose();
+        subscriptions.dispose();
         input.dispose();
         resolve(accepted);
       }),
-    ];
+    );
     input.show();
   });
 }

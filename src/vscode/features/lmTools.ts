@@ -114,7 +114,7 @@ function setTokenTitle(): string {
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
 export function registerTools(market: Market, controller: Controller): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
-    return { dispose: () => undefined };
+    return new vscode.Disposable(() => undefined);
   }
   const tools = createTools(market, controller);
   return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));

@@ -43,7 +43,7 @@ export class WatchService implements vscode.Disposable {
   private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly Machine[] }>();
   /** After a refresh, per watch: the machines that newly match it (whether or not an alert shows now). */
   readonly onDidFindNews = this.foundNews.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable;
 
   constructor(
     private readonly market: Market,
@@ -53,7 +53,7 @@ export class WatchService implements vscode.Disposable {
     private readonly host: WatchHost,
   ) {
     this.plan = new PollPlan(config.watchIntervalMs);
-    this.disposables.push(
+    this.subscriptions = vscode.Disposable.from(
       this.changed,
       this.foundNews,
       config.onDidChange((affects) => {
@@ -264,7 +264,7 @@ export class WatchService implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
-    for (const d of this.disposables) d.dispose();
+    this.subscriptions.dispose();
   }
 }
 

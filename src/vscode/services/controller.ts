@@ -36,7 +36,7 @@ export class Controller implements vscode.Disposable {
   private serviceKey: string | undefined;
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable;
   /** The listings a view (or a command) has asked for: nothing is fetched before that, and these reload with the service. */
   private readonly wanted = new Set<Which>();
   /** Reconfigurations run one after another; this settles when the queue is empty. */
@@ -52,7 +52,7 @@ export class Controller implements vscode.Disposable {
     /** Overrides of the client's retry policy, read for each new client (only the test API sets any). */
     private readonly retryPolicy: () => Partial<RetryPolicy> = () => ({}),
   ) {
-    this.disposables.push(
+    this.subscriptions = vscode.Disposable.from(
       this.setupChanged,
       tokens.onDidChange(() => void this.reconfigure()),
       config.onDidChange((affects) => {
@@ -298,8 +298,6 @@ export class Controller implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables) {
-      d.dispose();
-    }
+    this.subscriptions.dispose();
   }
 }
