@@ -1,30 +1,35 @@
 // Wires the extension together; the behaviour lives in src/market, src/vscode, src/api and src/model.
 import * as vscode from 'vscode';
+import type { RetryPolicy } from './api/client';
 import { Market } from './market/market';
 import { Config } from './vscode/services/config';
 import { ContextKeys } from './vscode/services/contextKeys';
-import { bindWalkthroughProgress } from './vscode/features/walkthroughProgress';
-import { Controller, VIEW_IDS } from './vscode/services/controller';
-import { registerCommands, copyIds, setToken, type CommandDeps } from './vscode/commands/commands';
+import { bindWalkthroughProgress } from './vscode/services/walkthroughProgress';
+import { Controller } from './vscode/services/controller';
+import { VIEW_IDS } from './vscode/services/viewIds';
+import { commandTable, registerCommands } from './vscode/commands/commands';
+import { copyIds, writeImageReference, writeTemplateJson } from './vscode/commands/clipboard';
+import { setToken } from './vscode/commands/tokenCommands';
 import { ComparePanel } from './vscode/panels/comparePanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
-import { writeImageReference, writeTemplateJson } from './vscode/commands/panelCommands';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
-import { Log } from './vscode/services/log';
-import { MachineViewState } from './vscode/views/machineViewState';
-import { shownMessages } from './vscode/services/notify';
+import { describeError, Log } from './vscode/services/log';
+import { ViewState } from './vscode/views/viewState';
+import { onDidFlash, onDidNotify, type ShownMessage } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
-import { NewMachines } from './market/news';
+import { Visible } from './vscode/views/visible';
+import { News } from './vscode/features/news';
+import { bindBadge } from './vscode/views/badge';
 import { StatusBar } from './vscode/features/statusBar';
 import { registerNodeIdHover } from './vscode/features/nodeIdHover';
 import { registerTools } from './vscode/features/lmTools';
 import { registerMcpServer } from './vscode/features/mcp';
 import { showInTree } from './vscode/views/reveal';
-import { bindBadge, WatchService } from './vscode/features/watches';
+import { WatchService } from './vscode/features/watches';
 import { configureLocalization } from './vscode/services/l10n';
 import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
 
@@ -43,14 +48,18 @@ export interface GpuRentalTestApi {
   panels: DetailsPanels;
   compare: ComparePanel;
   templatePanels: TemplatePanels;
-  view: MachineViewState;
+  view: ViewState;
+  /** What the views show: the selector the trees, status bar and commands read. */
+  visible: Visible;
   keys: ContextKeys;
   log: Log;
   tokens: TokenStore;
   watches: WatchService;
   statusBar: StatusBar;
-  /** Every notification shown so far (most recent last). */
-  shownMessages: typeof shownMessages;
+  /** The last 100 notifications shown (most recent last). */
+  shownMessages: ShownMessage[];
+  /** The last 100 status bar flashes, their text without the icon (most recent last). */
+  flashes: string[];
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
   /** Where the walkthrough's "shown" flag is kept. */
@@ -60,24 +69,26 @@ export interface GpuRentalTestApi {
   firstRunAgain(): Promise<FirstRunOutcome>;
   /** Set API Token without the input box, as if the user had typed `token`. */
   setToken(token: string): Promise<void>;
+  /** Retry delays for the clients made from now on (the fault tests use short ones). */
+  useRetryPolicy(policy: Partial<RetryPolicy>): void;
 }
-
-/** @deprecated name kept for the test files; see GpuRentalTestApi. */
-export type GpuRentalApi = GpuRentalTestApi;
 
 export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | undefined {
   configureLocalization();
   const log = new Log();
-  const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${err instanceof Error ? `${err.name}: ${log.redact(err.message)}` : typeof err}`) });
+  const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${describeError(err, (text) => log.redact(text))}`) });
   const config = new Config();
   const keys = new ContextKeys();
   context.subscriptions.push(bindWalkthroughProgress(keys));
   const tokens = new TokenStore(context.secrets, log);
-  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState));
-  const view = new MachineViewState(context.workspaceState, config);
-  const news = new NewMachines();
-  const machines = new MachinesProvider(market, controller, view, config, news);
-  const templates = new TemplatesProvider(market, controller, view);
+  let retryPolicy: Partial<RetryPolicy> = {};
+  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
+  const view = new ViewState(context.workspaceState, config);
+  const visible = new Visible(market, view);
+  // Both hosts are read only when a snapshot arrives, after activation.
+  const news: News = new News(market, { activeWatches: () => watches.active, machinesVisible: () => machinesView.visible });
+  const machines = new MachinesProvider(market, controller, visible, config, news);
+  const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
   const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node'));
@@ -86,24 +97,30 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     showDetails: (machine) => panels.show(machine),
   });
   const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });
-  const watches = new WatchService(news, market, controller, config, log, {
-    machinesVisible: () => machinesView.visible,
+  const watches: WatchService = new WatchService(market, controller, config, log, {
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
   });
-  context.subscriptions.push(log, market, tokens, controller, view, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
-  const statusBar = new StatusBar(market, view, watches, config);
-  context.subscriptions.push(bindBadge(machinesView, watches), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
+  context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
+  const statusBar = new StatusBar(market, visible, watches, config);
+  context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
-  context.subscriptions.push(bindViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }));
+  context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
   context.subscriptions.push(walkthrough);
 
-  const deps: CommandDeps = { market, watches, config, controller, tokens, panels: () => panels, compare: () => compare, templatePanels: () => templatePanels, log, machines, templates, view, walkthrough };
-  registerCommands(context, deps);
+  const panelOpeners = { details: panels, compare, template: templatePanels };
+  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
+  if (context.extensionMode !== vscode.ExtensionMode.Test) {
+    return undefined;
+  }
+  // What a user was told, kept only for the tests.
+  const shownMessages: ShownMessage[] = [];
+  const flashes: string[] = [];
+  context.subscriptions.push(onDidNotify((message) => keepLast(shownMessages, message)), onDidFlash((text) => keepLast(flashes, text)));
   return exportsFor(context.extensionMode, {
     market,
     controller,
@@ -115,12 +132,14 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     compare,
     templatePanels,
     view,
+    visible,
     keys,
     log,
     tokens,
     watches,
     statusBar,
     shownMessages,
+    flashes,
     workspaceState: context.workspaceState,
     globalState: context.globalState,
     walkthrough,
@@ -129,7 +148,10 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
       again.startFirstRun();
       return again.firstRun.finally(() => again.dispose());
     },
-    setToken: (token) => setToken(deps, token),
+    setToken: (token) => setToken({ tokens, controller }, token),
+    useRetryPolicy: (policy) => {
+      retryPolicy = policy;
+    },
   });
 }
 
@@ -139,6 +161,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
  */
 export function exportsFor(mode: vscode.ExtensionMode, internals: GpuRentalTestApi): GpuRentalTestApi | undefined {
   return mode === vscode.ExtensionMode.Test ? internals : undefined;
+}
+
+function keepLast<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > 100) list.shift();
 }
 
 export function deactivate(): void {

@@ -8,7 +8,7 @@ import { earlyLook } from './firstItems';
 import { readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
-import type { MachineRecord, Template } from './types';
+import type { Machine, Template } from './types';
 
 /** The subset of a LogOutputChannel the client writes to. */
 export interface Logger {
@@ -59,13 +59,14 @@ export interface ClientOptions {
   maxBodyBytes?: number;
 }
 
-export interface Listing<T> {
+/** One list as the service sent it, checked: not the market's Listing (src/market/listing.ts), which holds the last good one. */
+export interface ItemList<T> {
   items: T[];
   /** Items left out because they were malformed or repeated an id. */
   skipped: number;
 }
 
-export interface TemplateListing extends Listing<Template> {
+export interface TemplateList extends ItemList<Template> {
   pages: number;
   /** Set when paging stopped for a reason other than reaching the end. */
   incomplete?: string;
@@ -90,7 +91,7 @@ export class GpuRentalClient {
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   /** The last machines body, so that the next one is read against it. */
-  private readonly lastMachines = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, releaseBody);
+  private readonly lastMachines = new LastBody(machineChecker, (m: Machine) => m.node_name, releaseBody);
 
   constructor(private readonly options: ClientOptions) {
     this.log = options.log ?? silentLogger;
@@ -107,7 +108,7 @@ export class GpuRentalClient {
    * `onFirstItems`, when given, is told the first machines of a large body
    * while the rest is still arriving (./firstItems.ts), at most once an attempt.
    */
-  async listMachines(signal?: AbortSignal, onFirstItems?: (items: MachineRecord[]) => void): Promise<Listing<MachineRecord>> {
+  async listMachines(signal?: AbortSignal, onFirstItems?: (items: Machine[]) => void): Promise<ItemList<Machine>> {
     const early = onFirstItems && ((raw: unknown[]) => onFirstItems(validateMachines(raw).items));
     const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), early);
     this.reportSkipped('machines', result);
@@ -119,7 +120,7 @@ export class GpuRentalClient {
    * The machines of a body: read against the last body when only part of it
    * changed (./reread.ts), else parsed whole and remembered for next time.
    */
-  private readMachines(body: Body): Validated<MachineRecord> {
+  private readMachines(body: Body): Validated<Machine> {
     const started = performance.now();
     // A web page is an error however it is shaped: the whole parse says so.
     const reread = isHtml(body.contentType) ? undefined : this.lastMachines.reread(body.bytes);
@@ -138,7 +139,7 @@ export class GpuRentalClient {
    * the id of the last item of the previous page and stop at a short or empty
    * page, at a page that brings no new ids, or after MAX_TEMPLATE_PAGES.
    */
-  async listTemplates(pageSize: number, signal?: AbortSignal): Promise<TemplateListing> {
+  async listTemplates(pageSize: number, signal?: AbortSignal): Promise<TemplateList> {
     const limit = Math.max(1, Math.floor(pageSize));
     const seen = new Set<number>();
     const items: Template[] = [];

@@ -4,7 +4,7 @@
 // The checks are the JSON Schemas of ./schemas.ts, compiled ahead of time by
 // Ajv into ./validators.generated.ts: a 100k-machine response is checked in
 // tens of milliseconds, well under the cost of JSON.parse itself.
-import type { Json, MachineRecord, Template } from './types';
+import type { Json, Machine, Template } from './types';
 import { IdSet, type KeySet } from './idSet';
 import { validateMachine, validateTemplate } from './validators.generated';
 
@@ -90,7 +90,7 @@ function checkOne<T>(checker: Checker<T>): Check<T> {
 }
 
 /** A machine as the schema guarantees it; only `labels` may be null or absent. */
-type CheckedMachine = Omit<MachineRecord, 'labels'> & { labels?: Json[] | null };
+type CheckedMachine = Omit<Machine, 'labels'> & { labels?: Json[] | null };
 
 /**
  * Takes the parsed object as it is rather than copying it: at 100k machines
@@ -101,14 +101,14 @@ type CheckedMachine = Omit<MachineRecord, 'labels'> & { labels?: Json[] | null }
  * when absent. Unknown fields stay on the object but nothing reads them:
  * every view lists the spec's fields by name.
  */
-export const machineChecker: Checker<MachineRecord> = {
+export const machineChecker: Checker<Machine> = {
   validate: validateMachine as CompiledValidator,
   build(item) {
     const m = item as CheckedMachine;
     if (!Array.isArray(m.labels)) {
       m.labels = [];
     }
-    return m as MachineRecord;
+    return m as Machine;
   },
 };
 
@@ -144,6 +144,6 @@ function buildTemplate(t: CheckedTemplate): Template {
   };
 }
 
-export function validateMachines(raw: readonly unknown[]): Validated<MachineRecord> {
+export function validateMachines(raw: readonly unknown[]): Validated<Machine> {
   return validateItems(raw, machineChecker, (m) => m.node_name, new IdSet(raw.length));
 }

@@ -4,7 +4,11 @@
 /** A JSON value as it may appear in a nullable field whose type the spec does not show. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** An available GPU machine (spec 2.2). */
+/**
+ * An available GPU machine (spec 2.2), as the client hands it on: checked,
+ * with `labels` always a list. The object JSON.parse made, nothing added: the
+ * price as a number is read from `price` where it is needed (src/model/price.ts).
+ */
 export interface Machine {
   /** Decimal number carried as a string; kept exactly as sent for display. */
   price: string;
@@ -30,13 +34,6 @@ export interface Machine {
   cuda_version: string;
   nvlink_status: boolean;
 }
-
-/**
- * A machine as the client hands it on: checked, with `labels` always a list.
- * The object JSON.parse made, nothing added: the price as a number is read
- * from `price` where it is needed (src/model/price.ts).
- */
-export type MachineRecord = Machine;
 
 /** An image template (spec 2.1). */
 export interface Template {

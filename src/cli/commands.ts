@@ -4,7 +4,7 @@
 // exit code. Output is written record by record, waiting when the reader
 // is slower, so a long list never becomes one big string.
 import { GpuRentalClient } from '../api/client';
-import type { MachineRecord, Template } from '../api/types';
+import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';
 import { imageReference } from '../model/imageRef';
 import { compileQuery, isEmptyQuery, parseQuery, type Query } from '../model/query';
@@ -79,7 +79,7 @@ async function machines(command: Extract<Command, { kind: 'machines' }>, client:
   const groups = arrangeMachines(matching, { groupBy: command.groupBy, sortBy: command.sortBy, order: command.order });
   // The limit counts machines across groups, in order; groups left empty by it are not shown.
   let left = command.limit ?? Infinity;
-  const sections: (TableSection<MachineRecord> & { label: string; size: number })[] = [];
+  const sections: (TableSection<Machine> & { label: string; size: number })[] = [];
   for (const group of groups) {
     if (left <= 0) break;
     const rows = group.machines.slice(0, left);

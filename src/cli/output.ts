@@ -3,7 +3,7 @@
 // record came from the service and is untrusted: JSON escapes every
 // character a terminal could act on, and a table cell holds no control
 // character, so no value can move the cursor, recolour or retitle a terminal.
-import type { Json, MachineRecord, Template } from '../api/types';
+import type { Json, Machine, Template } from '../api/types';
 import { copyTemplates, machineJson } from '../model/copyFormats';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
@@ -22,7 +22,7 @@ export function safeJson(value: unknown, indent?: number): string {
 }
 
 /** A machine as scripts get it: the spec's fields as sent, and the price per GPU as a number (null when it has none). */
-export function machineOut(machine: MachineRecord): Record<string, Json> {
+export function machineOut(machine: Machine): Record<string, Json> {
   const perGpu = pricePerGpu(machine);
   return { ...machineJson(machine), price_per_gpu: Number.isFinite(perGpu) ? perGpu : null };
 }
@@ -42,7 +42,7 @@ export function terminalText(text: string, max = Infinity): string {
 }
 
 /** Bare IDs, one a line, for scripts (`$(gpu-rental machines … --ids --limit 1)`). */
-export function machineIdLine(machine: MachineRecord): string {
+export function machineIdLine(machine: Machine): string {
   return `${terminalText(machine.node_name)}\n`;
 }
 
@@ -72,7 +72,7 @@ interface Column<T> {
   tint?: string;
 }
 
-export const MACHINE_COLUMNS: Column<MachineRecord>[] = [
+export const MACHINE_COLUMNS: Column<Machine>[] = [
   { title: 'NODE ID', align: 'left', max: 36, value: (m) => m.node_name },
   { title: 'GPUS', align: 'left', max: 28, value: (m) => `${m.gpu_count}× ${m.gpu_name}` },
   { title: 'PRICE', align: 'right', max: 12, value: (m) => m.price },
@@ -128,7 +128,7 @@ export function table<T>(columns: readonly Column<T>[], sections: readonly Table
 }
 
 /** One machine for a person: every field, labelled, as the details page shows it (in English). */
-export function machineText(machine: MachineRecord): string {
+export function machineText(machine: Machine): string {
   const rows = machineDetails(machine, INVARIANT_LOCALE);
   const width = Math.max(...rows.map((r) => r.label.length));
   return `${rows.map((r) => `${r.label.padEnd(width)}  ${terminalText(r.value, 200)}`).join('\n')}\n`;

@@ -4,7 +4,7 @@
 // watches (src/market/watch.ts): news is what comes or changes into range
 // after it. A failed poll is said on stderr and the next one comes as
 // planned; a rejected token ends the watch (exit 4).
-import type { MachineRecord } from '../api/types';
+import type { Machine } from '../api/types';
 import { diffMachines } from '../market/diff';
 import { newlyMatching, parseWatches } from '../market/watch';
 import type { Command } from './args';
@@ -20,7 +20,7 @@ export async function runWatch(command: WatchCommand, service: Service, io: Io, 
   queryOf(command.query);
   const watch = parseWatches([{ query: command.query }]).watches[0];
   const client = clientFor(service, command.timeoutSeconds);
-  let before: readonly MachineRecord[] | undefined;
+  let before: readonly Machine[] | undefined;
   let printed = 0;
   const limit = command.limit ?? Infinity;
   while (!stop.aborted) {

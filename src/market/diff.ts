@@ -1,7 +1,7 @@
 // What changed between two snapshots of a listing: items that appeared,
 // items that went away, and items whose fields changed. Linear: one walk
 // over both in order, and a map for what that walk could not pair.
-import { MACHINE_FIELDS, TEMPLATE_FIELDS, type Json, type Machine, type MachineRecord, type Template } from '../api/types';
+import { MACHINE_FIELDS, TEMPLATE_FIELDS, type Json, type Machine, type Template } from '../api/types';
 
 export interface Changed<T, F extends string> {
   before: T;
@@ -18,7 +18,7 @@ export interface Diff<T, F extends string> {
   changed: Changed<T, F>[];
 }
 
-export type MachineDiff = Diff<MachineRecord, keyof Machine>;
+export type MachineDiff = Diff<Machine, keyof Machine>;
 export type TemplateDiff = Diff<Template, keyof Template>;
 
 export function diffListings<T, K, F extends string>(
@@ -123,7 +123,7 @@ function pairInOrder<T, K>(
   return { restBefore, restAfter };
 }
 
-export function diffMachines(before: readonly MachineRecord[] | undefined, after: readonly MachineRecord[]): MachineDiff {
+export function diffMachines(before: readonly Machine[] | undefined, after: readonly Machine[]): MachineDiff {
   return diffListings(before, after, (m) => m.node_name, changedMachineFields);
 }
 
@@ -148,7 +148,7 @@ export function changedFields<T extends object, F extends keyof T & string>(a: T
  * times slower at 100k machines); only a machine that differs somewhere pays
  * for the list of fields.
  */
-function changedMachineFields(a: MachineRecord, b: MachineRecord): (keyof Machine)[] | undefined {
+function changedMachineFields(a: Machine, b: Machine): (keyof Machine)[] | undefined {
   const same =
     a.price === b.price &&
     a.gpu_count === b.gpu_count &&
@@ -190,12 +190,4 @@ export function sameValue(a: Json | undefined, b: Json | undefined): boolean {
   }
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameValue(a[key], b[key]));
-}
-
-/** "3 new, 1 gone, 2 changed" — for the log. */
-export function describeDiff(diff: Diff<unknown, string>): string {
-  if (diff.initial) {
-    return `${diff.appeared.length} loaded`;
-  }
-  return `${diff.appeared.length} new, ${diff.disappeared.length} gone, ${diff.changed.length} changed`;
 }

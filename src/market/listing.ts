@@ -27,19 +27,11 @@ export interface ListingChange<T> {
 export type Fetch<T> = (signal: AbortSignal, firstLook: (items: T[]) => void) => Promise<Fetched<T>>;
 
 export class Listing<T> {
-  snapshot: Snapshot<T> | undefined;
-  error: ApiError | undefined;
-  loading = false;
-  /** What the user should know while loading (a retry, a rate limit); cleared when the load ends. */
-  progress: string | undefined;
-  /** Set once something asked for the data: nothing is fetched before that. */
-  requested = false;
-  /**
-   * The first items of a first load, shown while the rest arrives (nothing
-   * else is shown yet). Not a snapshot of the market: no diff, no alerts, and
-   * it goes when the load ends, whether or not it succeeds.
-   */
-  firstLook: Snapshot<T> | undefined;
+  private last: Snapshot<T> | undefined;
+  private failure: ApiError | undefined;
+  private running = false;
+  private note: string | undefined;
+  private first: Snapshot<T> | undefined;
 
   private inFlight: AbortController | undefined;
   private inFlightPromise: Promise<ApiError | undefined> | undefined;
@@ -54,6 +46,34 @@ export class Listing<T> {
   ) {
     this.changed = new Emitter(onListenerError);
     this.onDidChange = this.changed.event;
+  }
+
+  /** The last good load. */
+  get snapshot(): Snapshot<T> | undefined {
+    return this.last;
+  }
+
+  /** Why the last load failed; undefined after a good one. */
+  get error(): ApiError | undefined {
+    return this.failure;
+  }
+
+  get loading(): boolean {
+    return this.running;
+  }
+
+  /** What the user should know while loading (a retry, a rate limit); cleared when the load ends. */
+  get progress(): string | undefined {
+    return this.note;
+  }
+
+  /**
+   * The first items of a first load, shown while the rest arrives (nothing
+   * else is shown yet). Not a snapshot of the market: no diff, no alerts, and
+   * it goes when the load ends, whether or not it succeeds.
+   */
+  get firstLook(): Snapshot<T> | undefined {
+    return this.first;
   }
 
   get items(): readonly T[] | undefined {
@@ -78,8 +98,7 @@ export class Listing<T> {
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;
-    this.requested = true;
-    this.loading = true;
+    this.running = true;
     this.fire(this.snapshot);
     const promise = this.run(fetch, controller);
     this.inFlightPromise = promise;
@@ -94,19 +113,19 @@ export class Listing<T> {
       if (!current()) {
         return undefined;
       }
-      this.snapshot = snapshotOf(result.items, this.now(), result.skipped, result.incomplete);
-      this.error = undefined;
+      this.last = snapshotOf(result.items, this.now(), result.skipped, result.incomplete);
+      this.failure = undefined;
       return undefined;
     } catch (err) {
       if (!current() || (err instanceof ApiError && err.kind === 'cancelled')) {
         return undefined;
       }
-      this.error = err instanceof ApiError ? err : new ApiError('network', this.noun === 'machine' ? l10n.t('Loading the machines failed unexpectedly; see the log.') : l10n.t('Loading the templates failed unexpectedly; see the log.'));
+      this.failure = err instanceof ApiError ? err : new ApiError('network', this.noun === 'machine' ? l10n.t('Loading the machines failed unexpectedly; see the log.') : l10n.t('Loading the templates failed unexpectedly; see the log.'));
       return this.error;
     } finally {
       if (current()) {
-        this.loading = false;
-        this.progress = undefined;
+        this.running = false;
+        this.note = undefined;
         this.inFlight = undefined;
         this.inFlightPromise = undefined;
         const hadFirstLook = this.dropFirstLook();
@@ -117,33 +136,33 @@ export class Listing<T> {
 
   private showFirstLook(items: T[], controller: AbortController): void {
     if (this.inFlight === controller && this.snapshot === undefined && this.firstLook === undefined && items.length > 0) {
-      this.firstLook = snapshotOf(items, this.now());
+      this.first = snapshotOf(items, this.now());
       this.fire(undefined, true);
     }
   }
 
   private dropFirstLook(): boolean {
     const had = this.firstLook !== undefined;
-    this.firstLook = undefined;
+    this.first = undefined;
     return had;
   }
 
   /** Shows a note while the current load goes on. */
   setProgress(text: string | undefined): void {
     if (this.loading) {
-      this.progress = text;
+      this.note = text;
       this.fire(this.snapshot);
     }
   }
 
-  /** Forgets everything (the token was cleared or the service changed); `requested` stays. */
+  /** Forgets everything (the token was cleared or the service changed). */
   reset(): void {
     this.cancel();
     const before = this.snapshot;
-    this.snapshot = undefined;
-    this.error = undefined;
-    this.loading = false;
-    this.progress = undefined;
+    this.last = undefined;
+    this.failure = undefined;
+    this.running = false;
+    this.note = undefined;
     const hadFirstLook = this.dropFirstLook();
     this.fire(before, hadFirstLook);
   }

@@ -4,7 +4,7 @@
 // this query, which machine has this node ID). Plain TypeScript: the editor
 // layer renders it and turns user actions into calls on it.
 import type { ApiError } from '../api/errors';
-import type { MachineRecord, Template } from '../api/types';
+import type { Machine, Template } from '../api/types';
 import { statusMessage } from '../model/status';
 import { diffMachines, diffTemplates, type MachineDiff, type TemplateDiff } from './diff';
 import { Emitter, type Disposable } from './events';
@@ -31,20 +31,20 @@ export interface MarketOptions {
 }
 
 export class Market implements Disposable {
-  readonly machines: Listing<MachineRecord>;
+  readonly machines: Listing<Machine>;
   readonly templates: Listing<Template>;
   private readonly changed: Emitter<MarketChange>;
   readonly onDidChange;
   private readonly machineViews = new MachineViews();
   private readonly templateViews = new TemplateViews();
-  private readonly machineIndex = new WeakMap<Snapshot<MachineRecord>, Map<string, MachineRecord>>();
+  private readonly machineIndex = new WeakMap<Snapshot<Machine>, Map<string, Machine>>();
   private readonly templateIndex = new WeakMap<Snapshot<Template>, Map<number, Template>>();
   private readonly subscriptions: Disposable[];
 
   constructor(options: MarketOptions = {}) {
     const now = options.now ?? (() => new Date());
     const onError = options.onListenerError ?? (() => undefined);
-    this.machines = new Listing<MachineRecord>('machine', now, onError);
+    this.machines = new Listing<Machine>('machine', now, onError);
     this.templates = new Listing<Template>('template', now, onError);
     this.changed = new Emitter(onError);
     this.onDidChange = this.changed.event;
@@ -58,14 +58,14 @@ export class Market implements Disposable {
     ];
   }
 
-  listing(which: 'machines'): Listing<MachineRecord>;
+  listing(which: 'machines'): Listing<Machine>;
   listing(which: 'templates'): Listing<Template>;
-  listing(which: Which): Listing<MachineRecord> | Listing<Template>;
-  listing(which: Which): Listing<MachineRecord> | Listing<Template> {
+  listing(which: Which): Listing<Machine> | Listing<Template>;
+  listing(which: Which): Listing<Machine> | Listing<Template> {
     return which === 'machines' ? this.machines : this.templates;
   }
 
-  loadMachines(fetch: Fetch<MachineRecord>): Promise<ApiError | undefined> {
+  loadMachines(fetch: Fetch<Machine>): Promise<ApiError | undefined> {
     return this.machines.load(fetch);
   }
 
@@ -73,7 +73,7 @@ export class Market implements Disposable {
     return this.templates.load(fetch);
   }
 
-  /** Forgets both listings (another service or token); what was asked for stays asked for. */
+  /** Forgets both listings (another service or token). */
   reset(): void {
     this.machines.reset();
     this.templates.reset();
@@ -92,7 +92,7 @@ export class Market implements Disposable {
   }
 
   /** The listed machine with this node ID in the last snapshot. */
-  machine(nodeId: string): MachineRecord | undefined {
+  machine(nodeId: string): Machine | undefined {
     const snapshot = this.machines.snapshot;
     return snapshot && indexBy(snapshot, (m) => m.node_name, this.machineIndex).get(nodeId);
   }

@@ -52,22 +52,11 @@ export class NewMachines {
     this.seen = true;
   }
 
-  /** Forgets everything (another service or token). */
-  clear(): void {
-    this.marked.clear();
-    this.unseen.clear();
-    this.seen = false;
-  }
-
   isNew(nodeId: string): boolean {
     return this.marked.has(nodeId);
   }
 
   get badge(): number {
     return this.unseen.size;
-  }
-
-  get newIds(): ReadonlySet<string> {
-    return this.marked;
   }
 }

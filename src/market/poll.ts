@@ -22,10 +22,6 @@ export class PollPlan {
     return Math.min(this.intervalMs * 2 ** this.failures, Math.max(MAX_BACKOFF_MS, this.intervalMs));
   }
 
-  get consecutiveFailures(): number {
-    return this.failures;
-  }
-
   /** When the next poll is due (epoch ms); now when none has run. */
   dueAt(now: number): number {
     if (this.lastEnd === undefined) {

@@ -3,7 +3,7 @@
 // is. Pure: input validation and formatting over the market. Only listing
 // data ever goes in: no token, no docker_passwd.
 import * as l10n from '@vscode/l10n';
-import type { MachineRecord, Template } from '../api/types';
+import type { Machine, Template } from '../api/types';
 import { SORT_KEYS, type SortKey, type SortOrder } from '../model/arrange';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
@@ -104,7 +104,7 @@ export function getMachineAnswer(market: Market, nodeId: unknown, now: Date): st
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   if (typeof nodeId !== 'string' || !nodeId.trim()) return l10n.t("nodeId must be the machine's node ID (a UUID).");
-  const machine: MachineRecord | undefined = market.machine(nodeId.trim());
+  const machine: Machine | undefined = market.machine(nodeId.trim());
   if (!machine) return l10n.t('No machine with node ID {0} is listed now. {1}', cell(nodeId), dataAge(snapshot.fetchedAt, now));
   return [dataAge(snapshot.fetchedAt, now), '', ...machineDetails(machine, INVARIANT_LOCALE).map((row) => `${row.label}: ${oneLine(row.value, 200)}`)].join('\n');
 }

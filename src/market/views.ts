@@ -1,8 +1,9 @@
 // Queries over a snapshot: the machines that pass a filter query, grouped and
 // sorted; the templates that pass a text filter, grouped by type. Each result
-// is remembered for its inputs (the snapshot, the query, the arrangement), so
-// asking again after nothing changed costs nothing, whoever asks.
-import type { MachineRecord, Template } from '../api/types';
+// is remembered per question (the query, the arrangement) for the current
+// snapshot, so asking again after nothing changed costs nothing, and one
+// asker's question never evicts another's answer.
+import type { Machine, Template } from '../api/types';
 import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/arrange';
 import { compileQuery, isEmptyQuery, printQuery, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
@@ -18,7 +19,7 @@ export interface MachineView {
   /** How many machines the snapshot holds, filtered or not. */
   total: number;
   /** The machines that pass the filter, in no particular order. */
-  matching: readonly MachineRecord[];
+  matching: readonly Machine[];
   /** The matching machines grouped and sorted; with groupBy none, one group. */
   groups: readonly ArrangedGroup[];
   /** The filter as it reads back ("" when there is none). */
@@ -34,59 +35,100 @@ export interface TemplateView {
 
 const EMPTY_MACHINES: MachineView = Object.freeze({ total: 0, matching: [], groups: [], filterText: '' });
 
-/** Remembers the last answer per kind of question; a new snapshot or query replaces it. */
-export class MachineViews {
-  private compiled: { filter: Query; text: string; test: ((m: MachineRecord) => boolean) | undefined } | undefined;
-  private filtered: { snapshot: Snapshot<MachineRecord>; test: unknown; matching: readonly MachineRecord[] } | undefined;
-  private arranged: { matching: readonly MachineRecord[]; key: string; groups: readonly ArrangedGroup[] } | undefined;
-  private last: MachineView | undefined;
+/**
+ * How many questions are answered from memory per snapshot: the views ask
+ * one each, the chat tools a few of their own. The least recently used
+ * answer goes first.
+ */
+export const REMEMBERED_QUESTIONS = 8;
 
-  view(snapshot: Snapshot<MachineRecord> | undefined, query: MachineQuery): MachineView {
+/**
+ * Remembers its answers per question for the current snapshot, so that one
+ * asker (a chat tool) never evicts another's answer (the tree's); a new
+ * snapshot forgets them all, so no old list is kept alive.
+ */
+export class MachineViews {
+  private readonly compiled = new WeakMap<Query, { text: string; test: ((m: Machine) => boolean) | undefined }>();
+  private snapshot: Snapshot<Machine> | undefined;
+  /** Machines passing each filter (by its text) in the current snapshot. */
+  private readonly filtered = new Map<string, readonly Machine[]>();
+  /** Answers by filter text and arrangement, for the current snapshot. */
+  private readonly answers = new Map<string, MachineView>();
+
+  view(snapshot: Snapshot<Machine> | undefined, query: MachineQuery): MachineView {
     const { text, test } = this.compile(query.filter);
     if (!snapshot) {
       return text ? { ...EMPTY_MACHINES, filterText: text } : EMPTY_MACHINES;
     }
-    if (this.filtered?.snapshot !== snapshot || this.filtered.test !== test) {
-      this.filtered = { snapshot, test, matching: test ? snapshot.items.filter(test) : snapshot.items };
+    if (snapshot !== this.snapshot) {
+      this.snapshot = snapshot;
+      this.filtered.clear();
+      this.answers.clear();
     }
-    const matching = this.filtered.matching;
-    const key = arrangementKey(query.arrangement);
-    if (this.arranged?.matching !== matching || this.arranged.key !== key) {
-      this.arranged = { matching, key, groups: arrangeMachines(matching, query.arrangement) };
+    const key = `${text}\n${arrangementKey(query.arrangement)}`;
+    const known = recall(this.answers, key);
+    if (known) {
+      return known;
     }
-    const groups = this.arranged.groups;
-    const last = this.last;
-    if (last && last.groups === groups && last.matching === matching && last.total === snapshot.items.length && last.filterText === text) {
-      return last;
+    let matching = this.filtered.get(text);
+    if (!matching) {
+      matching = test ? snapshot.items.filter(test) : snapshot.items;
+      remember(this.filtered, text, matching);
     }
-    this.last = { total: snapshot.items.length, matching, groups, filterText: text };
-    return this.last;
+    const view: MachineView = { total: snapshot.items.length, matching, groups: arrangeMachines(matching, query.arrangement), filterText: text };
+    remember(this.answers, key, view);
+    return view;
   }
 
   /** Compiling is cheap but not free at 100k machines; the same query object compiles once. */
-  private compile(filter: Query): { text: string; test: ((m: MachineRecord) => boolean) | undefined } {
-    if (this.compiled?.filter !== filter) {
+  private compile(filter: Query): { text: string; test: ((m: Machine) => boolean) | undefined } {
+    let compiled = this.compiled.get(filter);
+    if (!compiled) {
       const empty = isEmptyQuery(filter);
-      this.compiled = { filter, text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter) };
+      compiled = { text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter) };
+      this.compiled.set(filter, compiled);
     }
-    return this.compiled;
+    return compiled;
   }
 }
 
 export class TemplateViews {
-  private last: { snapshot: Snapshot<Template> | undefined; text: string; view: TemplateView } | undefined;
+  private snapshot: Snapshot<Template> | undefined;
+  private readonly answers = new Map<string, TemplateView>();
 
   view(snapshot: Snapshot<Template> | undefined, filterText: string): TemplateView {
     const text = filterText.trim();
-    const last = this.last;
-    if (last && last.snapshot === snapshot && last.text === text) {
-      return last.view;
+    if (snapshot !== this.snapshot) {
+      this.snapshot = snapshot;
+      this.answers.clear();
+    }
+    const known = recall(this.answers, text);
+    if (known) {
+      return known;
     }
     const items = snapshot?.items ?? [];
     const matching = text ? filterTemplates(items, text) : items;
     const view = { total: items.length, matching, groups: groupByImageType(matching), filterText: text };
-    this.last = { snapshot, text, view };
+    remember(this.answers, text, view);
     return view;
+  }
+}
+
+/** A remembered answer, which becomes the most recent one. */
+function recall<V>(answers: Map<string, V>, key: string): V | undefined {
+  const value = answers.get(key);
+  if (value !== undefined) {
+    answers.delete(key);
+    answers.set(key, value);
+  }
+  return value;
+}
+
+/** Adds an answer, forgetting the least recently used beyond REMEMBERED_QUESTIONS. */
+function remember<V>(answers: Map<string, V>, key: string, value: V): void {
+  answers.set(key, value);
+  if (answers.size > REMEMBERED_QUESTIONS) {
+    answers.delete(answers.keys().next().value as string);
   }
 }
 
@@ -95,7 +137,7 @@ export function arrangementKey(arrangement: Arrangement): string {
 }
 
 /** Every machine of a view in its order (groups in order, machines in order): what quick picks offer. */
-export function machinesInOrder(view: MachineView): MachineRecord[] {
+export function machinesInOrder(view: MachineView): Machine[] {
   return view.groups.flatMap((group) => group.machines);
 }
 

@@ -2,7 +2,7 @@
 // `gpuRental.watches` setting, deciding which machines are news for a watch
 // after a refresh, and when an alert may be shown.
 import * as l10n from '@vscode/l10n';
-import type { MachineRecord } from '../api/types';
+import type { Machine } from '../api/types';
 import { compileQuery, isEmptyQuery, parseQuery, printQuery, type QueryError } from '../model/query';
 import type { MachineDiff } from './diff';
 
@@ -24,7 +24,7 @@ export interface Watch {
   label: string;
   /** The query as it reads back, canonical. */
   queryText: string;
-  matches: (machine: MachineRecord) => boolean;
+  matches: (machine: Machine) => boolean;
 }
 
 export interface WatchProblem {
@@ -93,7 +93,7 @@ export function isActive(watch: Watch): boolean {
  * is a baseline: nothing in it is news. Costs the size of the diff, not of
  * the market.
  */
-export function newlyMatching(watch: Watch, diff: MachineDiff): MachineRecord[] {
+export function newlyMatching(watch: Watch, diff: MachineDiff): Machine[] {
   if (diff.initial) {
     return [];
   }
@@ -115,7 +115,7 @@ export const ALERT_QUIET_MS = 5 * 60_000;
  */
 export class AlertGate {
   private readonly lastShown = new Map<string, number>();
-  private readonly held = new Map<string, Map<string, MachineRecord>>();
+  private readonly held = new Map<string, Map<string, Machine>>();
 
   constructor(private readonly quietMs = ALERT_QUIET_MS) {}
 
@@ -124,7 +124,7 @@ export class AlertGate {
    * survives renames and reordering); returns what to notify about now, or
    * an empty list. `listed` says whether a held machine is still listed.
    */
-  offer(key: string, news: readonly MachineRecord[], now: number, listed: (nodeId: string) => boolean): MachineRecord[] {
+  offer(key: string, news: readonly Machine[], now: number, listed: (nodeId: string) => boolean): Machine[] {
     let pending = this.held.get(key);
     for (const machine of news) {
       (pending ??= new Map()).set(machine.node_name, machine);

@@ -2,7 +2,7 @@
 // key in either direction. Pure, and linear: a group sorts its machines
 // when they are first read.
 import * as l10n from '@vscode/l10n';
-import type { MachineRecord } from '../api/types';
+import type { Machine } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, gpuCount, machineCount, truncate } from './format';
 import { compareIds, compareText } from './machines';
@@ -76,11 +76,11 @@ export interface ArrangedGroup {
   /** How many machines the group holds: known without sorting them. */
   readonly size: number;
   /** The group's machines in the arrangement's order, sorted on first use. */
-  readonly machines: readonly MachineRecord[];
+  readonly machines: readonly Machine[];
   /** The first machine under the sort: what the group is ordered by. */
-  readonly first: MachineRecord;
+  readonly first: Machine;
   /** The machine with the lowest price per GPU, whatever the sort. */
-  readonly cheapestPerGpu: MachineRecord;
+  readonly cheapestPerGpu: Machine;
 }
 
 /**
@@ -91,13 +91,13 @@ export interface ArrangedGroup {
 class LazyGroup implements ArrangedGroup {
   private sorted = false;
   readonly size: number;
-  readonly first: MachineRecord;
-  readonly cheapestPerGpu: MachineRecord;
+  readonly first: Machine;
+  readonly cheapestPerGpu: Machine;
 
   constructor(
     readonly key: string,
     readonly label: string,
-    private readonly list: MachineRecord[],
+    private readonly list: Machine[],
     private readonly sort: SortOrderOf,
   ) {
     this.size = list.length;
@@ -130,7 +130,7 @@ class LazyGroup implements ArrangedGroup {
     this.cheapestPerGpu = cheapest;
   }
 
-  get machines(): readonly MachineRecord[] {
+  get machines(): readonly Machine[] {
     if (!this.sorted) {
       sortMachines(this.list, this.sort);
       this.sorted = true;
@@ -139,7 +139,7 @@ class LazyGroup implements ArrangedGroup {
   }
 }
 
-const SORT_VALUE: Record<SortKey, (m: MachineRecord) => number> = {
+const SORT_VALUE: Record<SortKey, (m: Machine) => number> = {
   pricePerGpu,
   price: priceOf,
   gpuMemory: (m) => m.gpu_memory,
@@ -150,7 +150,7 @@ const SORT_VALUE: Record<SortKey, (m: MachineRecord) => number> = {
 
 /** A sort as its key and direction. */
 interface SortOrderOf {
-  value: (m: MachineRecord) => number;
+  value: (m: Machine) => number;
   sign: 1 | -1;
 }
 
@@ -168,7 +168,7 @@ function inOrder(sign: number, aValue: number, aPerGpu: number, aId: string, bVa
 }
 
 /** Sorts in place, computing each machine's keys once rather than at every comparison. */
-function sortMachines(list: MachineRecord[], { value, sign }: SortOrderOf): void {
+function sortMachines(list: Machine[], { value, sign }: SortOrderOf): void {
   const byPerGpu = value === pricePerGpu;
   const keyed = list.map((machine) => {
     const v = value(machine);
@@ -181,14 +181,14 @@ function sortMachines(list: MachineRecord[], { value, sign }: SortOrderOf): void
 }
 
 /** The sort key in the given direction, then the lower price per GPU: no node ID, so distinct machines can tie. */
-function valueComparator(sortBy: SortKey, order: SortOrder): (a: MachineRecord, b: MachineRecord) => number {
+function valueComparator(sortBy: SortKey, order: SortOrder): (a: Machine, b: Machine) => number {
   const { value, sign } = sortOrderOf(sortBy, order);
   return (a, b) => sign * (value(a) - value(b)) || pricePerGpu(a) - pricePerGpu(b);
 }
 
 interface GroupKind {
-  key(m: MachineRecord): string;
-  label(key: string, first: MachineRecord): string;
+  key(m: Machine): string;
+  label(key: string, first: Machine): string;
 }
 
 const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
@@ -203,13 +203,13 @@ const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
  * sort (applied when first read); groups are ordered by their best machine
  * under the same sort. With `none`, one group holds everything.
  */
-export function arrangeMachines(machines: readonly MachineRecord[], arrangement: Arrangement): ArrangedGroup[] {
+export function arrangeMachines(machines: readonly Machine[], arrangement: Arrangement): ArrangedGroup[] {
   const sort = sortOrderOf(arrangement.sortBy, arrangement.order);
   if (arrangement.groupBy === 'none') {
     return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], sort)] : [];
   }
   const grouping = GROUPINGS[arrangement.groupBy];
-  const byKey = new Map<string, MachineRecord[]>();
+  const byKey = new Map<string, Machine[]>();
   for (const machine of machines) {
     const key = grouping.key(machine);
     const list = byKey.get(key);
@@ -230,7 +230,7 @@ export function arrangeMachines(machines: readonly MachineRecord[], arrangement:
 }
 
 /** The key of the group a machine falls in under a grouping: finds its group without sorting any. */
-export function groupKeyOf(machine: MachineRecord, groupBy: GroupBy): string {
+export function groupKeyOf(machine: Machine, groupBy: GroupBy): string {
   return groupBy === 'none' ? 'all' : `${groupBy}:${GROUPINGS[groupBy].key(machine)}`;
 }
 

@@ -6,7 +6,7 @@
 // alone. A suggestion's count is the count of the query it proposes: it is
 // computed by the same compiled test the filter uses, on the same machines.
 import * as l10n from '@vscode/l10n';
-import type { MachineRecord } from '../api/types';
+import type { Machine } from '../api/types';
 import { FIELD_KINDS, type Clause, type Op, type Query, type TextTerm } from './query/fields';
 import { NUMBER_OF, TEXT_OF, compileQuery } from './query/compile';
 import { printQuery } from './query/print';
@@ -43,14 +43,14 @@ type Term = Clause | TextTerm;
  * to the nearest value there is, anything else dropped. Empty when the query
  * finds `want` or more already, has no clauses, or has more than 30.
  */
-export function nearMisses(machines: readonly MachineRecord[], query: Query, want = NEAR_MISS_BELOW): NearMiss[] {
+export function nearMisses(machines: readonly Machine[], query: Query, want = NEAR_MISS_BELOW): NearMiss[] {
   const terms = query.clauses;
   if (terms.length === 0 || terms.length > MAX_CLAUSES) {
     return [];
   }
   const tests = terms.map((term) => compileQuery({ clauses: [term] }));
-  const matching: MachineRecord[] = [];
-  const failingOnly: MachineRecord[][] = terms.map(() => []);
+  const matching: Machine[] = [];
+  const failingOnly: Machine[][] = terms.map(() => []);
   for (const machine of machines) {
     let failed = -1;
     let count = 0;
@@ -99,7 +99,7 @@ export function nearMisses(machines: readonly MachineRecord[], query: Query, wan
   return misses;
 }
 
-function cheapest(machines: readonly MachineRecord[]): number {
+function cheapest(machines: readonly Machine[]): number {
   let best = NaN;
   for (const m of machines) {
     const p = pricePerGpu(m);
@@ -111,7 +111,7 @@ function cheapest(machines: readonly MachineRecord[]): number {
 }
 
 /** The changed clause, or undefined to drop it. `candidates` pass every other clause. */
-function relax(term: Term, candidates: readonly MachineRecord[], want: number): Clause | undefined {
+function relax(term: Term, candidates: readonly Machine[], want: number): Clause | undefined {
   if (term.kind === 'text') {
     return undefined;
   }

@@ -1,6 +1,7 @@
 // Pure grouping and describing of image templates for the Templates view.
 import * as l10n from '@vscode/l10n';
 import { TEMPLATE_FIELDS, type Json, type Template } from '../api/types';
+import { oneLine } from './escape';
 import { formatJson } from './format';
 import { compareText } from './machines';
 import { normalizeText } from './text';
@@ -10,6 +11,11 @@ export interface TemplateGroup {
   imageType: number;
   label: string;
   templates: Template[];
+}
+
+/** "Template 12" when the name is empty: how trees, quick picks and the template page title a template. */
+export function templateTitle(template: Template): string {
+  return oneLine(template.name, 120) || l10n.t('Template {0}', template.id);
 }
 
 /** The platform default template (spec 4.1: image_type and id both 0). */

@@ -14,7 +14,7 @@ import { GpuRentalClient } from '../../src/api/client';
 import { validateMachines } from '../../src/api/schema';
 import { startDemoServer } from '../../dev/demo/server';
 import { Market } from '../../src/market/market';
-import type { MachineRecord } from '../../src/api/types';
+import type { Machine } from '../../src/api/types';
 import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { diffMachines } from '../../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
@@ -44,7 +44,7 @@ function pipeline(raw: unknown[]): number {
 }
 
 /** Median time to sort every group of an arrangement of all the machines. */
-function timeSortAll(items: readonly MachineRecord[]): number {
+function timeSortAll(items: readonly Machine[]): number {
   const runs: number[] = [];
   for (let i = 0; i < 5; i++) {
     const groups = arrangeMachines(items, DEFAULT_ARRANGEMENT);

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenarios';
+import type { Scenario } from './scenario';
 import { until, type Ui } from './workbench';
 
 const CATEGORY = 'gpu-rental.gpu-rental#gettingStarted';

@@ -3,7 +3,7 @@
 // runs first (the suite loads files in name order), while the profile is new.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import { WALKTHROUGH_SHOWN_KEY } from '../../src/vscode/features/walkthrough';
 import { extensionApi, sleep, waitFor } from './helpers';
 
@@ -23,7 +23,7 @@ async function closeEditors(): Promise<void> {
 }
 
 describe('Get Started walkthrough on first activation', function () {
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
 
   before(async () => {
     // Out of sight first: activation alone must not open anything.

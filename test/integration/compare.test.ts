@@ -18,7 +18,7 @@ describe('Compare machines and template details', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const clipboard = () => vscode.env.clipboard.readText();
-  const leaves = (): MachineLeaf[] => machinesInOrder(api.machines.current()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  const leaves = (): MachineLeaf[] => machinesInOrder(api.visible.machines()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
   const templateLeaves = (): TemplateLeaf[] => templateRows(api);
   const content = () => api.compare.content()!;
   const row = (key: string) => content().rows.find((r) => r.key === key)!;

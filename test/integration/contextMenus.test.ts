@@ -23,7 +23,7 @@ function menuArgs<T>(row: T, others: readonly T[], click: RightClick): [T, T[]] 
 describe('Context menus after a multi-selection', function () {
   let api: GpuRentalTestApi;
   const entries = () => (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus['view/item/context'];
-  const machineLeaves = (): MachineLeaf[] => machinesInOrder(api.machines.current()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  const machineLeaves = (): MachineLeaf[] => machinesInOrder(api.visible.machines()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
   const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
 
   before(async () => {

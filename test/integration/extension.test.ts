@@ -3,14 +3,14 @@
 // order and share one extension instance, as a user's session would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 describe('GPU Rental in VS Code', function () {
   let server: DemoServer;
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
   /** Everything the user was shown or given, checked for the token at the end. */
   const seen: string[] = [];
 

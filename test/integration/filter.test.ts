@@ -1,17 +1,17 @@
 // Finding a machine: filter, group-by, sort and their persistence, in a real VS Code.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
 import { Config } from '../../src/vscode/services/config';
-import { MachineViewState } from '../../src/vscode/views/machineViewState';
+import { ViewState } from '../../src/vscode/views/viewState';
 import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves, waitFor, type MachineLeaf } from './helpers';
 
 describe('Finding a machine', function () {
   let server: DemoServer;
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
   const leaves = (): MachineLeaf[] => machineLeaves(api);
   const groupLabels = () => api.machines.getChildren().map((g) => api.machines.getTreeItem(g).label as string);
 
@@ -105,7 +105,7 @@ describe('Finding a machine', function () {
 
   it('filter, grouping and sort are kept in workspace state for the next window', () => {
     api.view.setQuery('region=cn-east');
-    const restored = new MachineViewState(api.workspaceState, new Config());
+    const restored = new ViewState(api.workspaceState, new Config());
     try {
       assert.equal(restored.queryText, 'region=cn-east');
       assert.deepEqual(restored.arrangement, { groupBy: 'cuda', sortBy: 'gpuMemory', order: 'descending' });

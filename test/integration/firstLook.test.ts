@@ -3,7 +3,7 @@
 // API, says that it does, and then shows the whole list.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { generateMachines } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
@@ -13,7 +13,7 @@ type GroupNode = Extract<MachineNode, { kind: 'group' }>;
 
 describe('A first look at a large first load', function () {
   let server: DemoServer;
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
   const machines = generateMachines(6_000, 11);
 
   const groups = () => api.machines.getChildren().filter((n): n is GroupNode => n.kind === 'group');

@@ -1,7 +1,7 @@
 // Shared set-up of the extension-host suite: the extension under test, the
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
@@ -14,22 +14,22 @@ export const TOKEN = 'itest-SECRET-token-7781';
 export const EXTENSION_ID = 'gpu-rental.gpu-rental';
 
 let server: DemoServer | undefined;
-let api: GpuRentalApi | undefined;
+let api: GpuRentalTestApi | undefined;
 
 export async function demoServer(): Promise<DemoServer> {
   server ??= await startDemoServer({ token: TOKEN });
   return server;
 }
 
-export async function extensionApi(): Promise<GpuRentalApi> {
+export async function extensionApi(): Promise<GpuRentalTestApi> {
   if (!api) {
-    const extension = vscode.extensions.getExtension<GpuRentalApi>(EXTENSION_ID);
+    const extension = vscode.extensions.getExtension<GpuRentalTestApi>(EXTENSION_ID);
     if (!extension) {
       throw new Error(`extension ${EXTENSION_ID} is not installed`);
     }
     api = await extension.activate();
     // Retries as in production, but without the waits: fault tests stay fast.
-    api.controller.retryPolicy = { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 };
+    api.useRetryPolicy({ baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 });
   }
   return api;
 }
@@ -38,7 +38,7 @@ export async function extensionApi(): Promise<GpuRentalApi> {
  * The demo API reset (holding `data` when given), the extension pointed at it
  * with the test token, and the machine list loaded: where most suites start.
  */
-export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]): Promise<{ server: DemoServer; api: GpuRentalApi }> {
+export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]): Promise<{ server: DemoServer; api: GpuRentalTestApi }> {
   const server = await demoServer();
   server.reset();
   if (data) server.setData(data);
@@ -55,7 +55,7 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
  * group, or the top-level rows when machines are not grouped. "Show more" rows
  * are not machines and are left out.
  */
-export function machineLeaves(api: GpuRentalApi): MachineLeaf[] {
+export function machineLeaves(api: GpuRentalTestApi): MachineLeaf[] {
   return api.machines
     .getChildren()
     .flatMap((node) => (node.kind === 'group' ? api.machines.getChildren(node) : [node]))
@@ -63,7 +63,7 @@ export function machineLeaves(api: GpuRentalApi): MachineLeaf[] {
 }
 
 /** The template rows of the Image Templates tree, group by group, in the order shown. */
-export function templateLeaves(api: GpuRentalApi): TemplateLeaf[] {
+export function templateLeaves(api: GpuRentalTestApi): TemplateLeaf[] {
   return api.templates
     .getChildren()
     .flatMap((group) => api.templates.getChildren(group))

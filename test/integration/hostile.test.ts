@@ -1,7 +1,7 @@
 // Hostile strings from the service, in the real trees, panel and clipboard.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalApi } from '../../src/extension';
+import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
@@ -22,7 +22,7 @@ const BIDI_OR_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u
 
 describe('Hostile data in a real VS Code', function () {
   let server: DemoServer;
-  let api: GpuRentalApi;
+  let api: GpuRentalTestApi;
   const machines = PAYLOADS.map((p, i) => ({ ...DEMO_MACHINES[i], gpu_name: p, cpu_name: p, region: p, cuda_version: p, node_name: `node-${i}-${p.slice(0, 30)}` }));
   const templates = PAYLOADS.map((p, i) => ({ ...DEMO_TEMPLATES[40 + i], id: 5000 + i, name: p, description: p, image_name: p, image_label: p, docker_passwd: `hunter2-secret-${i}` }));
 

@@ -83,7 +83,7 @@ describe('Big groups in slices', function () {
   });
 
   it('filters, counts and quick picks see every machine, not only the rows shown', () => {
-    const view = api.machines.current();
+    const view = api.visible.machines();
     assert.equal(view.matching.length, machines.length);
     assert.equal(api.machinesView.message, undefined);
     api.view.setQuery('gpu=one_more');

@@ -1,8 +1,8 @@
 // What the query tests share: parsing that must succeed or fail, the names a
 // query keeps, and clause builders.
 import * as assert from 'node:assert/strict';
-import type { MachineRecord } from '../../src/api/types';
-import { filterMachines, parseQuery, type Clause, type FieldName, type Op, type Query, type TextTerm, type Value } from '../../src/model/query';
+import type { Machine } from '../../src/api/types';
+import { compileQuery, parseQuery, type Clause, type FieldName, type Op, type Query, type TextTerm, type Value } from '../../src/model/query';
 
 export function parsed(input: string): Query {
   const result = parseQuery(input);
@@ -18,8 +18,13 @@ export function parseError(input: string): { position: number; message: string }
   return result.error;
 }
 
+/** The machines the query matches, in their order. */
+export function filterMachines(machines: readonly Machine[], query: Query): Machine[] {
+  return machines.filter(compileQuery(query));
+}
+
 /** The names of the machines the query keeps, in order. */
-export function names(machines: readonly MachineRecord[], input: string): string[] {
+export function names(machines: readonly Machine[], input: string): string[] {
   return filterMachines(machines, parsed(input)).map((x) => x.node_name);
 }
 

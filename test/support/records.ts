@@ -3,13 +3,13 @@
 // (so derived fields such as price per GPU are computed as in production).
 import * as assert from 'node:assert/strict';
 import { checkMachine, checkTemplate } from '../../src/api/schema';
-import type { Machine, MachineRecord, Template } from '../../src/api/types';
+import type { Machine, Template } from '../../src/api/types';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 
 let serial = 0;
 
 /** A valid machine like the first demo machine, with its own node ID unless one is given. */
-export function machineRecord(over: Partial<Machine> = {}): MachineRecord {
+export function machineRecord(over: Partial<Machine> = {}): Machine {
   const result = checkMachine({ ...DEMO_MACHINES[0], node_name: `node-${++serial}`, ...over });
   assert.ok(result.ok, result.ok ? '' : `not a valid machine: ${result.reason}`);
   return result.value;

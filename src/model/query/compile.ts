@@ -1,19 +1,19 @@
 // Compiling a parsed query into one predicate over machines: every constant
 // parsed and normalised once, cheap tests first.
-import type { Json, MachineRecord } from '../../api/types';
+import type { Json, Machine } from '../../api/types';
 import { normalizeData, normalizeText } from '../text';
 import { priceOf, pricePerGpu } from '../price';
 import { compareParsedVersions, parseVersion } from '../version';
 import { FIELD_KINDS, WORD_PREFIX_FIELDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
 import { startsWithWords } from './words';
 
-type Test = (machine: MachineRecord) => boolean;
+type Test = (machine: Machine) => boolean;
 
 function labelText(label: Json): string {
   return typeof label === 'string' ? label : JSON.stringify(label);
 }
 
-export const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> = {
+export const NUMBER_OF: Readonly<Record<string, (m: Machine) => number>> = {
   price: priceOf,
   price_per_gpu: pricePerGpu,
   gpu_count: (m) => m.gpu_count,
@@ -31,7 +31,7 @@ export const NUMBER_OF: Readonly<Record<string, (m: MachineRecord) => number>> =
   vram_total: (m) => m.gpu_memory * m.gpu_count,
 };
 
-export const TEXT_OF: Readonly<Record<string, (m: MachineRecord) => string>> = {
+export const TEXT_OF: Readonly<Record<string, (m: Machine) => string>> = {
   gpu_name: (m) => m.gpu_name,
   cpu_name: (m) => m.cpu_name,
   region: (m) => m.region,
@@ -60,7 +60,7 @@ function satisfies(op: Op, order: number): boolean {
   }
 }
 
-function numberTest(get: (m: MachineRecord) => number, op: Op, values: readonly Value[]): Test {
+function numberTest(get: (m: Machine) => number, op: Op, values: readonly Value[]): Test {
   const v = values[0] as number;
   switch (op) {
     case '=':
@@ -92,7 +92,7 @@ function booleanTest(op: Op, values: readonly Value[]): Test {
   return (m) => accepted.has(m.nvlink_status) === wanted;
 }
 
-function textTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[]): Test {
+function textTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const wanted = op === '=' || op === 'in';
   if (values.length === 1) {
     const v = normalizeText(String(values[0]));
@@ -107,7 +107,7 @@ function textTest(get: (m: MachineRecord) => string, op: Op, values: readonly Va
  * quoted one (exact) the whole name. A fleet has a few hundred distinct names
  * at most, so the answer per name is remembered.
  */
-function wordPrefixTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[], exact: readonly boolean[] | undefined): Test {
+function wordPrefixTest(get: (m: Machine) => string, op: Op, values: readonly Value[], exact: readonly boolean[] | undefined): Test {
   const wanted = op === '=' || op === 'in';
   const whole = new Set<string>();
   const prefixes: string[] = [];
@@ -143,7 +143,7 @@ function labelsTest(op: Op, values: readonly Value[]): Test {
   return (m) => m.labels.some((label) => set.has(normalizeData(labelText(label)))) === wanted;
 }
 
-function versionTest(get: (m: MachineRecord) => string, op: Op, values: readonly Value[]): Test {
+function versionTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const parsed = values.map((v) => parseVersion(String(v)));
   const matches = (version: string) => {
     const own = parseVersion(version);
@@ -246,7 +246,7 @@ function clauseTest(clause: Clause): Test {
 }
 
 /** A predicate for the query, with every constant parsed and normalised once, here. */
-export function compileQuery(query: Query): (machine: MachineRecord) => boolean {
+export function compileQuery(query: Query): (machine: Machine) => boolean {
   const ranked: { cost: number; test: Test }[] = [];
   const terms: TextTerm[] = [];
   for (const term of query.clauses) {
@@ -275,9 +275,4 @@ export function compileQuery(query: Query): (machine: MachineRecord) => boolean 
         return true;
       };
   }
-}
-
-/** The machines the query matches, in their order. */
-export function filterMachines(machines: readonly MachineRecord[], query: Query): MachineRecord[] {
-  return machines.filter(compileQuery(query));
 }

@@ -2,38 +2,34 @@
 // cursors of the active editor; Copy As… copies machines or templates as IDs,
 // a shell variable line, JSON or Markdown rows.
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../../api/types';
-import { copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
-import { machinePickText } from '../../model/machines';
-import { noIcons } from '../../model/escape';
+import type { Machine, Template } from '../../api/types';
+import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
-import { machinesInOrder, templatesInOrder } from '../../market/views';
-import type { CommandDeps } from './commands';
-import { showInfo } from '../services/notify';
-import { nodeIdsDelivered } from '../features/walkthroughProgress';
-import { templatePickText } from './quickPicks';
+import type { Controller } from '../services/controller';
+import type { Visible } from '../views/visible';
+import { flash, showInfo } from '../services/notify';
+import { nodeIdsDelivered } from '../services/walkthroughProgress';
+import { machinePick, templatePickText, type Pick } from './quickPicks';
 
-interface Pick<T> extends vscode.QuickPickItem {
-  value: T;
+export interface EditorCommandDeps {
+  controller: Controller;
+  visible: Visible;
 }
 
-export async function insertNodeIds(deps: CommandDeps): Promise<void> {
+export async function insertNodeIds({ controller, visible }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
-  if (!editor || !(await deps.controller.ensureData('machines'))) return;
-  const machines = machinesInOrder(deps.machines.current());
-  const picks: Pick<MachineRecord>[] = machines.map((machine) => {
-    const text = machinePickText(machine);
-    return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine };
-  });
+  if (!editor || !(await controller.ensureData('machines'))) return;
+  const machines = visible.machinesInOrder();
+  const picks = machines.map((machine) => machinePick(machine));
   const chosen = await pickMany(picks, vscode.l10n.t('Insert Node ID'), editor.selections.length, vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'));
   await insert(editor, chosen.map((m) => m.node_name));
   nodeIdsDelivered(chosen.length);
 }
 
-export async function insertTemplateIds(deps: CommandDeps): Promise<void> {
+export async function insertTemplateIds({ controller, visible }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
-  if (!editor || !(await deps.controller.ensureData('templates'))) return;
-  const picks: Pick<Template>[] = templatesInOrder(deps.templates.current()).map((template) => ({
+  if (!editor || !(await controller.ensureData('templates'))) return;
+  const picks: Pick<Template>[] = visible.templatesInOrder().map((template) => ({
     ...templatePickText(template),
     detail: vscode.l10n.t('ID {0}', template.id),
     value: template,
@@ -67,13 +63,14 @@ async function insert(editor: vscode.TextEditor, ids: string[]): Promise<void> {
   await editor.edit((edit) => selections.forEach((selection, i) => edit.replace(selection, each[i])));
 }
 
-function forms(): { form: CopyForm; label: string; detail: string }[] {
-  return [
-    { form: 'id', label: vscode.l10n.t('IDs'), detail: vscode.l10n.t('One per line') },
-    { form: 'shell', label: vscode.l10n.t('Shell Variable'), detail: vscode.l10n.t('NODE_ID=… (NODE_IDS="…" for several)') },
-    { form: 'json', label: vscode.l10n.t('JSON'), detail: vscode.l10n.t('Every field as the service sent it (template secrets masked)') },
-    { form: 'markdown', label: vscode.l10n.t('Markdown Table'), detail: vscode.l10n.t('A row each, with a header') },
-  ];
+/** The words for each form of COPY_FORMS, in the display language. */
+function formLabels(): Record<CopyForm, { label: string; detail: string }> {
+  return {
+    id: { label: vscode.l10n.t('IDs'), detail: vscode.l10n.t('One per line') },
+    shell: { label: vscode.l10n.t('Shell Variable'), detail: vscode.l10n.t('NODE_ID=… (NODE_IDS="…" for several)') },
+    json: { label: vscode.l10n.t('JSON'), detail: vscode.l10n.t('Every field as the service sent it (template secrets masked)') },
+    markdown: { label: vscode.l10n.t('Markdown Table'), detail: vscode.l10n.t('A row each, with a header') },
+  };
 }
 
 /** "machine", "3 machines", "template", "2 templates": what Copy As… copies. */
@@ -84,19 +81,20 @@ function copiedWhat(machines: number, templates: number): string {
   return templates === 1 ? vscode.l10n.t('template') : vscode.l10n.t('{0} templates', formatInteger(templates));
 }
 
-export async function copyAs(machines: MachineRecord[], templates: Template[]): Promise<void> {
+export async function copyAs(machines: Machine[], templates: Template[]): Promise<void> {
   if (machines.length === 0 && templates.length === 0) {
     void showInfo(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
     return;
   }
   const what = copiedWhat(machines.length, templates.length);
+  const labels = formLabels();
   const choice = await vscode.window.showQuickPick(
-    forms().map((f) => ({ label: f.label, detail: f.detail, form: f.form })),
+    COPY_FORMS.map((form) => ({ ...labels[form], form })),
     { title: vscode.l10n.t('Copy {0} as…', what) },
   );
   if (!choice) return;
   const text = machines.length ? copyMachines(machines, choice.form) : copyTemplates(templates, choice.form);
   await vscode.env.clipboard.writeText(text);
   nodeIdsDelivered(machines.length);
-  vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Copied {0} as {1}', what, choice.label)}`, 4000);
+  flash(vscode.l10n.t('Copied {0} as {1}', what, choice.label));
 }

@@ -1,12 +1,12 @@
 // The "Filter Machines…" input: checks the query as the user types and says
 // how many machines would match, without a request or re-validation.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { formatInteger, machineCount } from '../../model/format';
 import { compileQuery, isEmptyQuery, parseQuery } from '../../model/query';
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
-export function askForMachineQuery(current: string, machines: readonly MachineRecord[]): Promise<string | undefined> {
+export function askForMachineQuery(current: string, machines: readonly Machine[]): Promise<string | undefined> {
   return new Promise((resolve) => {
     const input = vscode.window.createInputBox();
     input.title = vscode.l10n.t('Filter Machines');
@@ -28,7 +28,7 @@ export function askForMachineQuery(current: string, machines: readonly MachineRe
       return true;
     };
     check(current);
-    const disposables = [
+    const subscriptions = vscode.Disposable.from(
       input.onDidChangeValue(check),
       input.onDidAccept(() => {
         if (check(input.value)) {
@@ -37,16 +37,16 @@ export function askForMachineQuery(current: string, machines: readonly MachineRe
         }
       }),
       input.onDidHide(() => {
-        for (const d of disposables) d.dispose();
+        subscriptions.dispose();
         input.dispose();
         resolve(accepted);
       }),
-    ];
+    );
     input.show();
   });
 }
 
-function countMatches(machines: readonly MachineRecord[], matches: (m: MachineRecord) => boolean): number {
+function countMatches(machines: readonly Machine[], matches: (m: Machine) => boolean): number {
   let count = 0;
   for (const machine of machines) {
     if (matches(machine)) count++;

@@ -1,21 +1,23 @@
 // Palette fallbacks: commands run without a tree item ask which item to use.
 import * as vscode from 'vscode';
-import type { MachineRecord, Template } from '../../api/types';
+import type { Machine, Template } from '../../api/types';
 import { machinePickText } from '../../model/machines';
-import { isDefaultTemplate, templateImage } from '../../model/templates';
+import { isDefaultTemplate, templateImage, templateTitle } from '../../model/templates';
 import { noIcons, oneLine } from '../../model/escape';
-import { templateTitle } from '../../webview/template/content';
 
-interface Pick<T> extends vscode.QuickPickItem {
+export interface Pick<T> extends vscode.QuickPickItem {
   value: T;
 }
 
+/** A machine as every machine quick pick shows it: searchable by GPU, region, price, CUDA version and node ID. */
+export function machinePick(machine: Machine, picked = false): Pick<Machine> {
+  const text = machinePickText(machine);
+  return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine, picked };
+}
+
 /** Offers the machines in the order given (the tree's order: filtered, grouped, sorted). */
-export async function pickMachine(machines: readonly MachineRecord[], title: string): Promise<MachineRecord | undefined> {
-  const picks: Pick<MachineRecord>[] = machines.map((machine) => {
-    const text = machinePickText(machine);
-    return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine };
-  });
+export async function pickMachine(machines: readonly Machine[], title: string): Promise<Machine | undefined> {
+  const picks = machines.map((machine) => machinePick(machine));
   const choice = await vscode.window.showQuickPick(picks, {
     title,
     placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'),
@@ -29,12 +31,9 @@ export async function pickMachine(machines: readonly MachineRecord[], title: str
  * Several machines at once (canPickMany), searchable by the same words as
  * pickMachine; undefined when the person cancels.
  */
-export async function pickMachines(machines: readonly MachineRecord[], title: string, preselected: readonly MachineRecord[]): Promise<MachineRecord[] | undefined> {
+export async function pickMachines(machines: readonly Machine[], title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
   const ticked = new Set(preselected.map((m) => m.node_name));
-  const picks: (Pick<MachineRecord> & { picked: boolean })[] = machines.map((machine) => {
-    const text = machinePickText(machine);
-    return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine, picked: ticked.has(machine.node_name) };
-  });
+  const picks = machines.map((machine) => machinePick(machine, ticked.has(machine.node_name)));
   const choice = await vscode.window.showQuickPick(picks, {
     title,
     placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'),

@@ -2,13 +2,13 @@
 // selection), or, from the palette, what the person picks from the items the
 // tree shows.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
-import { machinesInOrder, templatesInOrder } from '../../market/views';
-import type { CommandDeps } from './commands';
+import type { Machine } from '../../api/types';
+import type { Market } from '../../market/market';
 import type { MachineNode } from '../views/machinesView';
 import { showInfo } from '../services/notify';
 import { pickMachine, pickMachines, pickTemplate } from './quickPicks';
 import type { TemplateNode } from '../views/templatesView';
+import type { Visible } from '../views/visible';
 
 export function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
   return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';
@@ -20,6 +20,12 @@ export function isMoreNode(value: unknown): value is Extract<MachineNode, { kind
 
 export function isTemplateNode(value: unknown): value is Extract<TemplateNode, { kind: 'template' }> {
   return !!value && typeof value === 'object' && (value as TemplateNode).kind === 'template';
+}
+
+/** The listed machine a node ID names (hover links pass one); none for anything else. */
+export function listed(market: Market, value: unknown): Machine[] {
+  const machine = typeof value === 'string' ? market.machine(value) : undefined;
+  return machine ? [machine] : [];
 }
 
 /** The machines a tree command applies to: the whole selection when it holds the clicked item. */
@@ -34,17 +40,17 @@ export function templatesOf(node: unknown, selected: unknown) {
 }
 
 /** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
-export async function pickVisibleMachine(deps: CommandDeps, title: string) {
-  const machines = machinesInOrder(deps.machines.current());
+export async function pickVisibleMachine(visible: Visible, title: string) {
+  const machines = visible.machinesInOrder();
   if (machines.length === 0) {
-    void showInfo(deps.view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
+    void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
     return undefined;
   }
-  return pickMachine(machines, deps.view.filtered ? withFilter(title, deps.view.queryText) : title);
+  return pickMachine(machines, titleFor(visible, title));
 }
 
-export async function pickVisibleTemplate(deps: CommandDeps, title: string) {
-  const templates = templatesInOrder(deps.templates.current());
+export async function pickVisibleTemplate(visible: Visible, title: string) {
+  const templates = visible.templatesInOrder();
   if (templates.length === 0) {
     void showInfo(vscode.l10n.t('GPU Rental: no image template matches.'));
     return undefined;
@@ -53,16 +59,16 @@ export async function pickVisibleTemplate(deps: CommandDeps, title: string) {
 }
 
 /** Several machines from the ones the tree shows, `preselected` already ticked. */
-export async function pickVisibleMachines(deps: CommandDeps, title: string, preselected: readonly MachineRecord[]): Promise<MachineRecord[] | undefined> {
-  const machines = machinesInOrder(deps.machines.current());
+export async function pickVisibleMachines(visible: Visible, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
+  const machines = visible.machinesInOrder();
   if (machines.length < 2) {
-    void showInfo(deps.view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
+    void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
     return undefined;
   }
-  return pickMachines(machines, deps.view.filtered ? withFilter(title, deps.view.queryText) : title, preselected);
+  return pickMachines(machines, titleFor(visible, title), preselected);
 }
 
 /** "Copy Node ID (filter: gpus>=2)" */
-function withFilter(title: string, query: string): string {
-  return vscode.l10n.t('{0} (filter: {1})', title, query);
+function titleFor(visible: Visible, title: string): string {
+  return visible.state.filtered ? vscode.l10n.t('{0} (filter: {1})', title, visible.state.queryText) : title;
 }

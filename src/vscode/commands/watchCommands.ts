@@ -4,13 +4,13 @@ import { noIcons, oneLine } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import type { Watch } from '../../market/watch';
 import type { Config } from '../services/config';
-import type { MachineViewState } from '../views/machineViewState';
-import { showInfo } from '../services/notify';
+import type { ViewState } from '../views/viewState';
+import { flash, showInfo } from '../services/notify';
 import type { WatchService } from '../features/watches';
 
 export interface WatchCommandDeps {
   watches: WatchService;
-  view: MachineViewState;
+  view: ViewState;
   config: Config;
 }
 
@@ -56,7 +56,7 @@ async function addWatch(watches: WatchService, query: string, suggestedName?: st
     void showInfo(vscode.l10n.t('GPU Rental: "{0}" is already watched.', query));
     return;
   }
-  vscode.window.setStatusBarMessage(`$(bell) ${vscode.l10n.t('GPU Rental: watching "{0}"', name.trim() || query)}`, 4000);
+  flash(vscode.l10n.t('GPU Rental: watching "{0}"', name.trim() || query), 'bell');
 }
 
 type WatchPick = vscode.QuickPickItem & { watch?: Watch };

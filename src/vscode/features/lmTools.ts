@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Market } from '../../market/market';
 import { TOOL_DATA_FRESH_MS, toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
+import { describeError } from '../services/log';
 
 class Tool implements vscode.LanguageModelTool<unknown> {
   constructor(
@@ -40,7 +41,7 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       }
       return toolAnswer(this.name, this.market, input, new Date());
     } catch (err) {
-      return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? err.name : vscode.l10n.t('unexpected error'));
+      return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? describeError(err) : vscode.l10n.t('unexpected error'));
     }
   }
 
@@ -83,7 +84,7 @@ function setTokenTitle(): string {
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
 export function registerTools(market: Market, controller: Controller): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
-    return { dispose: () => undefined };
+    return new vscode.Disposable(() => undefined);
   }
   const tools = createTools(market, controller);
   return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));

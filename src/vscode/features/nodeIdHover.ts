@@ -60,5 +60,5 @@ export function registerNodeIdHover(market: Market, config: Config): vscode.Disp
   };
   apply();
   const subscription = config.onDidChange((affects) => affects('hover.enabled') && apply());
-  return { dispose: () => (subscription.dispose(), registration?.dispose()) };
+  return vscode.Disposable.from(subscription, new vscode.Disposable(() => registration?.dispose()));
 }

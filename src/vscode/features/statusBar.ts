@@ -9,7 +9,7 @@ import { pricePerGpu } from '../../model/price';
 import { formatTime } from '../../model/status';
 import type { Market } from '../../market/market';
 import type { Config } from '../services/config';
-import type { MachineViewState } from '../views/machineViewState';
+import type { Visible } from '../views/visible';
 import type { WatchService } from './watches';
 
 export const STATUS_ITEM_ID = 'gpuRental.status';
@@ -17,12 +17,11 @@ export const STATUS_ITEM_ID = 'gpuRental.status';
 export class StatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
-  /** Whether the item is on screen (VS Code offers no getter). */
-  shown = false;
+  private onScreen = false;
 
   constructor(
     private readonly market: Market,
-    private readonly view: MachineViewState,
+    private readonly visible: Visible,
     private readonly watches: WatchService,
     private readonly config: Config,
   ) {
@@ -30,26 +29,31 @@ export class StatusBar implements vscode.Disposable {
     this.item.command = 'gpuRental.machines.focus';
     this.subscription = vscode.Disposable.from(
       market.onDidChange((change) => change.which === 'machines' && this.update()),
-      view.onDidChange(() => this.update()),
+      visible.state.onDidChange(() => this.update()),
       watches.onDidChange(() => this.update()),
       config.onDidChange((affects) => affects('statusBar.show') && this.update()),
     );
     this.update();
   }
 
+  /** Whether the item is on screen (VS Code offers no getter). */
+  get shown(): boolean {
+    return this.onScreen;
+  }
+
   private update(): void {
-    const { item, market, view, watches } = this;
+    const { item, market, visible, watches } = this;
     if (watches.watches.length === 0 && !this.config.statusBarShow) {
       item.hide();
-      this.shown = false;
+      this.onScreen = false;
       return;
     }
-    const { text, label } = summary(market, view, watches);
+    const { text, label } = summary(market, visible, watches);
     item.text = `${watches.polling ? '$(sync~spin)' : '$(circuit-board)'} ${text}`;
     item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
     item.tooltip = tooltip(market, watches);
     item.show();
-    this.shown = true;
+    this.onScreen = true;
   }
 
   dispose(): void {
@@ -59,10 +63,11 @@ export class StatusBar implements vscode.Disposable {
 }
 
 /** "12 · 1.50/GPU" for the current filter, else the first watch, else every machine. */
-function summary(market: Market, view: MachineViewState, watches: WatchService): { text: string; label: string } {
+function summary(market: Market, visible: Visible, watches: WatchService): { text: string; label: string } {
   if (!market.machines.snapshot) {
     return { text: '—', label: vscode.l10n.t('no machines loaded') };
   }
+  const view = visible.state;
   let matches: number;
   let cheapest: string | undefined;
   let what: string;
@@ -73,7 +78,7 @@ function summary(market: Market, view: MachineViewState, watches: WatchService):
     cheapest = stats?.cheapest;
     what = vscode.l10n.t('{0} machines match the watch {1}', formatInteger(matches), first.label);
   } else {
-    const current = market.machineView(view.machineQuery);
+    const current = visible.machines();
     matches = current.matching.length;
     cheapest = current.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => pricePerGpu(g.cheapestPerGpu)))) : undefined;
     what = view.filtered

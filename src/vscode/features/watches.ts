@@ -1,21 +1,20 @@
 // Watching the market: polls while a watch is active, a token is set and the
 // window has focus; after each refresh (a poll or the Refresh button) tells
 // the user, at most once per watch per five minutes, which machines newly
-// match; keeps the "new" marks and the Machines view's badge.
+// match. The "new" marks and the badge are features/news.ts's.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { formatPricePerGpu } from '../../model/format';
 import { pricePerGpu } from '../../model/price';
 import type { Market } from '../../market/market';
-import type { NewMachines } from '../../market/news';
 import { PollPlan } from '../../market/poll';
 import type { Snapshot } from '../../market/snapshot';
 import { alertText } from '../../market/alertText';
 import { AlertGate, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
-import type { Log } from '../services/log';
+import { describeError, type Log } from '../services/log';
 import { showInfo, showWarning } from '../services/notify';
 
 export interface WatchStats {
@@ -25,10 +24,8 @@ export interface WatchStats {
 }
 
 export interface WatchHost {
-  /** Is the Machines view on screen (its news is then seen)? */
-  machinesVisible(): boolean;
   /** Applies a watch's filter and reveals a machine in the tree. */
-  show(watch: Watch, machine: MachineRecord): Promise<void>;
+  show(watch: Watch, machine: Machine): Promise<void>;
 }
 
 export class WatchService implements vscode.Disposable {
@@ -37,21 +34,19 @@ export class WatchService implements vscode.Disposable {
   private readonly gate = new AlertGate();
   private readonly plan: PollPlan;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  polling = false;
-  lastPollAt: Date | undefined;
-  nextPollAt: Date | undefined;
-  private stats = new WeakMap<Snapshot<MachineRecord>, Map<string, WatchStats>>();
+  private pollRunning = false;
+  private lastPoll: Date | undefined;
+  private nextPoll: Date | undefined;
+  private stats = new WeakMap<Snapshot<Machine>, Map<string, WatchStats>>();
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Watches, polling state, marks or badge changed. */
+  /** Watches, polling state or their matches changed. */
   readonly onDidChange = this.changed.event;
-  private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly MachineRecord[] }>();
+  private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly Machine[] }>();
   /** After a refresh, per watch: the machines that newly match it (whether or not an alert shows now). */
   readonly onDidFindNews = this.foundNews.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable;
 
   constructor(
-    /** The "new" marks and the badge, shared with the Machines tree. */
-    readonly news: NewMachines,
     private readonly market: Market,
     private readonly controller: Controller,
     private readonly config: Config,
@@ -59,7 +54,7 @@ export class WatchService implements vscode.Disposable {
     private readonly host: WatchHost,
   ) {
     this.plan = new PollPlan(config.watchIntervalMs);
-    this.disposables.push(
+    this.subscriptions = vscode.Disposable.from(
       this.changed,
       this.foundNews,
       config.onDidChange((affects) => {
@@ -80,6 +75,21 @@ export class WatchService implements vscode.Disposable {
     this.reload();
   }
 
+  /** A poll is under way. */
+  get polling(): boolean {
+    return this.pollRunning;
+  }
+
+  /** When the last poll ended. */
+  get lastPollAt(): Date | undefined {
+    return this.lastPoll;
+  }
+
+  /** When the next poll is planned; undefined while polling is not allowed or one runs. */
+  get nextPollAt(): Date | undefined {
+    return this.nextPoll;
+  }
+
   get watches(): readonly Watch[] {
     return this.parsed.watches;
   }
@@ -90,16 +100,6 @@ export class WatchService implements vscode.Disposable {
 
   get active(): Watch[] {
     return this.parsed.watches.filter(isActive);
-  }
-
-  /** The Machines view came into sight: its badge has been read. */
-  viewShown(): void {
-    if (this.news.badge > 0) {
-      this.news.shown();
-      this.changed.fire();
-    } else {
-      this.news.shown();
-    }
   }
 
   /** Matches and cheapest price per GPU of a watch in the last snapshot, computed once per snapshot. */
@@ -169,37 +169,37 @@ export class WatchService implements vscode.Disposable {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    const before = this.nextPollAt;
-    this.nextPollAt = undefined;
-    if (this.canPoll() && !this.polling) {
+    const before = this.nextPoll;
+    this.nextPoll = undefined;
+    if (this.canPoll() && !this.pollRunning) {
       const now = Date.now();
       const wait = this.plan.waitMs(now, focusReturned);
-      this.nextPollAt = new Date(now + wait);
+      this.nextPoll = new Date(now + wait);
       this.timer = setTimeout(() => void this.poll(), wait);
     }
-    if (before?.getTime() !== this.nextPollAt?.getTime()) {
+    if (before?.getTime() !== this.nextPoll?.getTime()) {
       this.changed.fire();
     }
   }
 
   private async poll(): Promise<void> {
-    if (this.polling || this.controller.setup !== 'ready') {
+    if (this.pollRunning || this.controller.setup !== 'ready') {
       return;
     }
-    this.polling = true;
+    this.pollRunning = true;
     this.timer = undefined;
-    this.nextPollAt = undefined;
+    this.nextPoll = undefined;
     this.changed.fire();
     let ok = false;
     try {
       // The same refresh as the Refresh button, without a notification per failed poll: the view says it.
       ok = (await this.controller.refresh(['machines'], { quiet: true })).length === 0;
     } catch (err) {
-      this.log.error(`A poll failed unexpectedly: ${err instanceof Error ? err.name : typeof err}`);
+      this.log.error(`A poll failed unexpectedly: ${describeError(err)}`);
     } finally {
-      this.polling = false;
+      this.pollRunning = false;
       this.plan.ended(Date.now(), ok);
-      this.lastPollAt = new Date();
+      this.lastPoll = new Date();
       if (!ok) {
         this.log.warn(`Poll failed; next in ${Math.round(this.plan.delayMs / 1000)} s.`);
       }
@@ -210,17 +210,11 @@ export class WatchService implements vscode.Disposable {
 
   private onNewSnapshot(diff: Parameters<typeof newlyMatching>[1]): void {
     const active = this.active;
-    const visible = this.host.machinesVisible();
-    this.news.update(diff, visible, active);
     for (const watch of active) {
       const found = newlyMatching(watch, diff);
       if (found.length) {
         this.foundNews.fire({ watch, machines: found });
       }
-      this.news.addWatchNews(
-        found.map((m) => m.node_name),
-        visible,
-      );
       if (watch.setting.notify === false) continue;
       const due = this.gate.offer(watch.queryText, found, performance.now(), (id) => this.market.machine(id) !== undefined);
       if (due.length) {
@@ -231,7 +225,7 @@ export class WatchService implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private async alert(watch: Watch, machines: MachineRecord[]): Promise<void> {
+  private async alert(watch: Watch, machines: Machine[]): Promise<void> {
     const show = vscode.l10n.t('Show');
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");
@@ -271,25 +265,8 @@ export class WatchService implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
-    for (const d of this.disposables) d.dispose();
+    this.subscriptions.dispose();
   }
-}
-
-/** The Machines view's badge counts new machines that match a watch; it clears when the view is shown. */
-export function bindBadge(view: vscode.TreeView<unknown>, watches: WatchService): vscode.Disposable {
-  const update = () => {
-    const count = watches.news.badge;
-    view.badge = count ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 new machine matches a watch') : vscode.l10n.t('{0} new machines match your watches', count) } : undefined;
-  };
-  return vscode.Disposable.from(
-    watches.onDidChange(update),
-    view.onDidChangeVisibility((event) => {
-      if (event.visible) {
-        watches.viewShown();
-        update();
-      }
-    }),
-  );
 }
 
 function isEntryFor(entry: unknown, watch: Watch): boolean {

@@ -4,7 +4,7 @@
 // longer listed" with its last values. Brought back after a reload, it knows
 // only the node IDs: it compares them as they are once the list is in.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
 import type { Market } from '../../market/market';
 import { compareContent, compareShell, compareWithoutMachines, freshColumns, type CompareState } from '../../webview/compare/content';
@@ -18,7 +18,7 @@ type Column = CompareState['columns'][number];
 
 export interface CompareActions {
   copyNodeId(nodeId: string): Promise<void>;
-  showDetails(machine: MachineRecord): void;
+  showDetails(machine: Machine): void;
 }
 
 const COMPARE_PAGE: PageKind<CompareKey, CompareContent, CompareRequest> = {
@@ -60,7 +60,7 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   /** Opens the panel on these machines, or replaces what it compares. */
-  show(machines: readonly MachineRecord[]): void {
+  show(machines: readonly Machine[]): void {
     this.columns = [...freshColumns(machines)];
     this.waiting = undefined;
     this.host.show(this.key(), this.current());
@@ -102,7 +102,7 @@ export class ComparePanel implements vscode.Disposable {
   private current(): CompareContent {
     const listing = this.market.machines;
     if (this.waiting) {
-      const found = this.waiting.map((id) => this.market.machine(id)).filter((m): m is MachineRecord => m !== undefined);
+      const found = this.waiting.map((id) => this.market.machine(id)).filter((m): m is Machine => m !== undefined);
       if (found.length === 0) return compareWithoutMachines(this.waiting.length, listing.snapshot !== undefined);
       this.columns = [...freshColumns(found)];
       this.waiting = undefined;

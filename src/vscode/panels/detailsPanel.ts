@@ -3,7 +3,7 @@
 // market (./recordPanels.ts) by messages: the page is never rendered again,
 // so scroll position and focus stay.
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import type { Market } from '../../market/market';
 import { detailsContent, detailsShell, detailsWithoutMachine } from '../../webview/details/content';
 import { detailsKey, parseDetailsRequest, type DetailsContent, type DetailsKey, type DetailsRequest } from '../../webview/details/protocol';
@@ -22,7 +22,7 @@ const DETAILS_PAGE: PageKind<DetailsKey, DetailsContent, DetailsRequest> = {
   parse: parseDetailsRequest,
 };
 
-export class DetailsPanels extends RecordPanels<DetailsKey, MachineRecord, DetailsContent, DetailsRequest> {
+export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsContent, DetailsRequest> {
   constructor(
     extensionUri: vscode.Uri,
     market: Market,
@@ -35,15 +35,15 @@ export class DetailsPanels extends RecordPanels<DetailsKey, MachineRecord, Detai
     return this.host.keys();
   }
 
-  protected find(nodeName: string): MachineRecord | undefined {
+  protected find(nodeName: string): Machine | undefined {
     return this.market.machine(nodeName);
   }
 
-  protected keyOf(machine: MachineRecord): string {
+  protected keyOf(machine: Machine): string {
     return machine.node_name;
   }
 
-  protected render(machine: MachineRecord, seen: Seen): DetailsContent {
+  protected render(machine: Machine, seen: Seen): DetailsContent {
     return detailsContent({ machine, ...seen });
   }
 

@@ -10,13 +10,12 @@ import { ApiError } from '../../api/errors';
 import type { Market, Which } from '../../market/market';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
-import type { Log } from './log';
+import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
+import { VIEW_IDS } from './viewIds';
 
 export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'insecure' | 'ready';
 export type { Which };
-
-export const VIEW_IDS: Record<Which, string> = { machines: 'gpuRental.machines', templates: 'gpuRental.templates' };
 
 type Action = 'retry' | 'setToken' | 'openSettings' | 'showLog';
 
@@ -30,20 +29,19 @@ function actionLabels(): Record<Action, string> {
 }
 
 export class Controller implements vscode.Disposable {
-  setup: SetupState = 'unknown';
-  setupProblem: string | undefined;
-  /** The service the current client talks to, as shown to users. */
-  serviceUrl: string | undefined;
+  private state: SetupState = 'unknown';
+  private problem: string | undefined;
+  private service: string | undefined;
   private client: GpuRentalClient | undefined;
   private serviceKey: string | undefined;
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable;
+  /** The listings a view (or a command) has asked for: nothing is fetched before that, and these reload with the service. */
+  private readonly wanted = new Set<Which>();
   /** Reconfigurations run one after another; this settles when the queue is empty. */
   private queue: Promise<void> = Promise.resolve();
   private latest: Promise<void> = Promise.resolve();
-  /** Overrides of the client's retry policy (tests use short delays). */
-  retryPolicy: Partial<RetryPolicy> = {};
 
   constructor(
     private readonly market: Market,
@@ -51,8 +49,10 @@ export class Controller implements vscode.Disposable {
     private readonly tokens: TokenStore,
     private readonly log: Log,
     private readonly trustedHosts: HttpConsent,
+    /** Overrides of the client's retry policy, read for each new client (only the test API sets any). */
+    private readonly retryPolicy: () => Partial<RetryPolicy> = () => ({}),
   ) {
-    this.disposables.push(
+    this.subscriptions = vscode.Disposable.from(
       this.setupChanged,
       tokens.onDidChange(() => void this.reconfigure()),
       config.onDidChange((affects) => {
@@ -61,6 +61,21 @@ export class Controller implements vscode.Disposable {
         }
       }),
     );
+  }
+
+  /** Where the setup stands: drives the welcome content and what the views show. */
+  get setup(): SetupState {
+    return this.state;
+  }
+
+  /** What is missing or wrong in the setup, in one sentence; undefined when ready. */
+  get setupProblem(): string | undefined {
+    return this.problem;
+  }
+
+  /** The service the current client talks to, as shown to users. */
+  get serviceUrl(): string | undefined {
+    return this.service;
   }
 
   /**
@@ -79,7 +94,7 @@ export class Controller implements vscode.Disposable {
       await reload;
     });
     return this.latest.catch((err: unknown) => {
-      this.log.error(`Reconfiguring failed: ${err instanceof Error ? err.name : typeof err}`);
+      this.log.error(`Reconfiguring failed: ${describeError(err)}`);
     });
   }
 
@@ -98,29 +113,29 @@ export class Controller implements vscode.Disposable {
     let state: SetupState;
     if (!check.ok) {
       state = this.config.baseUrl.trim() ? 'badBaseUrl' : 'noBaseUrl';
-      this.setupProblem = check.problem;
+      this.problem = check.problem;
       this.client = undefined;
     } else if (!token) {
       state = 'noToken';
-      this.setupProblem = vscode.l10n.t('No API token is set.');
+      this.problem = vscode.l10n.t('No API token is set.');
       this.client = undefined;
     } else if (check.url.protocol === 'http:' && !isLoopbackHost(check.url.hostname) && !(await this.trustedHosts.allow(check.url.host))) {
       state = 'insecure';
-      this.setupProblem = vscode.l10n.t('The API token was not sent: {0} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.', check.display);
+      this.problem = vscode.l10n.t('The API token was not sent: {0} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.', check.display);
       this.client = undefined;
     } else {
       state = 'ready';
-      this.setupProblem = undefined;
+      this.problem = undefined;
       this.client = this.createClient(check.url, token);
     }
-    this.serviceUrl = state === 'ready' && check.ok ? check.display : undefined;
+    this.service = state === 'ready' && check.ok ? check.display : undefined;
     const serviceKey = state === 'ready' && check.ok ? `${check.url.href}\n${token}` : undefined;
     const serviceChanged = serviceKey !== this.serviceKey;
     this.serviceKey = serviceKey;
-    if (state !== this.setup) {
+    if (state !== this.state) {
       this.log.info(`Setup: ${state}${check.ok ? ` (${check.display})` : ''}`);
     }
-    this.setup = state;
+    this.state = state;
     if (serviceChanged) {
       this.market.reset();
     }
@@ -128,7 +143,7 @@ export class Controller implements vscode.Disposable {
     if (state !== 'ready') {
       return {};
     }
-    const shown = (['machines', 'templates'] as Which[]).filter((w) => this.market.listing(w).requested);
+    const shown = [...this.wanted];
     // Entering the same token again after the service rejected it (a revoked
     // token reinstated, a fixed account) changes nothing here, but the person
     // expects the views to try again.
@@ -143,7 +158,7 @@ export class Controller implements vscode.Disposable {
       token,
       timeoutMs: this.config.timeoutMs,
       log: this.log,
-      retry: this.retryPolicy,
+      retry: this.retryPolicy(),
       onRetry: (notice) => this.onRetry(notice),
     });
   }
@@ -173,13 +188,16 @@ export class Controller implements vscode.Disposable {
     }
   }
 
-  /** Called when a view first asks for its children: the first fetch happens here, not at activation. */
-  ensureLoaded(which: Which): void {
-    const listing = this.market.listing(which);
-    if (listing.requested) {
+  /**
+   * A view asks for its data when it is first drawn: the first fetch happens
+   * here, not at activation; later calls do nothing (refreshes and
+   * reconfigurations keep it loaded).
+   */
+  loadForView(which: Which): void {
+    if (this.wanted.has(which)) {
       return;
     }
-    listing.requested = true;
+    this.wanted.add(which);
     if (this.setup === 'ready') {
       void this.refresh([which]);
     }
@@ -204,6 +222,7 @@ export class Controller implements vscode.Disposable {
       }
       return [];
     }
+    for (const w of which) this.wanted.add(w);
     const pageSize = this.config.templatePageSize;
     const jobs = which.map((w) => {
       const promise =
@@ -279,8 +298,6 @@ export class Controller implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables) {
-      d.dispose();
-    }
+    this.subscriptions.dispose();
   }
 }

@@ -38,3 +38,15 @@ export class Log implements Logger, vscode.Disposable {
     this.channel.dispose();
   }
 }
+
+/**
+ * What the log says about an error: its kind, and with `redact` its message
+ * too (redacted: a message can quote what was being sent or stored). Never
+ * its stack or properties.
+ */
+export function describeError(err: unknown, redact?: (text: string) => string): string {
+  if (!(err instanceof Error)) {
+    return typeof err;
+  }
+  return redact ? `${err.name}: ${redact(err.message)}` : err.name;
+}

@@ -4,7 +4,8 @@
 // (set/clear) or another window sharing the secret storage did.
 import * as vscode from 'vscode';
 import { showError } from './notify';
-import type { Log } from './log';
+// Only the kind of error is logged: its message could quote what was being stored.
+import { describeError, type Log } from './log';
 
 const KEY = 'gpuRental.apiToken';
 const NOT_READ = Symbol('not read');
@@ -52,7 +53,7 @@ export class TokenStore implements vscode.Disposable {
       await this.secrets.store(KEY, token);
     } catch (err) {
       this.known = previous;
-      this.log.error(`Could not store the API token: ${errorName(err)}`);
+      this.log.error(`Could not store the API token: ${describeError(err)}`);
       void showError(vscode.l10n.t('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
@@ -68,7 +69,7 @@ export class TokenStore implements vscode.Disposable {
       await this.secrets.delete(KEY);
     } catch (err) {
       this.known = previous;
-      this.log.error(`Could not delete the API token: ${errorName(err)}`);
+      this.log.error(`Could not delete the API token: ${describeError(err)}`);
       void showError(vscode.l10n.t('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
@@ -82,7 +83,7 @@ export class TokenStore implements vscode.Disposable {
       this.log.setSecret(token);
       return token;
     } catch (err) {
-      this.log.error(`Could not read the API token from the secret storage: ${errorName(err)}`);
+      this.log.error(`Could not read the API token from the secret storage: ${describeError(err)}`);
       return undefined;
     }
   }
@@ -102,9 +103,4 @@ export class TokenStore implements vscode.Disposable {
     this.subscription.dispose();
     this.changed.dispose();
   }
-}
-
-/** Only the kind of error: its message could quote what was being stored. */
-function errorName(err: unknown): string {
-  return err instanceof Error ? err.name : typeof err;
 }

@@ -1,7 +1,7 @@
 // The Machines tree: machines filtered by the query, grouped and sorted as
 // the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../api/types';
+import type { Machine } from '../../api/types';
 import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../../model/arrange';
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
@@ -10,10 +10,10 @@ import type { Market } from '../../market/market';
 import type { MachineView } from '../../market/views';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
-import type { MachineViewState } from './machineViewState';
+import type { Visible } from './visible';
 
 type GroupNode = { kind: 'group'; group: ArrangedGroup };
-type MachineLeaf = { kind: 'machine'; machine: MachineRecord; groupKey: string };
+type MachineLeaf = { kind: 'machine'; machine: Machine; groupKey: string };
 /** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
 type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
 export type MachineNode = GroupNode | MachineLeaf | MoreNode;
@@ -29,20 +29,23 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   private readonly shown = new Map<string, number>();
   /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
   private groupNodes: { view: MachineView; byKey: Map<string, GroupNode> } | undefined;
+  private refreshQueued = false;
 
   constructor(
     private readonly market: Market,
     private readonly controller: Controller,
-    private readonly view: MachineViewState,
+    /** What the tree shows (and the view state that asks for it). */
+    private readonly visible: Visible,
     private readonly config: Config,
-    /** Which machines to mark "new" (see market/news.ts). */
-    private readonly marks: { isNew(nodeId: string): boolean },
+    /** Which machines to mark "new" (features/news.ts). */
+    private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
   ) {
     this.subscription = vscode.Disposable.from(
       // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
-      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.changed.fire(undefined)),
+      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.refreshAll()),
+      marks.onDidChange(() => this.refreshAll()),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
-      view.onDidChange(() => {
+      visible.state.onDidChange(() => {
         this.shown.clear();
         this.changed.fire(undefined);
       }),
@@ -50,19 +53,29 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     );
   }
 
-  /** What the tree shows: the market's answer to the view's query (cached there). */
-  current(): MachineView {
-    return this.market.machineView(this.view.machineQuery);
+  /**
+   * Every row again after a new snapshot or new marks, once however many of
+   * them came in this turn (a snapshot brings news right after it, whoever
+   * heard it first): VS Code takes the first refresh at once and holds a
+   * second one back 200 ms.
+   */
+  private refreshAll(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    queueMicrotask(() => {
+      this.refreshQueued = false;
+      this.changed.fire(undefined);
+    });
   }
 
   getChildren(node?: MachineNode): MachineNode[] {
     if (!node) {
-      this.controller.ensureLoaded('machines');
+      this.controller.loadForView('machines');
       if (this.controller.setup !== 'ready') {
         return []; // welcome content explains what to set up
       }
-      const groups = this.current().groups;
-      if (this.view.arrangement.groupBy === 'none') {
+      const groups = this.visible.machines().groups;
+      if (this.visible.state.arrangement.groupBy === 'none') {
         return groups.length ? this.slice(groups[0], ROOT) : [];
       }
       return groups.map((group) => this.groupNode(group));
@@ -100,7 +113,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   private groupNode(group: ArrangedGroup): GroupNode {
-    const view = this.current();
+    const view = this.visible.machines();
     if (this.groupNodes?.view !== view) {
       this.groupNodes = { view, byKey: new Map() };
     }
@@ -113,8 +126,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   getParent(node: MachineNode): MachineNode | undefined {
-    if (node.kind !== 'group' && this.view.arrangement.groupBy !== 'none') {
-      const group = this.current().groups.find((g) => g.key === node.groupKey);
+    if (node.kind !== 'group' && this.visible.state.arrangement.groupBy !== 'none') {
+      const group = this.visible.machines().groups.find((g) => g.key === node.groupKey);
       return group ? this.groupNode(group) : undefined;
     }
     return undefined;
@@ -138,8 +151,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
    */
   locate(nodeId: string): MachineNode | undefined {
     const machine = this.market.machine(nodeId);
-    const groupBy = this.view.arrangement.groupBy;
-    const group = machine && this.current().groups.find((g) => g.key === groupKeyOf(machine, groupBy));
+    const groupBy = this.visible.state.arrangement.groupBy;
+    const group = machine && this.visible.machines().groups.find((g) => g.key === groupKeyOf(machine, groupBy));
     const index = group ? group.machines.indexOf(machine) : -1;
     if (!group || index < 0) {
       return undefined;
@@ -190,7 +203,7 @@ function groupItem(group: ArrangedGroup): vscode.TreeItem {
   return item;
 }
 
-function machineItem(machine: MachineRecord, isNew: boolean): vscode.TreeItem {
+function machineItem(machine: Machine, isNew: boolean): vscode.TreeItem {
   const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
   item.id = `machine:${machine.node_name}`;
   const summary = machineSummary(machine);
@@ -203,7 +216,7 @@ function machineItem(machine: MachineRecord, isNew: boolean): vscode.TreeItem {
 }
 
 /** A compact table of every field. Data is escaped and the Markdown is untrusted: no links or HTML run. */
-export function machineTooltip(machine: MachineRecord): vscode.MarkdownString {
+export function machineTooltip(machine: Machine): vscode.MarkdownString {
   const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
   const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
   const markdown = new vscode.MarkdownString([header, '|:--|:--|', ...rows].join('\n'));

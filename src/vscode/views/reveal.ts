@@ -1,7 +1,7 @@
 // Showing one machine in the Machines tree: bring the view into sight, apply
 // a filter, open the slice that holds the machine, select it.
 import * as vscode from 'vscode';
-import type { MachineViewState } from './machineViewState';
+import type { ViewState } from './viewState';
 import type { MachineNode, MachinesProvider } from './machinesView';
 import { showInfo } from '../services/notify';
 
@@ -10,7 +10,7 @@ const REVEAL_TRIES = 3;
 /** Longer than the 200 ms over which VS Code gathers a tree's refreshes before sending them. */
 const SETTLE_MS = 300;
 
-export async function showInTree(view: MachineViewState, machines: MachinesProvider, tree: vscode.TreeView<MachineNode>, query: string, nodeId: string): Promise<void> {
+export async function showInTree(view: ViewState, machines: MachinesProvider, tree: vscode.TreeView<MachineNode>, query: string, nodeId: string): Promise<void> {
   // Into sight before the filter changes: a tree refreshed out of sight
   // refreshes again when it comes into sight, and a reveal made meanwhile
   // can lose to that second refresh.

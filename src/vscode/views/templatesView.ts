@@ -3,12 +3,10 @@ import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
 import { escapeMarkdownCell, oneLine } from '../../model/escape';
 import { templateCount } from '../../model/format';
-import { templateTitle } from '../../webview/template/content';
-import { isDefaultTemplate, templateImage, templatePublicRows, type TemplateGroup } from '../../model/templates';
+import { isDefaultTemplate, templateImage, templateTitle, templatePublicRows, type TemplateGroup } from '../../model/templates';
 import type { Market } from '../../market/market';
-import type { TemplateView } from '../../market/views';
 import type { Controller } from '../services/controller';
-import type { MachineViewState } from './machineViewState';
+import type { Visible } from './visible';
 
 export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };
 
@@ -18,30 +16,26 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly market: Market,
+    market: Market,
     private readonly controller: Controller,
-    private readonly view: MachineViewState,
+    /** What the tree shows (and the view state that asks for it). */
+    private readonly visible: Visible,
   ) {
     this.subscription = vscode.Disposable.from(
       // Only a new snapshot changes the rows; a load starting or failing is told by the view's message.
       market.onDidChange((change) => change.which === 'templates' && change.diff && this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
-      view.onDidChange(() => this.changed.fire(undefined)),
+      visible.state.onDidChange(() => this.changed.fire(undefined)),
     );
-  }
-
-  /** What the tree shows: the market's answer to the template filter (cached there). */
-  current(): TemplateView {
-    return this.market.templateView(this.view.templateFilter);
   }
 
   getChildren(node?: TemplateNode): TemplateNode[] {
     if (!node) {
-      this.controller.ensureLoaded('templates');
+      this.controller.loadForView('templates');
       if (this.controller.setup !== 'ready') {
         return [];
       }
-      return this.current().groups.map((group) => ({ kind: 'group', group }));
+      return this.visible.templates().groups.map((group) => ({ kind: 'group', group }));
     }
     if (node.kind === 'group') {
       return node.group.templates.map((template) => ({ kind: 'template', template, imageType: node.group.imageType }));
@@ -51,7 +45,7 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
 
   getParent(node: TemplateNode): TemplateNode | undefined {
     if (node.kind === 'template') {
-      const group = this.current().groups.find((g) => g.imageType === node.imageType);
+      const group = this.visible.templates().groups.find((g) => g.imageType === node.imageType);
       return group ? { kind: 'group', group } : undefined;
     }
     return undefined;

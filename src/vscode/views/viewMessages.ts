@@ -8,17 +8,13 @@ import { viewMessage } from '../../model/status';
 import type { Market } from '../../market/market';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
-import type { MachineViewState } from './machineViewState';
-import type { MachinesProvider } from './machinesView';
-import type { TemplatesProvider } from './templatesView';
+import type { Visible } from './visible';
 
 export interface ViewParts {
   market: Market;
   controller: Controller;
-  view: MachineViewState;
+  visible: Visible;
   keys: ContextKeys;
-  machines: MachinesProvider;
-  templates: TemplatesProvider;
   machinesView: vscode.TreeView<unknown>;
   templatesView: vscode.TreeView<unknown>;
 }
@@ -27,15 +23,16 @@ export interface ViewParts {
 export function bindViewMessages(parts: ViewParts): vscode.Disposable {
   const update = () => updateViewMessages(parts);
   update();
-  return vscode.Disposable.from(parts.market.onDidChange(update), parts.controller.onDidChangeSetup(update), parts.view.onDidChange(update));
+  return vscode.Disposable.from(parts.market.onDidChange(update), parts.controller.onDidChangeSetup(update), parts.visible.state.onDidChange(update));
 }
 
-function updateViewMessages({ market, controller, view, keys, machines, templates, machinesView, templatesView }: ViewParts): void {
+function updateViewMessages({ market, controller, visible, keys, machinesView, templatesView }: ViewParts): void {
+  const view = visible.state;
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
   if (ready) {
-    const m = machines.current();
-    const t = templates.current();
+    const m = visible.machines();
+    const t = visible.templates();
     setMessage(machinesView, viewMessage('machine', m.filterText, m.matching.length, market.machines.snapshot && m.total, market.status('machines')));
     setMessage(templatesView, viewMessage('template', t.filterText, t.matching.length, market.templates.snapshot && t.total, market.status('templates')));
     setDescription(machinesView, viewDescription(arrangement));

@@ -3,9 +3,9 @@
 // as "set" / "not set" only: the password's value never reaches the page.
 import * as l10n from '@vscode/l10n';
 import { TEMPLATE_FIELDS, type Template } from '../../api/types';
-import { escapeHtml, oneLine, stripControls } from '../../model/escape';
+import { escapeHtml, stripControls } from '../../model/escape';
 import { imageReference } from '../../model/imageRef';
-import { isDefaultTemplate, templateDetails, templateFieldLabels } from '../../model/templates';
+import { isDefaultTemplate, templateDetails, templateFieldLabels, templateTitle } from '../../model/templates';
 import { asOfText, fieldTable, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
 import type { TemplateContent } from './protocol';
 
@@ -22,11 +22,6 @@ export function defaultBadge(): string {
 
 export function templateMissingNotice(): string {
   return l10n.t('This template is no longer in the list of image templates. The values below are the last ones seen.');
-}
-
-/** "Template 12" when the name is empty. */
-export function templateTitle(template: Template): string {
-  return oneLine(template.name, 120) || l10n.t('Template {0}', template.id);
 }
 
 export function templateContent(state: TemplateState): TemplateContent {

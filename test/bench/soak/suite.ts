@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import type { MachineRecord } from '../../../src/api/types';
+import type { Machine } from '../../../src/api/types';
 import type { GpuRentalTestApi } from '../../../src/extension';
 import { ALERT_QUIET_MS } from '../../../src/market/watch';
 import { DEMO_TOKEN } from '../../../dev/demo/fixtures';
@@ -88,7 +88,7 @@ export async function run(): Promise<void> {
   const started = Date.now();
 
   for (let i = 1; i <= polls; i++) {
-    const matched = (m: MachineRecord | undefined) => m !== undefined && watch.matches(m);
+    const matched = (m: Machine | undefined) => m !== undefined && watch.matches(m);
     const before = new Map<string, boolean>();
     await getJson<MarketLogEntry>(`${demo}/__demo/market/tick`);
     const steps = await getJson<MarketLogEntry[]>(`${demo}/__demo/market/log?since=${seq}`);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, firstItems } from '../../../src/api/firstItems';
 import { readCapped } from '../../../src/api/readBody';
-import type { MachineRecord } from '../../../src/api/types';
+import type { Machine } from '../../../src/api/types';
 import { generateMachines } from '../../../dev/demo/fixtures';
 import { startDemoServer } from '../../../dev/demo/server';
 import { SECRET, client, startServer } from '../../support/client';
@@ -123,7 +123,7 @@ describe('the client: the first machines of a large body before the rest arrives
   for (const declare of [true, false]) {
     it(`tells the first machines while the server still holds back the rest (${declare ? 'with' : 'without'} a Content-Length)`, async () => {
       answer = { ...answer, declare };
-      let first: MachineRecord[] | undefined;
+      let first: Machine[] | undefined;
       const loading = client(server, { timeoutMs: 10_000 }).listMachines(undefined, (items) => {
         first = items;
         // The rest is sent only now: had the client waited for the whole body, the test would time out.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { releaseBody } from '../../../src/api/readBody';
 import { LastBody } from '../../../src/api/reread';
 import { machineChecker, validateMachines } from '../../../src/api/schema';
-import type { MachineRecord } from '../../../src/api/types';
+import type { Machine } from '../../../src/api/types';
 import { generateMachines } from '../../../dev/demo/fixtures';
 import { applyEdit, listEdit } from '../../support/listEdits';
 
@@ -16,8 +16,8 @@ function whole(bytes: Uint8Array) {
 }
 
 /** A LastBody that has read `bytes` whole. */
-function remembering(bytes: Uint8Array): LastBody<MachineRecord> {
-  const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
+function remembering(bytes: Uint8Array): LastBody<Machine> {
+  const last = new LastBody(machineChecker, (m: Machine) => m.node_name);
   const { raw, items } = whole(bytes);
   last.remember(bytes, raw, items);
   return last;
@@ -85,7 +85,7 @@ describe('reading a body against the last one', () => {
   it('takes over the very objects of unchanged machines and parses only the changed and new ones', () => {
     const list = generateMachines(2000, 3);
     const first = encode(JSON.stringify(list));
-    const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name);
+    const last = new LastBody(machineChecker, (m: Machine) => m.node_name);
     assert.equal(last.reread(first), undefined, 'nothing to read against yet');
     const { raw, items } = whole(first);
     last.remember(first, raw, items);
@@ -127,7 +127,7 @@ describe('reading a body against the last one', () => {
 
   it('keeps no body: a body read against the last is handed back to be freed, one parsed whole once its fingerprints are taken', () => {
     const released: Uint8Array[] = [];
-    const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, (bytes) => released.push(bytes));
+    const last = new LastBody(machineChecker, (m: Machine) => m.node_name, (bytes) => released.push(bytes));
     const list = generateMachines(300, 8);
     // The third lists a machine twice, which only a whole parse reads.
     const bodies = [list, list.slice(1), [...list.slice(2), list[5]], list.slice(2)].map((l) => encode(JSON.stringify(l)));
@@ -147,7 +147,7 @@ describe('reading a body against the last one', () => {
 
   it('takes the fingerprints of a body parsed whole a while after, and lets its bytes go', async () => {
     const released: Uint8Array[] = [];
-    const last = new LastBody(machineChecker, (m: MachineRecord) => m.node_name, (bytes) => released.push(bytes), 20);
+    const last = new LastBody(machineChecker, (m: Machine) => m.node_name, (bytes) => released.push(bytes), 20);
     const list = generateMachines(50, 8);
     const first = encode(JSON.stringify(list));
     const { raw, items } = whole(first);

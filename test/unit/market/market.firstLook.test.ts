@@ -2,7 +2,7 @@
 // snapshot (no diff, no news), and gone when the load ends, whether it succeeded or not.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
-import type { MachineRecord } from '../../../src/api/types';
+import type { Machine } from '../../../src/api/types';
 import { Market, type MarketChange } from '../../../src/market/market';
 import type { MachineQuery } from '../../../src/market/views';
 import { parseQuery } from '../../../src/model/query';
@@ -25,8 +25,8 @@ describe('the market: a first look shows until its load ends', () => {
 
   /** A load whose first look and end the test controls. */
   function controlledLoad() {
-    let look!: (items: MachineRecord[]) => void;
-    let finish!: (result: { items: MachineRecord[] } | ApiError) => void;
+    let look!: (items: Machine[]) => void;
+    let finish!: (result: { items: Machine[] } | ApiError) => void;
     const ended = market.loadMachines(
       (_signal, firstLook) =>
         new Promise((resolve, reject) => {
@@ -34,7 +34,7 @@ describe('the market: a first look shows until its load ends', () => {
           finish = (result) => (result instanceof ApiError ? reject(result) : resolve({ items: result.items, skipped: 0 }));
         }),
     );
-    return { look: (items: MachineRecord[]) => look(items), finish: (result: { items: MachineRecord[] } | ApiError) => finish(result), ended };
+    return { look: (items: Machine[]) => look(items), finish: (result: { items: Machine[] } | ApiError) => finish(result), ended };
   }
 
   it('shows the first machines of a first load, says so, and replaces them with the whole list', async () => {

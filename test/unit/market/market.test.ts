@@ -3,11 +3,11 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ApiError } from '../../../src/api/errors';
-import { type MachineRecord } from '../../../src/api/types';
+import { type Machine } from '../../../src/api/types';
 import { diffMachines } from '../../../src/market/diff';
 import { Emitter } from '../../../src/market/events';
 import { Market, type MarketChange } from '../../../src/market/market';
-import { machinesInOrder, templatesInOrder } from '../../../src/market/views';
+import { machinesInOrder, REMEMBERED_QUESTIONS, templatesInOrder } from '../../../src/market/views';
 import { parseQuery, type Query } from '../../../src/model/query';
 import type { Arrangement } from '../../../src/model/arrange';
 import { applyEdit, listEdit } from '../../support/listEdits';
@@ -77,7 +77,7 @@ describe('market model', () => {
   });
 
   it('a newer load supersedes an older one, whose answer is dropped', async () => {
-    const slow = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const slow = deferred<{ items: Machine[]; skipped: number }>();
     let aborted = false;
     const first = market.loadMachines((signal) => {
       signal.addEventListener('abort', () => (aborted = true));
@@ -109,14 +109,13 @@ describe('market model', () => {
     assert.deepEqual(diff.changed.map((x) => [x.after.node_name, x.fields]), [[a.node_name, ['price']]]);
   });
 
-  it('reset drops both snapshots (announcing what went away) but remembers what was asked for', async () => {
+  it('reset drops both snapshots, announcing what went away', async () => {
     await market.loadMachines(async () => ({ items: [machineRecord()], skipped: 0 }));
     await market.loadTemplates(async () => ({ items: [templateRecord()], skipped: 0 }));
     changes = [];
     market.reset();
     assert.equal(market.machines.snapshot, undefined);
     assert.equal(market.templates.snapshot, undefined);
-    assert.ok(market.machines.requested && market.templates.requested);
     assert.deepEqual(changes.map((c) => [c.which, c.diff?.disappeared.length]), [['machines', 1], ['templates', 1]]);
   });
 
@@ -151,6 +150,21 @@ describe('market model', () => {
     assert.equal(all.filterText, '');
     await market.loadMachines(async () => ({ items: [dear], skipped: 0 }));
     assert.deepEqual(machinesInOrder(market.machineView(q)).map((m) => m.node_name), [dear.node_name], 'a new snapshot, a new answer');
+  });
+
+  it('keeps one answer per question: a chat tool asking its own does not evict the tree\'s', async () => {
+    await market.loadMachines(async () => ({ items: [machineRecord({ gpu_count: 1 }), machineRecord({ gpu_count: 2 })], skipped: 0 }));
+    const tree = { filter: query('gpus>=2'), arrangement: byPrice };
+    const view = market.machineView(tree);
+    const tool = market.machineView({ filter: query('gpus>=1'), arrangement: { ...byPrice, groupBy: 'none' } });
+    assert.equal(tool.matching.length, 2);
+    assert.equal(market.machineView(tree), view, 'the tree\'s answer survived the tool\'s question');
+    const templates = market.templateView('pytorch');
+    market.templateView('tensorflow');
+    assert.equal(market.templateView('pytorch'), templates);
+    for (let i = 0; i < REMEMBERED_QUESTIONS; i++) market.machineView({ filter: query(`gpus>=${i + 3}`), arrangement: byPrice });
+    assert.notEqual(market.machineView(tree), view, 'past REMEMBERED_QUESTIONS other questions, the least recently asked answer goes');
+    assert.deepEqual(market.machineView(tree).matching, view.matching, 'and is computed again, the same');
   });
 
   it('with nothing loaded, a query answers empty and keeps the filter text', () => {
@@ -204,13 +218,12 @@ describe('market model: load state', () => {
   it('is loading while a load runs, with a pending promise, and not after; progress shows only while loading', async () => {
     const market = new Market();
     const listing = market.machines;
-    assert.deepEqual([listing.loading, listing.requested, listing.pending, listing.items], [false, false, undefined, undefined]);
+    assert.deepEqual([listing.loading, listing.pending, listing.items], [false, undefined, undefined]);
     listing.setProgress('too early');
     assert.equal(listing.progress, undefined, 'no progress note outside a load');
-    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const gate = deferred<{ items: Machine[]; skipped: number }>();
     const done = market.loadMachines(() => gate.promise);
     assert.equal(listing.loading, true);
-    assert.equal(listing.requested, true);
     assert.ok(listing.pending);
     listing.setProgress('Rate limited, retrying in 5 s (1 of 3)…');
     assert.equal(market.status('machines'), 'Rate limited, retrying in 5 s (1 of 3)…');
@@ -252,7 +265,7 @@ describe('market model: load state', () => {
 
   it('reset during a load drops the load: nothing arrives later', async () => {
     const market = new Market();
-    const gate = deferred<{ items: MachineRecord[]; skipped: number }>();
+    const gate = deferred<{ items: Machine[]; skipped: number }>();
     const load = market.loadMachines(() => gate.promise);
     market.reset();
     assert.equal(market.machines.loading, false);
@@ -315,7 +328,7 @@ describe('market model: load state', () => {
         const diff = diffMachines(before, after);
         const old = new Map(before.map((m) => [m.node_name, m]));
         const now = new Set(after.map((m) => m.node_name));
-        const names = (list: readonly MachineRecord[]) => list.map((m) => m.node_name).sort();
+        const names = (list: readonly Machine[]) => list.map((m) => m.node_name).sort();
         assert.deepEqual(names(diff.appeared), names(after.filter((m) => !old.has(m.node_name))));
         assert.deepEqual(names(diff.disappeared), names(before.filter((m) => !now.has(m.node_name))));
         const changed = after.filter((m) => old.has(m.node_name) && old.get(m.node_name) !== m);

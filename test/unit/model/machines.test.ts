@@ -1,6 +1,6 @@
 // Machines: grouping, sorting and formatting, the pure functions behind the Machines view.
 import * as assert from 'node:assert/strict';
-import type { MachineRecord } from '../../../src/api/types';
+import type { Machine } from '../../../src/api/types';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { displayName, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, gpuCount, machineCount, templateCount, truncate, yesNo } from '../../../src/model/format';
 import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, groupByLabels, groupKeyOf, sortLabels, type Arrangement } from '../../../src/model/arrange';
@@ -67,7 +67,7 @@ describe('machines model', () => {
             const sorted = group.machines;
             assert.equal(size, sorted.length);
             assert.equal(first, sorted[0], `${groupBy}/${sortBy}/${order}`);
-            const perGpu = (m: MachineRecord) => Number(m.price) / m.gpu_count;
+            const perGpu = (m: Machine) => Number(m.price) / m.gpu_count;
             const lowest = Math.min(...sorted.map(perGpu));
             assert.equal(cheapestPerGpu, sorted.find((m) => perGpu(m) === lowest));
             assert.ok(sorted.every((m) => groupKeyOf(m, groupBy) === group.key));

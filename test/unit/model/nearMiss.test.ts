@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { describeNearMiss, nearMisses, numberBound } from '../../../src/model/nearMiss';
-import { filterMachines, parseQuery, printQuery, type Query } from '../../../src/model/query';
-import { parsed } from '../../support/query';
+import { parseQuery, printQuery, type Query } from '../../../src/model/query';
+import { filterMachines, parsed } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
 const demo = DEMO_MACHINES.map((m) => machineRecord(m));

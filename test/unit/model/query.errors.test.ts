@@ -2,12 +2,11 @@
 // properties that must hold for any input.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { MachineRecord } from '../../../src/api/types';
+import type { Machine } from '../../../src/api/types';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import {
   FIELD_ALIASES,
   compileQuery,
-  filterMachines,
   parseQuery,
   printQuery,
   type Clause,
@@ -18,7 +17,7 @@ import {
   type Value,
 } from '../../../src/model/query';
 import { isWordChar } from '../../../src/model/query/words';
-import { compare, parseError, parsed, quoted, text } from '../../support/query';
+import { compare, filterMachines, parseError, parsed, quoted, text } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
 describe('query: errors', () => {
@@ -195,7 +194,7 @@ const VERSION_FIELDS: FieldName[] = ['cuda_version', 'driver_version'];
 const ALL_OPS: Op[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'notin'];
 const EQUALITY_OPS: Op[] = ['=', '!=', 'in', 'notin'];
 
-const fromData = (pick: (x: MachineRecord) => string) => [...new Set(sample.map(pick))];
+const fromData = (pick: (x: Machine) => string) => [...new Set(sample.map(pick))];
 const realText = fc.constantFrom(
   ...fromData((x) => x.gpu_name),
   ...fromData((x) => x.region),

@@ -2,8 +2,8 @@
 // operators, grammar and text terms.
 import * as assert from 'node:assert/strict';
 import type { Json, Machine } from '../../../src/api/types';
-import { FIELD_ALIASES, compileQuery, filterMachines, isEmptyQuery, printQuery, type Clause } from '../../../src/model/query';
-import { compare, names, parsed, quoted, text } from '../../support/query';
+import { FIELD_ALIASES, compileQuery, isEmptyQuery, printQuery, type Clause } from '../../../src/model/query';
+import { compare, filterMachines, names, parsed, quoted, text } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
 describe('query: the example from the issue', () => {

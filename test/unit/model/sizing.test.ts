@@ -2,9 +2,8 @@
 // applies, the checks of what a person types, and the unit of gpu_memory.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { filterMachines } from '../../../src/model/query';
 import { assumedShape, checkCount, checkModelSize, estimateMemory, memoryInName, sizingFilter, type SizingJob } from '../../../src/model/sizing';
-import { parsed } from '../../support/query';
+import { filterMachines, parsed } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
 const round = (x: number) => Math.round(x * 10) / 10;

@@ -3,10 +3,10 @@
 // nvidia-smi write them.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { asBefore, filterMachines, printQuery, readsDifferently, startsWithWords } from '../../../src/model/query';
+import { asBefore, printQuery, readsDifferently, startsWithWords } from '../../../src/model/query';
 import { normalizeText } from '../../../src/model/text';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { names, parsed } from '../../support/query';
+import { filterMachines, names, parsed } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
 /** GPU names as listed by rental markets (with '_') and as nvidia-smi reports them (spaces, '-'). */

@@ -18,7 +18,7 @@ interface Stored {
   order?: string;
 }
 
-export class MachineViewState implements vscode.Disposable {
+export class ViewState implements vscode.Disposable {
   private stored: Stored;
   private parsed: Query = { clauses: [] };
   private current: MachineQuery | undefined;

@@ -7,7 +7,7 @@
 // context keys the views keep anyway; this module keeps the last one, which
 // says only that it happened in this window (VS Code remembers the step).
 import type * as vscode from 'vscode';
-import type { ContextKeys } from '../services/contextKeys';
+import type { ContextKeys } from './contextKeys';
 
 let keys: ContextKeys | undefined;
 

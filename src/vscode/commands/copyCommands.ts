@@ -1,0 +1,32 @@
+// Copy Node ID and Copy Template ID: from tree items (a multi-selection
+// too), a hover link, or a quick pick of what the views show.
+import * as vscode from 'vscode';
+import type { Market } from '../../market/market';
+import type { Controller } from '../services/controller';
+import type { Visible } from '../views/visible';
+import { copyIds } from './clipboard';
+import { listed, machinesOf, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
+
+export interface CopyCommandDeps {
+  market: Market;
+  controller: Controller;
+  visible: Visible;
+}
+
+export async function copyNodeId({ market, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+  let ids = [...listed(market, node), ...machinesOf(node, selected)].map((m) => m.node_name);
+  if (ids.length === 0) {
+    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Copy Node ID')));
+    ids = machine ? [machine.node_name] : [];
+  }
+  await copyIds(ids, 'node');
+}
+
+export async function copyTemplateId({ controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+  let ids = templatesOf(node, selected).map((t) => String(t.id));
+  if (ids.length === 0) {
+    const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(visible, vscode.l10n.t('Copy Template ID')));
+    ids = template ? [String(template.id)] : [];
+  }
+  await copyIds(ids, 'template');
+}

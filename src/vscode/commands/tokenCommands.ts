@@ -1,0 +1,63 @@
+// Set API Token and Clear API Token.
+import * as vscode from 'vscode';
+import { normalizeToken, tokenProblem } from '../../model/token';
+import type { Controller } from '../services/controller';
+import { flash, showError, showWarning } from '../services/notify';
+import type { TokenStore } from '../services/tokenStore';
+
+export interface TokenCommandDeps {
+  tokens: TokenStore;
+  controller: Controller;
+}
+
+/**
+ * Asks for the token (or takes `given`, which only the test API passes),
+ * stores it, waits for the views to follow, and checks it with the service.
+ */
+export async function setToken({ tokens, controller }: TokenCommandDeps, given: string | undefined): Promise<void> {
+  const input =
+    given ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('GPU Rental: Set API Token'),
+      prompt: vscode.l10n.t("Paste your API token. It is kept in VS Code's secret storage, never in settings."),
+      placeHolder: vscode.l10n.t('API token'),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => tokenProblem(value),
+    }));
+  if (input === undefined) {
+    return;
+  }
+  const problem = tokenProblem(input);
+  if (problem) {
+    void showError(vscode.l10n.t('GPU Rental: {0}', problem));
+    return;
+  }
+  // Storing it announces the change; the controller reconfigures from that event alone.
+  if (!(await tokens.set(normalizeToken(input)))) {
+    return;
+  }
+  await controller.settled();
+  if (controller.setup !== 'ready') {
+    flash(vscode.l10n.t('GPU Rental: API token saved'));
+    return;
+  }
+  const rejection = await controller.checkToken();
+  if (!rejection) {
+    flash(vscode.l10n.t('GPU Rental: API token saved and accepted by the service'));
+  } else if (rejection.kind === 'auth') {
+    const setAgain = vscode.l10n.t('Set API Token');
+    void showWarning(vscode.l10n.t('GPU Rental: the token was saved. {0}', rejection.message), setAgain).then(
+      (choice) => choice === setAgain && vscode.commands.executeCommand('gpuRental.setToken'),
+    );
+  } else {
+    void showWarning(vscode.l10n.t('GPU Rental: the token was saved, but it could not be checked. {0}', rejection.message));
+  }
+}
+
+export async function clearToken({ tokens, controller }: TokenCommandDeps): Promise<void> {
+  if (await tokens.clear()) {
+    await controller.settled();
+    flash(vscode.l10n.t('GPU Rental: API token cleared'), 'check', 3000);
+  }
+}

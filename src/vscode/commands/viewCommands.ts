@@ -1,0 +1,103 @@
+// What the views show: Filter Machines…, saved filters, Group By, Sort By,
+// and the template filter.
+import * as vscode from 'vscode';
+import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels } from '../../model/arrange';
+import { noIcons, oneLine } from '../../model/escape';
+import type { Market } from '../../market/market';
+import type { Config } from '../services/config';
+import type { Controller } from '../services/controller';
+import { flash, showError, showInfo } from '../services/notify';
+import type { ViewState } from '../views/viewState';
+import { askForMachineQuery } from './filterInput';
+
+export interface ViewCommandDeps {
+  view: ViewState;
+  config: Config;
+  controller: Controller;
+  market: Market;
+}
+
+export async function filterMachines({ view, controller, market }: ViewCommandDeps): Promise<void> {
+  await controller.ensureData('machines');
+  const text = await askForMachineQuery(view.queryText, market.machines.items ?? []);
+  if (text !== undefined) {
+    view.setQuery(text);
+  }
+}
+
+export async function groupMachinesBy({ view }: ViewCommandDeps, value: unknown): Promise<void> {
+  const choice = isOneOf(value, GROUP_BY) ? value : await pickOption(vscode.l10n.t('Group Machines By'), GROUP_BY, groupByLabels(), view.arrangement.groupBy);
+  if (choice) view.arrange({ groupBy: choice });
+}
+
+export async function sortMachinesBy({ view }: ViewCommandDeps, value: unknown): Promise<void> {
+  const choice = isOneOf(value, SORT_KEYS) ? value : await pickOption(vscode.l10n.t('Sort Machines By'), SORT_KEYS, sortLabels(), view.arrangement.sortBy);
+  if (choice) view.arrange({ sortBy: choice });
+}
+
+export async function filterTemplates({ view }: ViewCommandDeps): Promise<void> {
+  const text = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Filter Image Templates'),
+    prompt: vscode.l10n.t('Words to find in the template name, image or label (all must match).'),
+    placeHolder: vscode.l10n.t('e.g. pytorch 2.4'),
+    value: view.templateFilter,
+  });
+  if (text !== undefined) view.setTemplateFilter(text);
+}
+
+function isOneOf<T extends string>(value: unknown, options: readonly T[]): value is T {
+  return typeof value === 'string' && (options as readonly string[]).includes(value);
+}
+
+async function pickOption<T extends string>(title: string, options: readonly T[], labels: Record<T, string>, current: T): Promise<T | undefined> {
+  const choice = await vscode.window.showQuickPick(
+    options.map((value) => ({ label: labels[value], description: value === current ? vscode.l10n.t('current') : undefined, value })),
+    { title },
+  );
+  return choice?.value;
+}
+
+export async function applySavedFilter(deps: ViewCommandDeps): Promise<void> {
+  const { view, config } = deps;
+  const saved = config.savedFilters;
+  type Item = vscode.QuickPickItem & { query?: string; save?: boolean };
+  // Names and queries may come from a folder's settings: shown as text, never as icons.
+  const items: Item[] = Object.entries(saved).map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), query }));
+  if (view.filtered) {
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${vscode.l10n.t('Save Current Filter…')}`, description: view.queryText, save: true });
+  }
+  if (items.length === 0) {
+    const filter = vscode.l10n.t('Filter Machines…');
+    void showInfo(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'), filter).then((choice) => {
+      if (choice === filter) void vscode.commands.executeCommand('gpuRental.machines.filter');
+    });
+    return;
+  }
+  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Apply Saved Filter'), placeHolder: vscode.l10n.t('Choose a saved filter (setting gpuRental.machines.savedFilters)'), matchOnDescription: true });
+  if (choice?.save) {
+    await saveFilter(deps);
+  } else if (choice?.query !== undefined) {
+    const result = view.setQuery(choice.query);
+    if (!result.ok) {
+      void showError(vscode.l10n.t('GPU Rental: the saved filter "{0}" is not valid: {1}', choice.label, result.error.message));
+    }
+  }
+}
+
+export async function saveFilter({ view, config }: ViewCommandDeps): Promise<void> {
+  if (!view.filtered) {
+    void showInfo(vscode.l10n.t('GPU Rental: there is no filter to save. Use "Filter Machines…" first.'));
+    return;
+  }
+  const query = view.queryText;
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Save Current Filter'),
+    prompt: vscode.l10n.t('Name for the filter "{0}"', query),
+    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name.')),
+  });
+  if (!name?.trim()) {
+    return;
+  }
+  await config.saveFilter(name.trim(), query);
+  flash(vscode.l10n.t('GPU Rental: saved filter "{0}"', name.trim()), 'check', 3000);
+}
