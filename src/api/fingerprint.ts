@@ -15,7 +15,8 @@ const X3 = 0xc2b2ae3d;
 /** 2^21: the high lane's 32 bits go above the low lane's top 21. */
 const SHIFT_21 = 2097152;
 
-function mix(h: number): number {
+/** MurmurHash3's 32-bit finaliser: every bit of `h` reaches every bit of the result (the ID table's slots rely on it too). */
+export function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

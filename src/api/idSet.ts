@@ -2,6 +2,7 @@
 // At 100k machines a native Set<string> was a third of validating a list: it
 // hashes each fresh 36-character string and grows its table step by step.
 // This one is sized once for the list and probes a flat Int32Array.
+import { mix } from './fingerprint';
 
 /** The part of Set that de-duplication uses, so a native Set fits too. */
 export interface KeySet<K> {
@@ -108,9 +109,5 @@ function hashOf(id: string): number {
   for (let i = 0; i < id.length; i++) {
     h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  return mix(h);
 }

@@ -89,16 +89,18 @@ export async function showTemplateDetails(deps: PanelCommandDeps, node: unknown)
   }
 }
 
-export async function copyImageReference(deps: PanelCommandDeps, node: unknown): Promise<void> {
-  const template = await templateFor(deps, node, vscode.l10n.t('Copy Image Reference'));
-  if (template) {
-    await writeImageReference(template);
-  }
+export function copyImageReference(deps: PanelCommandDeps, node: unknown): Promise<void> {
+  return withTemplate(deps, node, vscode.l10n.t('Copy Image Reference'), writeImageReference);
 }
 
-export async function copyTemplateJson(deps: PanelCommandDeps, node: unknown): Promise<void> {
-  const template = await templateFor(deps, node, vscode.l10n.t('Copy Template as JSON'));
+export function copyTemplateJson(deps: PanelCommandDeps, node: unknown): Promise<void> {
+  return withTemplate(deps, node, vscode.l10n.t('Copy Template as JSON'), writeTemplateJson);
+}
+
+/** The template of the node, or one picked under `title`; `act` runs on it unless the pick was cancelled. */
+async function withTemplate(deps: PanelCommandDeps, node: unknown, title: string, act: (template: Template) => Promise<void>): Promise<void> {
+  const template = await templateFor(deps, node, title);
   if (template) {
-    await writeTemplateJson(template);
+    await act(template);
   }
 }
