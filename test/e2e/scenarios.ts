@@ -138,7 +138,7 @@ export const scenarios: Scenario[] = [
       assert.equal((await frame.locator('td[data-field="gpu_name"]').innerText()).trim(), GROUP);
       assert.equal((await frame.locator('td[data-field="node_name"]').innerText()).trim(), nodeId);
       assert.match((await frame.locator('td[data-field="online_rate"]').innerText()).trim(), /^\d+(\.\d+)?%$/);
-      assert.equal(await frame.locator('th[scope="row"]').count(), 22, 'every field of the spec, and the price per GPU');
+      assert.equal(await frame.locator('th[scope="row"]').count(), 23, 'every field of the spec, the price per GPU and the GPU memory total');
       const tab = ui.page.locator('.tabs-container .tab.active');
       assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
     },
