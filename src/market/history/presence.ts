@@ -21,6 +21,8 @@ export interface MachineTrack {
   returns: number;
   /** When it came back, within FLAP_WINDOW_MS of the last observation. */
   recent: number[];
+  /** The time of the latest change applied: an older one, arriving late from another window, is out of date. */
+  at: number;
 }
 
 /** What one list changed against the history. */
@@ -66,16 +68,21 @@ export class Presence {
     return { appeared, gone };
   }
 
-  /** Applies an observation at `t`. Idempotent per machine: appearing while listed, or going while gone, changes nothing. */
+  /**
+   * Applies an observation at `t`. Idempotent per machine: appearing while
+   * listed, or going while gone, changes nothing; nor does a change older
+   * than the machine's latest (a list that reached the history late).
+   */
   apply(t: number, change: PresenceChange): void {
     const previous = this.lastT;
     for (const id of change.appeared) {
       const track = this.tracks.get(id);
       if (!track) {
-        this.tracks.set(id, { first: t, since: t, last: t, present: true, returns: 0, recent: [] });
+        this.tracks.set(id, { first: t, since: t, last: t, present: true, returns: 0, recent: [], at: t });
         this.present++;
-      } else if (!track.present) {
+      } else if (!track.present && t > track.at) {
         track.present = true;
+        track.at = t;
         track.since = t;
         track.returns++;
         track.recent.push(t);
@@ -84,8 +91,9 @@ export class Presence {
     }
     for (const id of change.gone) {
       const track = this.tracks.get(id);
-      if (track?.present) {
+      if (track?.present && t > track.at) {
         track.present = false;
+        track.at = t;
         // Last seen at the observation before this one, but not before its listing began.
         track.last = Math.max(track.since, Math.min(previous, t));
         this.present--;

@@ -21,8 +21,8 @@ describe('market history: presence and flaps', () => {
     observe(p, 5, ['a', 'b']);
     observe(p, 6, ['a']);
     const b = p.tracks.get('b')!;
-    assert.deepEqual(b, { first: 1, since: 4, last: 5, present: false, returns: 1, recent: [4] });
-    assert.deepEqual(p.tracks.get('a'), { first: 1, since: 1, last: 1, present: true, returns: 0, recent: [] });
+    assert.deepEqual(b, { first: 1, since: 4, last: 5, present: false, returns: 1, recent: [4], at: 6 });
+    assert.deepEqual(p.tracks.get('a'), { first: 1, since: 1, last: 1, present: true, returns: 0, recent: [], at: 1 });
     assert.equal(p.lastSeen(p.tracks.get('a')!), 6);
     assert.equal(p.presentCount, 1);
   });
@@ -41,6 +41,15 @@ describe('market history: presence and flaps', () => {
     observe(p, 15, []);
     observe(p, 30, ['x']);
     assert.equal(p.tracks.get('x')!.returns, 1);
+  });
+
+  it('a change that reaches the history after a later one is out of date: no return is made of it', () => {
+    const p = new Presence();
+    observe(p, 10, ['x']);
+    p.apply(100, { appeared: [], gone: ['x'] });
+    p.apply(99, { appeared: ['x'], gone: [] }); // listed at 99, but written after the list of 100
+    assert.equal(p.tracks.get('x')!.present, false);
+    assert.equal(p.tracks.get('x')!.returns, 0);
   });
 
   it('property: returns are the absent-to-present steps of the merged lists, and applying a change twice changes nothing', () => {
