@@ -10,6 +10,9 @@ import { aggregateMachines, ALL_COUNTS, type GroupStat } from './aggregate';
 import { DAY_MS, HOUR_MS, thinPoints, type StoredPoint } from './downsample';
 import { FLAP_WINDOW_MS, Presence, type MachineTrack, type PresenceChange } from './presence';
 
+/** A machine gone this long is forgotten (its first and last seen, its returns): a year of churn would outweigh the points. */
+export const GONE_DAYS = 30;
+
 /** The window of "7-day" figures. */
 export const WEEK_MS = 7 * DAY_MS;
 
@@ -75,7 +78,7 @@ export class MarketMemory {
   /** Downsamples and forgets what is older than `keepDays` (see thinPoints, Presence.trim). */
   thin(now: number, keepDays: number): void {
     this.points = thinPoints(this.points, now, keepDays);
-    this.presence.trim(now - keepDays * DAY_MS);
+    this.presence.trim(now - Math.min(keepDays, GONE_DAYS) * DAY_MS);
     this.weeks.clear();
   }
 
