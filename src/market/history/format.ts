@@ -75,7 +75,7 @@ export interface State {
   /** Per log file, how many of its bytes are in this state. */
   consumed: Record<string, number>;
   points: StoredPoint[];
-  tracks: [string, MachineTrack][];
+  tracks: Iterable<[string, MachineTrack]>;
 }
 
 type TrackRow = [first: number, since: number, last: number, present: 0 | 1, returns: number, recent: number[], at: number];

@@ -54,16 +54,13 @@ export class MarketMemory {
   readonly presence = new Presence();
   private weeks = new Map<string, ModelWeek | undefined>();
 
-  /** What a complete list observed at `t` would add: its groups and what it changed against the history. */
+  /** What a complete list observed at `t` would add, from the whole list (the store uses ListFollower, which can go by the market's diff). */
   observe(t: number, machines: readonly MachineRecord[]): Observation {
-    const ids = new Array<string>(machines.length);
-    for (let i = 0; i < machines.length; i++) {
-      ids[i] = machines[i].node_name;
-    }
-    return { t, groups: aggregateMachines(machines), ...this.presence.changes(ids) };
+    return { t, groups: aggregateMachines(machines), ...this.presence.changes(machines.map((m) => m.node_name)) };
   }
 
-  apply(observation: Observation): void {
+  /** Adds an observation; true when every change of presence in it took effect (see Presence.apply). */
+  apply(observation: Observation): boolean {
     const point: StoredPoint = { t: observation.t, n: 1, groups: observation.groups };
     const points = this.points;
     let i = points.length;
@@ -71,8 +68,9 @@ export class MarketMemory {
       i--;
     }
     points.splice(i, 0, point);
-    this.presence.apply(observation.t, observation);
+    const tookEffect = this.presence.apply(observation.t, observation);
     this.weeks.clear();
+    return tookEffect;
   }
 
   /** Downsamples and forgets what is older than `keepDays` (see thinPoints, Presence.trim). */

@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MachineRecord } from '../../api/types';
 import { decodeObservation, decodeState, encodeObservation, encodeState, StateError, type State } from './format';
+import { ListFollower, type ListChange } from './follow';
 import { tryLock } from './lock';
 import { MarketMemory } from './memory';
 
@@ -93,6 +94,7 @@ export class HistoryStore {
   private tails = new Map<string, number>();
   private own: string;
   private lastCompaction: number;
+  private readonly follower = new ListFollower();
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -111,8 +113,12 @@ export class HistoryStore {
     this.options.onProblem?.(message);
   }
 
-  /** The state on disk, or an empty one; a state that is damaged or not ours is set aside. */
-  private readState(): { state: State | undefined; generation: string } {
+  /**
+   * The state on disk, or none; a state that is damaged or not ours is set
+   * aside. Undefined when it was replaced each time it was read (other
+   * processes compacting): read it another time.
+   */
+  private readState(): { state: State | undefined; generation: string } | undefined {
     for (let attempt = 0; attempt < 3; attempt++) {
       const before = generation(this.statePath);
       if (before === 'none') {
@@ -139,7 +145,7 @@ export class HistoryStore {
         return { state: undefined, generation: 'none' };
       }
     }
-    return { state: undefined, generation: generation(this.statePath) };
+    return undefined;
   }
 
   private setAside(why: string): void {
@@ -162,7 +168,13 @@ export class HistoryStore {
 
   /** Reads the state and every log after it, from scratch. */
   private reload(): void {
-    const { state, generation: gen } = this.readState();
+    const read = this.readState();
+    if (!read) {
+      // Keep what we have, and the generation we had: the next refresh reads the state again.
+      this.readLogs(this.memory, this.tails);
+      return;
+    }
+    const { state, generation: gen } = read;
     this.stateGeneration = gen;
     this.memory = new MarketMemory();
     this.tails = new Map(Object.entries(state?.consumed ?? {}));
@@ -203,16 +215,20 @@ export class HistoryStore {
     }
   }
 
-  /** Records one complete machine list observed at `t`. */
-  record(t: number, machines: readonly MachineRecord[]): void {
+  /**
+   * Records one complete machine list observed at `t`. With `change` (the
+   * market's diff from the list before), what it costs is the size of the
+   * diff when that list was the one recorded here last (see ListFollower).
+   */
+  record(t: number, machines: readonly MachineRecord[], change?: ListChange): void {
     this.refresh();
-    const observation = this.memory.observe(t, machines);
+    const observation = this.follower.observe(t, machines, this.memory.presence, change);
     const line = encodeObservation(observation);
     const file = path.join(this.options.dir, this.own);
     fs.mkdirSync(this.options.dir, { recursive: true });
     fs.appendFileSync(file, line);
     // Applied here, and marked as read: refresh never applies it again.
-    this.memory.apply(observation);
+    this.follower.applied(this.memory.presence, machines, this.memory.apply(observation));
     this.tails.set(this.own, (this.tails.get(this.own) ?? 0) + Buffer.byteLength(line));
     const big = this.tails.get(this.own)! > (this.options.compactBytes ?? 4 * 1024 * 1024);
     if (big || this.now() - this.lastCompaction > (this.options.compactEveryMs ?? 3_600_000)) {
@@ -222,7 +238,10 @@ export class HistoryStore {
 
   /**
    * Folds every log into the state, under the lock; false when another
-   * process holds it (it is compacting: nothing is lost by skipping).
+   * process holds it (it is compacting: nothing is lost by skipping). Under
+   * the lock nobody else writes the state, so catching up with it and with
+   * every log gives what is on disk; when nothing changed since the last
+   * look, that costs nothing and the memory is thinned and written as it is.
    */
   compact(): boolean {
     const release = tryLock(path.join(this.options.dir, LOCK_FILE), this.now());
@@ -231,30 +250,25 @@ export class HistoryStore {
     }
     try {
       this.lastCompaction = this.now();
-      const { state } = this.readState();
-      const memory = new MarketMemory();
-      const tails = new Map(Object.entries(state?.consumed ?? {}));
-      if (state) {
-        memory.load(state.points, state.tracks, state.lastT);
-      }
-      this.readLogs(memory, tails);
+      this.refresh();
+      const memory = this.memory;
       memory.thin(this.now(), this.options.keepDays);
-      // Our own log is all in: it goes, and the next list starts another.
+      // Our own log is all in: it goes, and the next list starts another. Logs
+      // deleted here stay in `consumed`, at their end, until the next compaction:
+      // a process that reads this state before they are gone must not read them again.
       const ownPath = path.join(this.options.dir, this.own);
       const consumed: Record<string, number> = {};
       const dead = new Set<string>();
-      for (const [name, end] of tails) {
-        if (name === this.own) continue;
-        if (this.isDeadLog(name, end)) dead.add(name);
-        else consumed[name] = end;
+      for (const [name, end] of this.tails) {
+        const fate = name === this.own ? 'dead' : this.logFate(name, end);
+        if (fate === 'gone') continue;
+        consumed[name] = end;
+        if (fate === 'dead' && name !== this.own) dead.add(name);
       }
-      const points = memory.points;
-      const tracks = [...memory.presence.tracks];
-      this.writeState({ origin: this.options.origin, lastT: memory.lastT, consumed, points, tracks });
+      this.writeState({ origin: this.options.origin, lastT: memory.lastT, consumed, points: memory.points, tracks: memory.presence.tracks });
       fs.rmSync(ownPath, { force: true });
       for (const name of dead) fs.rmSync(path.join(this.options.dir, name), { force: true });
       this.own = HistoryStore.newLogName();
-      this.memory = memory;
       this.tails = new Map(Object.entries(consumed));
       this.stateGeneration = generation(this.statePath);
       return true;
@@ -263,14 +277,15 @@ export class HistoryStore {
     }
   }
 
-  /** A log whose process is done with it: taken in up to its last complete line and untouched for a day. */
-  private isDeadLog(name: string, end: number): boolean {
+  /** Whether a log is gone already, done with (taken in up to its last complete line and untouched for a day: it goes), or live. */
+  private logFate(name: string, end: number): 'gone' | 'dead' | 'live' {
+    let mtime: number;
     try {
-      const s = fs.statSync(path.join(this.options.dir, name));
-      return this.now() - s.mtimeMs > 86_400_000 && readLines(path.join(this.options.dir, name), end).lines.length === 0;
+      mtime = fs.statSync(path.join(this.options.dir, name)).mtimeMs;
     } catch {
-      return true; // gone already
+      return 'gone';
     }
+    return this.now() - mtime > 86_400_000 && readLines(path.join(this.options.dir, name), end).lines.length === 0 ? 'dead' : 'live';
   }
 
   private writeState(state: State): void {
@@ -296,6 +311,7 @@ export class HistoryStore {
         if (name !== LOCK_FILE) fs.rmSync(path.join(this.options.dir, name), { force: true, recursive: true });
       }
       this.memory = new MarketMemory();
+      this.follower.reset();
       this.tails = new Map();
       this.stateGeneration = 'none';
       this.own = HistoryStore.newLogName();

@@ -16,8 +16,8 @@ import type { MachineRecord } from '../../../src/api/types';
 const CHILD = path.join(__dirname, '..', '..', 'support', 'historyChild.js');
 const ORIGIN = 'http://127.0.0.1:8787';
 
-function writer(dir: string, start: number, count: number, machines: number, onRecorded?: (t: number, missing: number) => void): { child: ChildProcess; done: Promise<number | null> } {
-  const child = fork(CHILD, [dir, ORIGIN, String(start), String(count), String(machines)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function writer(dir: string, start: number, count: number, machines: number, onRecorded?: (t: number, missing: number) => void, mode = 'whole'): { child: ChildProcess; done: Promise<number | null> } {
+  const child = fork(CHILD, [dir, ORIGIN, String(start), String(count), String(machines), mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.on('message', (m: { recorded?: number; missing?: number }) => {
     if (m.recorded !== undefined) onRecorded?.(m.recorded, m.missing!);
   });
@@ -45,40 +45,59 @@ describe('market history: the store, with real processes', function () {
     assert.match(path.basename(dir), /^[0-9a-f]{16}$/);
   });
 
-  it('three processes recording at once, compacting after every list: every list once, the returns counted once', async () => {
-    const seen: { t: number; missing: number }[] = [];
-    const start = Date.now();
-    const codes = await Promise.all([0, 1, 2].map(() => writer(dir, start, 60, 200, (t, missing) => seen.push({ t, missing })).done));
-    assert.deepEqual(codes, [0, 0, 0]);
-    const store = open(dir);
-    store.compact();
-    seen.sort((a, b) => a.t - b.t);
-    assert.deepEqual(store.memory.points.map((p) => p.t), seen.map((s) => s.t), 'each list once, none lost');
-    assert.ok(store.memory.points.every((p) => p.n === 1 && p.groups.reduce((n, g) => n + (g.count === 0 ? g.machines : 0), 0) === 209));
-    // What the lists say, in time order: how often each spare machine was seen missing and then listed again.
-    const spare = (generateMachines(210, 5) as MachineRecord[]).slice(0, 10);
-    let truth = 0;
-    let counted = 0;
-    spare.forEach((m, k) => {
-      let returns = 0;
-      let state: 'unseen' | 'listed' | 'gone' = 'unseen';
-      for (const s of seen) {
-        if (s.missing === k) state = state === 'unseen' ? 'unseen' : 'gone';
-        else if (state === 'gone') [state, returns] = ['listed', returns + 1];
-        else state = 'listed';
-      }
-      const got = store.memory.presence.tracks.get(m.node_name)!.returns;
-      assert.ok(got <= returns, `spare machine ${k}: ${got} returns counted, the lists show ${returns}: never counted twice`);
-      truth += returns;
-      counted += got;
+  for (const mode of ['whole', 'diff']) {
+    it(`three processes recording at once, compacting after every list: every list once, the returns counted once (${mode === 'diff' ? 'each list recorded with its diff from the last' : 'whole lists'})`, async () => {
+      const seen: { t: number; missing: number }[] = [];
+      const start = Date.now();
+      const codes = await Promise.all([0, 1, 2].map(() => writer(dir, start, 60, 200, (t, missing) => seen.push({ t, missing }), mode).done));
+      assert.deepEqual(codes, [0, 0, 0]);
+      const store = open(dir);
+      store.compact();
+      seen.sort((a, b) => a.t - b.t);
+      assert.deepEqual(store.memory.points.map((p) => p.t), seen.map((s) => s.t), 'each list once, none lost');
+      assert.ok(store.memory.points.every((p) => p.n === 1 && p.groups.reduce((n, g) => n + (g.count === 0 ? g.machines : 0), 0) === 209));
+      // What the lists say, in time order: how often each spare machine was seen missing and then listed again.
+      const spare = (generateMachines(210, 5) as MachineRecord[]).slice(0, 10);
+      let truth = 0;
+      let counted = 0;
+      spare.forEach((m, k) => {
+        let returns = 0;
+        let state: 'unseen' | 'listed' | 'gone' = 'unseen';
+        for (const s of seen) {
+          if (s.missing === k) state = state === 'unseen' ? 'unseen' : 'gone';
+          else if (state === 'gone') [state, returns] = ['listed', returns + 1];
+          else state = 'listed';
+        }
+        const got = store.memory.presence.tracks.get(m.node_name)!.returns;
+        assert.ok(got <= returns, `spare machine ${k}: ${got} returns counted, the lists show ${returns}: never counted twice`);
+        truth += returns;
+        counted += got;
+      });
+      // A list recorded a few milliseconds after another window's later one can miss a return at a phase's edge, never add one.
+      assert.ok(truth > 0 && counted >= truth * 0.8, `${counted} of ${truth} returns counted`);
+      assert.equal(store.memory.presence.tracks.size, 210);
+      assert.equal([...store.memory.presence.tracks.values()].filter((t) => t.returns === 0).length >= 200, true, 'the other machines never went');
+      // A writer whose last compaction found the lock taken left its log: it is in the state, read once.
+      assert.deepEqual(open(dir).memory.points.map((p) => p.t), seen.map((s) => s.t), 'opened again: still each list once');
+      assert.equal(fs.existsSync(path.join(dir, LOCK_FILE)), false);
     });
-    // A list recorded a few milliseconds after another window's later one can miss a return at a phase's edge, never add one.
-    assert.ok(truth > 0 && counted >= truth * 0.8, `${counted} of ${truth} returns counted`);
-    assert.equal(store.memory.presence.tracks.size, 210);
-    assert.equal([...store.memory.presence.tracks.values()].filter((t) => t.returns === 0).length >= 200, true, 'the other machines never went');
-    // A writer whose last compaction found the lock taken left its log: it is in the state, read once.
-    assert.deepEqual(open(dir).memory.points.map((p) => p.t), seen.map((s) => s.t), 'opened again: still each list once');
-    assert.equal(fs.existsSync(path.join(dir, LOCK_FILE)), false);
+  }
+
+  it('a process that reads the state before the compacting one has deleted the logs it took in does not read them again', () => {
+    const a = open(dir);
+    a.record(1e12, [machineRecord()]);
+    a.record(1e12 + 1, [machineRecord()]);
+    const logs = () => fs.readdirSync(dir).filter((f) => f.startsWith('log-'));
+    const [log] = logs();
+    const text = fs.readFileSync(path.join(dir, log));
+    assert.equal(a.compact(), true);
+    assert.deepEqual(logs(), []);
+    // As if read between the state's rename and the log's deletion.
+    fs.writeFileSync(path.join(dir, log), text);
+    const b = open(dir);
+    assert.deepEqual(b.memory.points.map((p) => p.t), [1e12, 1e12 + 1]);
+    b.compact();
+    assert.deepEqual(open(dir).memory.points.map((p) => p.t), [1e12, 1e12 + 1]);
   });
 
   it('a process killed mid-write leaves a history that opens, and the next process records into it', async () => {
