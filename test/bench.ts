@@ -179,17 +179,15 @@ async function main(): Promise<void> {
   console.log('\nA refresh over HTTP in this Node (client, market with its diff, view) beside fetch + JSON.parse of the same body,');
   console.log('when one machine went (the rest read against the last body) and when every price changed (parsed whole):');
   console.log('machines   fetch + JSON.parse ms   refresh ms   ratio   every price changed: floor ms   refresh ms   ratio');
-  let refresh100k = NaN;
   for (const count of [1_000, 10_000, 100_000]) {
     const one = await refreshOverHttp(count, false);
-    refresh100k = one.refresh;
     const all = await refreshOverHttp(count, true);
     console.log(
       `${String(count).padStart(8)}   ${one.floor.toFixed(1).padStart(21)}   ${one.refresh.toFixed(1).padStart(10)}   ${`${(one.refresh / one.floor).toFixed(2)}×`.padEnd(5)}` +
         `${all.floor.toFixed(1).padStart(31)}   ${all.refresh.toFixed(1).padStart(10)}   ${(all.refresh / all.floor).toFixed(2)}×`,
     );
   }
-  printHistoryFigures(refresh100k);
+  await printHistoryFigures();
   console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse, and our client. RSS at the end of each:');
   console.log('machines   fetch + JSON.parse ms   client ms   ratio   RSS MB: floor / client');
   for (const count of [10_000, 100_000]) {
