@@ -53,7 +53,7 @@ function tempDir(): string {
 }
 
 /** The state of the modelled year, as text. */
-function yearState(): { text: string; groups: number; points: number; tracks: number } {
+export function yearState(): { text: string; groups: number; points: number; tracks: number } {
   const machines = validateMachines(generateMachines(COUNT, 7)).items;
   const groups = aggregateMachines(machines);
   const now = 400 * DAY_MS;

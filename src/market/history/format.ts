@@ -80,20 +80,36 @@ export interface State {
 
 type TrackRow = [first: number, since: number, last: number, present: 0 | 1, returns: number, recent: number[], at: number];
 
-export function encodeState(s: State): string {
-  const machines: Record<string, TrackRow> = {};
-  for (const [id, t] of s.tracks) {
-    machines[id] = [t.first, t.since, t.last, t.present ? 1 : 0, t.returns, t.recent, t.at];
+/** A point's text, kept as long as the point: a point never changes, and a year of them is most of the state. */
+const pointTexts = new WeakMap<StoredPoint, string>();
+
+function pointText(p: StoredPoint): string {
+  let text = pointTexts.get(p);
+  if (text === undefined) {
+    text = JSON.stringify([p.t, p.n, p.groups.map(groupRow)]);
+    pointTexts.set(p, text);
   }
-  return JSON.stringify({
-    format: FORMAT,
-    version: VERSION,
-    origin: s.origin,
-    lastT: s.lastT,
-    consumed: s.consumed,
-    points: s.points.map((p) => [p.t, p.n, p.groups.map(groupRow)]),
-    machines,
-  });
+  return text;
+}
+
+/** The state file's text, written piece by piece: the same JSON as one stringify of the whole, at half the cost. */
+export function encodeState(s: State): string {
+  const head = JSON.stringify({ format: FORMAT, version: VERSION, origin: s.origin, lastT: s.lastT, consumed: s.consumed });
+  const parts: string[] = [head.slice(0, -1), ',"points":['];
+  let first = true;
+  for (const p of s.points) {
+    parts.push(first ? pointText(p) : `,${pointText(p)}`);
+    first = false;
+  }
+  parts.push('],"machines":{');
+  first = true;
+  for (const [id, t] of s.tracks) {
+    const recent = t.recent.length === 0 ? '[]' : `[${t.recent.join(',')}]`;
+    parts.push(`${first ? '' : ','}${JSON.stringify(id)}:[${t.first},${t.since},${t.last},${t.present ? 1 : 0},${t.returns},${recent},${t.at}]`);
+    first = false;
+  }
+  parts.push('}}');
+  return parts.join('');
 }
 
 export class StateError extends Error {}

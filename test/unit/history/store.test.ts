@@ -7,7 +7,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { encodeObservation } from '../../../src/market/history/format';
+import fc from 'fast-check';
+import { decodeState, encodeObservation, encodeState } from '../../../src/market/history/format';
 import { HistoryStore, LOCK_FILE, serviceFolder, STATE_FILE } from '../../../src/market/history/store';
 import { machineRecord } from '../../support/records';
 import { generateMachines } from '../../../dev/demo/fixtures';
@@ -165,5 +166,34 @@ describe('market history: the store, with real processes', function () {
     b.refresh();
     assert.equal(b.memory.points.length, 0);
     assert.deepEqual(fs.readdirSync(dir), []);
+  });
+});
+
+describe('market history: the state file', () => {
+  it('property: what is written reads back the same, and is the JSON of the state, whatever the node IDs', () => {
+    const track = fc.record({
+      first: fc.integer(),
+      since: fc.integer(),
+      last: fc.integer(),
+      present: fc.boolean(),
+      returns: fc.nat(),
+      recent: fc.array(fc.integer(), { maxLength: 3 }),
+      at: fc.integer(),
+    });
+    const group = fc.record({ gpu: fc.string(), count: fc.nat(8), machines: fc.nat(), gpus: fc.nat(), low: fc.nat(), p25: fc.nat(), median: fc.nat() });
+    const point = fc.record({ t: fc.integer(), n: fc.nat(), groups: fc.array(group, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 4 }), fc.uniqueArray(fc.tuple(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', '"\\')), track), { selector: ([id]) => id, maxLength: 6 }), (points, tracks) => {
+        const state = { origin: 'https://a.example', lastT: 5, consumed: { 'log-1-a.jsonl': 10 }, points, tracks };
+        const text = encodeState(state);
+        const machines = JSON.parse(text).machines as Record<string, unknown>;
+        assert.deepEqual(Object.keys(machines).sort(), tracks.map(([id]) => id).sort());
+        const back = decodeState(text);
+        const plain = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T; // fast-check's records have no prototype
+        assert.deepEqual(new Map(back.tracks), new Map(plain(tracks)));
+        assert.deepEqual(back.points, plain(points));
+        assert.equal(encodeState(state), text, 'a point written before is written the same');
+      }),
+    );
   });
 });
