@@ -4,7 +4,7 @@
 // asking again after nothing changed costs nothing, whoever asks.
 import type { MachineRecord, Template } from '../api/types';
 import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/arrange';
-import { compileQuery, isEmptyQuery, printQuery, type Query } from '../model/query';
+import { compileQuery, isEmptyQuery, printQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
 import type { Snapshot } from './snapshot';
 
@@ -12,6 +12,8 @@ export interface MachineQuery {
   /** A parsed filter query; an empty one matches every machine. */
   filter: Query;
   arrangement: Arrangement;
+  /** The market history, for the fields that read it (listed_hours, flaps_7d, below_median); without it they read 0. */
+  memory?: MachineMemory;
 }
 
 export interface MachineView {
@@ -36,18 +38,20 @@ const EMPTY_MACHINES: MachineView = Object.freeze({ total: 0, matching: [], grou
 
 /** Remembers the last answer per kind of question; a new snapshot or query replaces it. */
 export class MachineViews {
-  private compiled: { filter: Query; text: string; test: ((m: MachineRecord) => boolean) | undefined } | undefined;
-  private filtered: { snapshot: Snapshot<MachineRecord>; test: unknown; matching: readonly MachineRecord[] } | undefined;
+  private compiled: { filter: Query; memory: MachineMemory | undefined; text: string; test: ((m: MachineRecord) => boolean) | undefined; readsMemory: boolean } | undefined;
+  private filtered: { snapshot: Snapshot<MachineRecord>; test: unknown; version: number | undefined; matching: readonly MachineRecord[] } | undefined;
   private arranged: { matching: readonly MachineRecord[]; key: string; groups: readonly ArrangedGroup[] } | undefined;
   private last: MachineView | undefined;
 
   view(snapshot: Snapshot<MachineRecord> | undefined, query: MachineQuery): MachineView {
-    const { text, test } = this.compile(query.filter);
+    const { text, test, readsMemory } = this.compile(query.filter, query.memory);
     if (!snapshot) {
       return text ? { ...EMPTY_MACHINES, filterText: text } : EMPTY_MACHINES;
     }
-    if (this.filtered?.snapshot !== snapshot || this.filtered.test !== test) {
-      this.filtered = { snapshot, test, matching: test ? snapshot.items.filter(test) : snapshot.items };
+    // A filter that reads the history is out of date when the history changed, the machines the same.
+    const version = readsMemory ? query.memory?.version : undefined;
+    if (this.filtered?.snapshot !== snapshot || this.filtered.test !== test || this.filtered.version !== version) {
+      this.filtered = { snapshot, test, version, matching: test ? snapshot.items.filter(test) : snapshot.items };
     }
     const matching = this.filtered.matching;
     const key = arrangementKey(query.arrangement);
@@ -64,10 +68,10 @@ export class MachineViews {
   }
 
   /** Compiling is cheap but not free at 100k machines; the same query object compiles once. */
-  private compile(filter: Query): { text: string; test: ((m: MachineRecord) => boolean) | undefined } {
-    if (this.compiled?.filter !== filter) {
+  private compile(filter: Query, memory: MachineMemory | undefined): { text: string; test: ((m: MachineRecord) => boolean) | undefined; readsMemory: boolean } {
+    if (this.compiled?.filter !== filter || this.compiled.memory !== memory) {
       const empty = isEmptyQuery(filter);
-      this.compiled = { filter, text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter) };
+      this.compiled = { filter, memory, text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter, memory), readsMemory: usesMemory(filter) };
     }
     return this.compiled;
   }

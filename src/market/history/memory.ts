@@ -6,6 +6,7 @@
 // (store.ts) fills it from disk and appends to disk what it observes.
 import type { MachineRecord } from '../../api/types';
 import { pricePerGpu } from '../../model/price';
+import type { MachineMemory } from '../../model/query';
 import { aggregateMachines, ALL_COUNTS, type GroupStat } from './aggregate';
 import { DAY_MS, HOUR_MS, thinPoints, type StoredPoint } from './downsample';
 import { FLAP_WINDOW_MS, Presence, type MachineTrack, type PresenceChange } from './presence';
@@ -48,11 +49,20 @@ export function weightedMedian(pairs: readonly { value: number; weight: number }
   return sorted[sorted.length - 1].value;
 }
 
-export class MarketMemory {
+/** Versions are unique across memories: a store that replaces its memory still tells a new version. */
+let lastVersion = 0;
+
+export class MarketMemory implements MachineMemory {
   /** In time order. */
   points: StoredPoint[] = [];
   readonly presence = new Presence();
   private weeks = new Map<string, ModelWeek | undefined>();
+  version = ++lastVersion;
+
+  private changed(): void {
+    this.version = ++lastVersion;
+    this.weeks.clear();
+  }
 
   /** What a complete list observed at `t` would add, from the whole list (the store uses ListFollower, which can go by the market's diff). */
   observe(t: number, machines: readonly MachineRecord[]): Observation {
@@ -69,7 +79,7 @@ export class MarketMemory {
     }
     points.splice(i, 0, point);
     const tookEffect = this.presence.apply(observation.t, observation);
-    this.weeks.clear();
+    this.changed();
     return tookEffect;
   }
 
@@ -77,14 +87,14 @@ export class MarketMemory {
   thin(now: number, keepDays: number): void {
     this.points = thinPoints(this.points, now, keepDays);
     this.presence.trim(now - Math.min(keepDays, GONE_DAYS) * DAY_MS);
-    this.weeks.clear();
+    this.changed();
   }
 
   /** Replaces everything (loading from disk). */
   load(points: StoredPoint[], tracks: Iterable<[string, MachineTrack]>, lastT: number): void {
     this.points = points;
     this.presence.load(tracks, lastT);
-    this.weeks.clear();
+    this.changed();
   }
 
   /** The time of the latest list in the history (0 when empty). */

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MachineRecord } from '../../api/types';
+import type { MachineMemory } from '../../model/query';
 import { decodeObservation, decodeState, encodeObservation, encodeState, StateError, type State } from './format';
 import { ListFollower, type ListChange } from './follow';
 import { tryLock } from './lock';
@@ -85,7 +86,8 @@ function readLines(file: string, offset: number): { lines: string[]; end: number
   return { lines, end: offset + last + 1 };
 }
 
-export class HistoryStore {
+/** Also the history's answers for the query fields (see MachineMemory): one object for the life of the store, whatever memory it holds. */
+export class HistoryStore implements MachineMemory {
   memory = new MarketMemory();
   private readonly now: () => number;
   private readonly statePath: string;
@@ -103,6 +105,22 @@ export class HistoryStore {
     this.lastCompaction = this.now();
     fs.mkdirSync(options.dir, { recursive: true });
     this.reload();
+  }
+
+  get version(): number {
+    return this.memory.version;
+  }
+
+  listedHours(nodeId: string): number {
+    return this.memory.listedHours(nodeId);
+  }
+
+  flaps7d(nodeId: string): number {
+    return this.memory.flaps7d(nodeId);
+  }
+
+  belowMedian(machine: MachineRecord): number {
+    return this.memory.belowMedian(machine);
   }
 
   private static newLogName(): string {

@@ -6,7 +6,7 @@ import type { Machine } from '../../api/types';
 
 export type Op = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'notin';
 export type Value = number | boolean | string;
-export type FieldName = keyof Machine | 'price_per_gpu';
+export type FieldName = keyof Machine | 'price_per_gpu' | 'listed_hours' | 'flaps_7d' | 'below_median';
 
 export interface Clause {
   kind: 'compare';
@@ -59,6 +59,10 @@ export const FIELD_KINDS: Readonly<Record<FieldName, Kind>> = {
   cuda_version: 'version',
   nvlink_status: 'boolean',
   price_per_gpu: 'number',
+  // From the market history (see memory.ts).
+  listed_hours: 'number',
+  flaps_7d: 'number',
+  below_median: 'number',
 };
 
 /** Short names users type, and what the view prints back. */
@@ -120,7 +124,7 @@ export const OPS_BY_KIND: Readonly<Record<Kind, readonly Op[]>> = {
   labels: EQUALITY_OPS,
 };
 
-/** The field a word names, if any. Only ASCII letters qualify, so no Unicode case folding surprises. */
+/** The field a word names, if any. Only ASCII letters, underscores and (after the first) digits qualify, so no Unicode case folding surprises. */
 export function lookupField(word: string): FieldName | undefined {
-  return /^[A-Za-z_]{1,32}$/.test(word) ? NAME_TO_FIELD.get(word.toLowerCase()) : undefined;
+  return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(word) ? NAME_TO_FIELD.get(word.toLowerCase()) : undefined;
 }
