@@ -52,6 +52,13 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-bench-history-'));
 }
 
+function logBytes(dir: string): number {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith('log-'))
+    .reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0);
+}
+
 /** The state of the modelled year, as text. */
 export function yearState(): { text: string; groups: number; points: number; tracks: number } {
   const machines = validateMachines(generateMachines(COUNT, 7)).items;
@@ -86,6 +93,8 @@ export interface RecordCost {
   whole: number;
   /** A compaction of the one-window history (100k machines, a few points). */
   compact: number;
+  /** Bytes a list adds to a window's log (not the first, which lists every machine as new). */
+  lineBytes: number;
 }
 
 /**
@@ -113,6 +122,7 @@ export async function recordCost(): Promise<RecordCost> {
     const subscription = market.onDidChange((c) => {
       if (c.which === 'machines' && c.diff && c.before && c.after) change = { before: c.before.items, diff: c.diff };
     });
+    let firstLine = 0;
     const times = { refresh: [] as number[], byDiff: [] as number[], twoWindows: [] as number[], whole: [] as number[] };
     for (let i = 0; i <= STEPS; i++) {
       if (i > 0) {
@@ -133,13 +143,15 @@ export async function recordCost(): Promise<RecordCost> {
         // Another window recorded the same list first; this one reads its line, then records.
         twoWindows: (second.record(t - 1, list, change), time(() => first.record(t, list, change))),
       };
+      if (i === 0) firstLine = logBytes(dirs[0]);
       if (i > 0) {
         times.refresh.push(refresh);
         for (const key of ['byDiff', 'whole', 'twoWindows'] as const) times[key].push(costs[key]);
       }
     }
     subscription.dispose();
-    return { refresh: median(times.refresh), byDiff: median(times.byDiff), twoWindows: median(times.twoWindows), whole: median(times.whole), compact: time(() => byDiff.compact()) };
+    return {
+      lineBytes: (logBytes(dirs[0]) - firstLine) / STEPS, refresh: median(times.refresh), byDiff: median(times.byDiff), twoWindows: median(times.twoWindows), whole: median(times.whole), compact: time(() => byDiff.compact()) };
   } finally {
     market.dispose();
     await demo.close();
@@ -174,7 +186,8 @@ export async function printHistoryFigures(): Promise<void> {
   console.log(`  a compaction of that history (100k machines): ${cost.compact.toFixed(0)} ms`);
   const yc = yearCost();
   console.log(`A history of the modelled year: opening it (read, decode) ${yc.open.toFixed(0)} ms; a compaction of it ${yc.compact.toFixed(0)} ms,`);
-  console.log(`  once an hour or when a window's log passes 4 MB (about 45 lists of this size): ${pct(yc.compact, 60 * cost.refresh)} of the hour's 60 refreshes`);
+  const lists = Math.floor(COMPACT_BYTES / cost.lineBytes);
+  console.log(`  once an hour, or when a window's log passes 4 MB (a list adds ${(cost.lineBytes / 1e3).toFixed(0)} kB to it: after ${lists} lists): at a refresh a minute, ${pct(yc.compact, 60 * cost.refresh)} of an hour of refreshes`);
 }
 
 if (require.main === module) {
