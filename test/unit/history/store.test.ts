@@ -156,6 +156,27 @@ describe('market history: the store, with real processes', function () {
     assert.deepEqual(problems, ['1 damaged lines of the market history were skipped.']);
   });
 
+  it('answers the query fields as one object whatever memory it holds: a new version with each list, after a compaction and after reading another window\'s', () => {
+    const m = machineRecord();
+    const a = open(dir);
+    const b = open(dir);
+    const versions = [a.version];
+    a.record(1e12, [m]);
+    versions.push(a.version);
+    a.record(1e12 + 3_600_000, [m]);
+    versions.push(a.version);
+    assert.equal(a.listedHours(m.node_name), 1);
+    assert.equal(a.compact(), true);
+    versions.push(a.version);
+    assert.equal(a.listedHours(m.node_name), 1, 'the same answers after a compaction');
+    b.refresh();
+    assert.equal(b.listedHours(m.node_name), 1, 'another window reads them');
+    assert.equal(b.flaps7d(m.node_name), 0);
+    assert.equal(b.belowMedian(m), 0);
+    versions.push(b.version);
+    assert.equal(new Set(versions).size, versions.length, `versions ${versions.join(', ')}`);
+  });
+
   it('Clear deletes the history; another process sees it empty', () => {
     const a = open(dir);
     a.record(1e12, [machineRecord()]);
