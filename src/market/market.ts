@@ -21,7 +21,14 @@ export type Which = 'machines' | 'templates';
  * the load state changed (started, failed, a progress note).
  */
 export type MarketChange =
-  | { which: 'machines'; diff: MachineDiff | undefined; firstLook?: boolean }
+  | {
+      which: 'machines';
+      diff: MachineDiff | undefined;
+      firstLook?: boolean;
+      /** The snapshots the diff is between (the market history records a list by its diff from the one before). */
+      before?: Snapshot<Machine>;
+      after?: Snapshot<Machine>;
+    }
   | { which: 'templates'; diff: TemplateDiff | undefined; firstLook?: boolean };
 
 export interface MarketOptions {
@@ -50,7 +57,7 @@ export class Market implements Disposable {
     this.onDidChange = this.changed.event;
     this.subscriptions = [
       this.machines.onDidChange(({ before, after, firstLook }) =>
-        this.changed.fire({ which: 'machines', diff: before === after ? undefined : diffMachines(before?.items, after?.items ?? []), firstLook }),
+        this.changed.fire({ which: 'machines', diff: before === after ? undefined : diffMachines(before?.items, after?.items ?? []), firstLook, before, after }),
       ),
       this.templates.onDidChange(({ before, after, firstLook }) =>
         this.changed.fire({ which: 'templates', diff: before === after ? undefined : diffTemplates(before?.items, after?.items ?? []), firstLook }),

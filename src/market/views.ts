@@ -5,7 +5,7 @@
 // asker's question never evicts another's answer.
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/arrange';
-import { compileQuery, isEmptyQuery, printQuery, type Query } from '../model/query';
+import { compileQuery, isEmptyQuery, printQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
 import type { Snapshot } from './snapshot';
 
@@ -13,6 +13,8 @@ export interface MachineQuery {
   /** A parsed filter query; an empty one matches every machine. */
   filter: Query;
   arrangement: Arrangement;
+  /** The market history, for the fields that read it (listed_hours, flaps_7d, below_median); without it they read 0. */
+  memory?: MachineMemory;
 }
 
 export interface MachineView {
@@ -48,15 +50,15 @@ export const REMEMBERED_QUESTIONS = 8;
  * snapshot forgets them all, so no old list is kept alive.
  */
 export class MachineViews {
-  private readonly compiled = new WeakMap<Query, { text: string; test: ((m: Machine) => boolean) | undefined }>();
+  private readonly compiled = new WeakMap<Query, Compiled>();
   private snapshot: Snapshot<Machine> | undefined;
-  /** Machines passing each filter (by its text) in the current snapshot. */
+  /** Machines passing each filter (by its text, and the history's version when it reads the history) in the current snapshot. */
   private readonly filtered = new Map<string, readonly Machine[]>();
   /** Answers by filter text and arrangement, for the current snapshot. */
   private readonly answers = new Map<string, MachineView>();
 
   view(snapshot: Snapshot<Machine> | undefined, query: MachineQuery): MachineView {
-    const { text, test } = this.compile(query.filter);
+    const { text, test, readsMemory } = this.compile(query.filter, query.memory);
     if (!snapshot) {
       return text ? { ...EMPTY_MACHINES, filterText: text } : EMPTY_MACHINES;
     }
@@ -65,31 +67,40 @@ export class MachineViews {
       this.filtered.clear();
       this.answers.clear();
     }
-    const key = `${text}\n${arrangementKey(query.arrangement)}`;
+    // A filter that reads the history is another question once the history changed, the machines the same.
+    const filterKey = readsMemory ? `${text}\n@${query.memory?.version ?? ''}` : text;
+    const key = `${filterKey}\n${arrangementKey(query.arrangement)}`;
     const known = recall(this.answers, key);
     if (known) {
       return known;
     }
-    let matching = this.filtered.get(text);
+    let matching = this.filtered.get(filterKey);
     if (!matching) {
       matching = test ? snapshot.items.filter(test) : snapshot.items;
-      remember(this.filtered, text, matching);
+      remember(this.filtered, filterKey, matching);
     }
     const view: MachineView = { total: snapshot.items.length, matching, groups: arrangeMachines(matching, query.arrangement), filterText: text };
     remember(this.answers, key, view);
     return view;
   }
 
-  /** Compiling is cheap but not free at 100k machines; the same query object compiles once. */
-  private compile(filter: Query): { text: string; test: ((m: Machine) => boolean) | undefined } {
+  /** Compiling is cheap but not free at 100k machines; the same query object compiles once per history. */
+  private compile(filter: Query, memory: MachineMemory | undefined): Compiled {
     let compiled = this.compiled.get(filter);
-    if (!compiled) {
+    if (!compiled || compiled.memory !== memory) {
       const empty = isEmptyQuery(filter);
-      compiled = { text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter) };
+      compiled = { memory, text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter, memory), readsMemory: usesMemory(filter) };
       this.compiled.set(filter, compiled);
     }
     return compiled;
   }
+}
+
+interface Compiled {
+  memory: MachineMemory | undefined;
+  text: string;
+  test: ((m: Machine) => boolean) | undefined;
+  readsMemory: boolean;
 }
 
 export class TemplateViews {

@@ -3,7 +3,7 @@
 // after a refresh, and when an alert may be shown.
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
-import { compileQuery, isEmptyQuery, parseQuery, printQuery, type QueryError } from '../model/query';
+import { compileQuery, isEmptyQuery, parseQuery, printQuery, type MachineMemory, type QueryError } from '../model/query';
 import type { MachineDiff } from './diff';
 
 /** One entry of the `gpuRental.watches` setting, as the user (or Settings Sync) wrote it. */
@@ -40,8 +40,12 @@ export interface ParsedWatches {
   problems: WatchProblem[];
 }
 
-/** Reads the setting, which may hold anything; never throws. */
-export function parseWatches(value: unknown): ParsedWatches {
+/**
+ * Reads the setting, which may hold anything; never throws. `memory` answers
+ * the fields that read the market history, at each match (give one that
+ * lives as long as the watches, such as the HistoryStore).
+ */
+export function parseWatches(value: unknown, memory?: MachineMemory): ParsedWatches {
   const watches: Watch[] = [];
   const problems: WatchProblem[] = [];
   const list = Array.isArray(value) ? value : [];
@@ -61,7 +65,7 @@ export function parseWatches(value: unknown): ParsedWatches {
       return;
     }
     const queryText = printQuery(parsed.query);
-    watches.push({ index, setting, label: setting.name?.trim() || queryText, queryText, matches: compileQuery(parsed.query) });
+    watches.push({ index, setting, label: setting.name?.trim() || queryText, queryText, matches: compileQuery(parsed.query, memory) });
   });
   return { watches, problems };
 }
@@ -91,7 +95,8 @@ export function isActive(watch: Watch): boolean {
  * machines, and listed ones whose change (a price that dropped, say) brought
  * them into range. Machines that went away are no news. The first snapshot
  * is a baseline: nothing in it is news. Costs the size of the diff, not of
- * the market.
+ * the market. A machine that comes into range of a history field without
+ * changing itself (its listing grew older, its model's median rose) is no news.
  */
 export function newlyMatching(watch: Watch, diff: MachineDiff): Machine[] {
   if (diff.initial) {

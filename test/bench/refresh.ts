@@ -20,6 +20,7 @@ import { diffMachines } from '../../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { nearMisses, type NearMiss } from '../../src/model/nearMiss';
+import { printHistoryFigures } from './history';
 
 const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
 
@@ -215,6 +216,7 @@ async function main(): Promise<void> {
         `${all.floor.toFixed(1).padStart(31)}   ${all.refresh.toFixed(1).padStart(10)}   ${(all.refresh / all.floor).toFixed(2)}×`,
     );
   }
+  await printHistoryFigures();
   console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse, and our client. RSS at the end of each:');
   console.log('machines   fetch + JSON.parse ms   client ms   ratio   RSS MB: floor / client');
   for (const count of [10_000, 100_000]) {

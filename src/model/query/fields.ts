@@ -6,7 +6,7 @@ import type { Machine } from '../../api/types';
 
 export type Op = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'notin';
 export type Value = number | boolean | string;
-export type FieldName = keyof Machine | 'price_per_gpu' | 'vram_total';
+export type FieldName = keyof Machine | 'price_per_gpu' | 'vram_total' | 'listed_hours' | 'flaps_7d' | 'below_median';
 
 export interface Clause {
   kind: 'compare';
@@ -66,6 +66,10 @@ export const FIELD_KINDS: Readonly<Record<FieldName, Kind>> = {
   nvlink_status: 'boolean',
   price_per_gpu: 'number',
   vram_total: 'number',
+  // From the market history (see memory.ts).
+  listed_hours: 'number',
+  flaps_7d: 'number',
+  below_median: 'number',
 };
 
 /**
@@ -134,7 +138,7 @@ export const OPS_BY_KIND: Readonly<Record<Kind, readonly Op[]>> = {
   labels: EQUALITY_OPS,
 };
 
-/** The field a word names, if any. Only ASCII letters qualify, so no Unicode case folding surprises. */
+/** The field a word names, if any. Only ASCII letters, underscores and (after the first) digits qualify, so no Unicode case folding surprises. */
 export function lookupField(word: string): FieldName | undefined {
-  return /^[A-Za-z_]{1,32}$/.test(word) ? NAME_TO_FIELD.get(word.toLowerCase()) : undefined;
+  return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(word) ? NAME_TO_FIELD.get(word.toLowerCase()) : undefined;
 }

@@ -99,9 +99,11 @@ describe('market model', () => {
     assert.equal(changes[1].diff?.initial, true);
     changes = [];
     const c = machineRecord();
+    const first = market.machines.snapshot;
     await market.loadMachines(async () => ({ items: [{ ...a, price: '1.50' }, c], skipped: 0 }));
     const last = changes.at(-1)!;
     assert.ok(last.which === 'machines' && last.diff);
+    assert.ok(last.before === first && last.after === market.machines.snapshot, 'the snapshots the diff is between');
     const diff = last.diff;
     assert.equal(diff.initial, false);
     assert.deepEqual(diff.appeared.map((m) => m.node_name), [c.node_name]);
