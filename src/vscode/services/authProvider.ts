@@ -69,7 +69,8 @@ export class AuthProvider implements vscode.AuthenticationProvider, vscode.Dispo
     return session;
   }
 
-  async removeSession(): Promise<void> {
+  /** There is one session, so whichever VS Code names, the token goes. */
+  async removeSession(_sessionId: string): Promise<void> {
     await this.actions.signOut();
   }
 
