@@ -9,7 +9,8 @@ import { Controller } from './vscode/services/controller';
 import { VIEW_IDS } from './vscode/services/viewIds';
 import { commandTable, registerCommands } from './vscode/commands/commands';
 import { copyIds, writeImageReference, writeTemplateJson } from './vscode/commands/clipboard';
-import { setToken } from './vscode/commands/tokenCommands';
+import { clearToken, setToken } from './vscode/commands/tokenCommands';
+import { AuthProvider, registerAuthProvider } from './vscode/services/authProvider';
 import { ComparePanel } from './vscode/panels/comparePanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
@@ -54,6 +55,12 @@ export interface GpuRentalTestApi {
   keys: ContextKeys;
   log: Log;
   tokens: TokenStore;
+  /** The account in the Accounts menu (the provider VS Code calls). */
+  auth: AuthProvider;
+  /** The secret storage, written as another window would write it. */
+  secrets: vscode.SecretStorage;
+  /** The token the next sign-in from the Accounts menu takes instead of asking (once). */
+  answerNextSignIn(token: string): void;
   watches: WatchService;
   statusBar: StatusBar;
   /** The last 100 notifications shown (most recent last). */
@@ -104,6 +111,10 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const statusBar = new StatusBar(market, visible, watches, config);
   context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
+  let nextSignIn: string | undefined;
+  const tokenDeps = { tokens, controller };
+  const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps, nextSignIn).finally(() => (nextSignIn = undefined)), signOut: () => clearToken(tokenDeps) });
+  context.subscriptions.push(auth.registration);
   context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
@@ -136,6 +147,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     keys,
     log,
     tokens,
+    auth: auth.provider,
+    secrets: context.secrets,
+    answerNextSignIn: (token) => {
+      nextSignIn = token;
+    },
     watches,
     statusBar,
     shownMessages,
@@ -148,7 +164,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
       again.startFirstRun();
       return again.firstRun.finally(() => again.dispose());
     },
-    setToken: (token) => setToken({ tokens, controller }, token),
+    setToken: (token) => setToken(tokenDeps, token),
     useRetryPolicy: (policy) => {
       retryPolicy = policy;
     },

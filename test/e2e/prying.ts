@@ -18,7 +18,7 @@ export const PRYING_EXTENSION: Pick<SessionOptions, 'extensionFolders' | 'env'> 
 };
 
 export const pryingScenario: Scenario = {
-  title: "another extension: after Set API Token, GPU Rental's exports hold no token, secret store or API client",
+  title: "another extension: after Set API Token, GPU Rental's exports hold no token, secret store or API client, and it gets no session without consent",
   async run({ ui }) {
     // Signed in through the welcome button and the password box, unless an earlier scenario already was.
     await ui.ensureReady();
@@ -28,5 +28,7 @@ export const pryingScenario: Scenario = {
     const verdict = (await toast.locator('.notification-list-item-message').innerText()).trim();
     // "(exports is undefined)" or "(exports is an object …, N values read)": either is nothing private.
     assert.match(verdict, /^Pry: exports hold nothing private \(/, `the prying extension's verdict: ${verdict}`);
+    // It also asked VS Code for a GPU Rental session, silently: none without the user's consent.
+    assert.match(verdict, /no session without consent\)$/, `the prying extension's verdict: ${verdict}`);
   },
 };

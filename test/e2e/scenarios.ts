@@ -10,6 +10,7 @@ import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { UUID, until, type Ui } from './workbench';
 import type { Scenario } from './scenario';
 import { pryingScenario } from './prying';
+import { accountsScenario } from './accounts';
 import { firstLookScenario } from './firstLook';
 import { groupNames, troubleScenarios } from './trouble';
 import { showMoreScenario } from './showMore';
@@ -356,6 +357,7 @@ export const scenarios: Scenario[] = [
   editorIdsScenario,
   compareScenario,
   pryingScenario,
+  accountsScenario,
   showMoreScenario,
   firstLookScenario,
   pseudoLocaleScenario,
