@@ -171,7 +171,8 @@ describe('GPU Rental in VS Code', function () {
     assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;;/);
     const nonce = /script-src &#39;nonce-([^&]+)&#39;/.exec(html)?.[1];
     assert.ok(nonce && html.includes(`<script nonce="${nonce}"`));
-    assert.ok(html.includes(leaf.machine.node_name));
+    assert.ok(!html.includes(leaf.machine.node_name), 'the page HTML holds our words only: the machine comes by message');
+    assert.equal(api.panels.content(leaf.machine.node_name)?.nodeId, leaf.machine.node_name);
     assert.ok(html.includes('Copy Node ID'));
     assert.equal((html.match(/<th scope="row">/g) ?? []).length, 23);
     assert.ok(!html.includes('docker_passwd'));
@@ -187,9 +188,11 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(tooltip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tooltip);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
     const html = api.panels.html('hostile-node')!;
-    assert.ok(!html.includes('<img src=x') && !html.includes('<script>alert'));
-    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'));
-    assert.ok(html.includes('&lt;script&gt;alert(2)&lt;/script&gt;'));
+    assert.ok(!html.includes('<img src=x') && !html.includes('<script>alert') && !html.includes('alert('), 'no value of the machine in the page HTML');
+    // The page writes the content with textContent: the text itself, never markup.
+    const content = api.panels.content('hostile-node')!;
+    assert.equal(content.values.gpu_name, '<img src=x onerror=alert(1)>');
+    assert.equal(content.values.cpu_name, '<script>alert(2)</script>');
     server.reset();
     await loadMachines();
   });

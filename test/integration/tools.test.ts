@@ -41,7 +41,7 @@ describe('Language model tools', function () {
     }
     const find = vscode.lm.tools.find((t) => t.name === 'gpuRental_findMachines')!;
     assert.deepEqual(Object.keys((find.inputSchema as { properties: object }).properties), ['query', 'sortBy', 'order', 'limit']);
-    assert.match(find.description, /gpu=H100_SXM5_80GB gpus>=8 price_per_gpu<15/);
+    assert.match(find.description, /gpu=H100 gpus>=8 price_per_gpu<15/);
   });
 
   it('find machines loads the list when nothing is loaded and answers with a table, the count and the age', async () => {
