@@ -12,7 +12,7 @@ import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from
 import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, type PanelCommandDeps } from './panelCommands';
 import { isMoreNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
-import { applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
+import { applyQuery, applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter, type WatchCommandDeps } from './watchCommands';
 
 /** What the table hands out: each handler takes its own part of it. */
@@ -50,6 +50,7 @@ export const COMMAND_IDS = [
   'gpuRental.templates.filter',
   'gpuRental.templates.clearFilter',
   'gpuRental.machines.showMore',
+  'gpuRental.machines.applyQuery',
   'gpuRental.watchFilter',
   'gpuRental.watchSavedFilter',
   'gpuRental.manageWatches',
@@ -82,6 +83,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.machines.filter': () => filterMachines(deps),
     'gpuRental.machines.clearFilter': () => view.setQuery(''),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
+    'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
     'gpuRental.watchFilter': () => watchCurrentFilter(deps),
     'gpuRental.watchSavedFilter': () => watchSavedFilter(deps),
     'gpuRental.manageWatches': () => manageWatches(deps),
