@@ -10,6 +10,7 @@ import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
 import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
 import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, type PanelCommandDeps } from './panelCommands';
+import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
 import { isMoreNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
 import { applyQuery, applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
@@ -21,7 +22,8 @@ export type CommandTableDeps = TokenCommandDeps &
   CopyCommandDeps &
   PanelCommandDeps &
   EditorCommandDeps &
-  WatchCommandDeps & {
+  WatchCommandDeps &
+  SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;
     walkthrough: Pick<Walkthrough, 'open'>;
   };
@@ -51,6 +53,7 @@ export const COMMAND_IDS = [
   'gpuRental.templates.clearFilter',
   'gpuRental.machines.showMore',
   'gpuRental.machines.applyQuery',
+  'gpuRental.findMachinesForModel',
   'gpuRental.watchFilter',
   'gpuRental.watchSavedFilter',
   'gpuRental.manageWatches',
@@ -84,6 +87,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.machines.clearFilter': () => view.setQuery(''),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
     'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
+    'gpuRental.findMachinesForModel': (answers) => findMachinesForModel(deps, answers),
     'gpuRental.watchFilter': () => watchCurrentFilter(deps),
     'gpuRental.watchSavedFilter': () => watchSavedFilter(deps),
     'gpuRental.manageWatches': () => manageWatches(deps),
