@@ -9,3 +9,4 @@ export { compareVersions } from '../version';
 export { normalizeText } from '../text';
 export { asBefore, readsDifferently } from './reading';
 export { startsWithWords } from './words';
+export { describeQuery } from './describe';
