@@ -31,6 +31,7 @@ import { registerTools } from './vscode/features/lmTools';
 import { registerMcpServer } from './vscode/features/mcp';
 import { showInTree } from './vscode/views/reveal';
 import { WatchService } from './vscode/features/watches';
+import { tellChangedReadings } from './vscode/features/readings';
 import { configureLocalization } from './vscode/services/l10n';
 import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
 
@@ -124,6 +125,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
+  void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
     return undefined;

@@ -8,6 +8,7 @@ import { SORT_KEYS, type SortKey, type SortOrder } from '../model/arrange';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
+import { describeNearMiss, nearMisses } from '../model/nearMiss';
 import { pricePerGpu } from '../model/price';
 import { FIELD_KINDS, kindWord, PRINT_NAME } from '../model/query/fields';
 import { isEmptyQuery, parseQuery, printQuery } from '../model/query';
@@ -91,6 +92,9 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
       : l10n.t('{0} of {1} listed machines match the query {2}; sorted by {3} {4}; showing {5}.', view.matching.length, view.total, printQuery(parsed.query), sortBy, order, rows.length),
     dataAge(snapshot.fetchedAt, now),
   ];
+  if (view.matching.length === 0) {
+    lines.push(...nearMissLines(snapshot.items, parsed.query));
+  }
   if (rows.length) {
     lines.push('', '| node_id | GPUs | price | price/GPU | VRAM | region | online | CUDA |', '|---|---|---|---|---|---|---|---|');
     for (const m of rows) {
@@ -98,6 +102,17 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
     }
   }
   return lines.join('\n');
+}
+
+/** What to try when a query finds nothing: each near miss with the whole query that finds it. */
+function nearMissLines(machines: readonly Machine[], query: Parameters<typeof nearMisses>[1]): string[] {
+  const misses = nearMisses(machines, query);
+  if (misses.length === 0) return [];
+  return [
+    '',
+    l10n.t('Near misses (change one clause):'),
+    ...misses.map((miss) => `- ${l10n.t('{0}; query: {1}', describeNearMiss(miss, INVARIANT_LOCALE), printQuery(miss.query))}`),
+  ];
 }
 
 export function getMachineAnswer(market: Market, nodeId: unknown, now: Date): string {

@@ -52,6 +52,11 @@ export function displayName(raw: string): string {
   return oneLine(raw.replace(/_+/g, ' '), 2000) || oneLine(raw, 2000);
 }
 
+/** 157.93 → "157.9" ("157,9" in German): one decimal, always shown. */
+export function formatOneDecimal(value: number, locale = displayLocale): string {
+  return numberFormat(locale, 'oneDecimal', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
 /** 0.9973 → "99.73%" ("99,73 %" in German), without trailing zeros: 1 → "100%". */
 export function formatPercent(fraction: number, locale = displayLocale): string {
   // Rounded to hundredths of a percent first, so that every language rounds the same way.

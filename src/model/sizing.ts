@@ -3,6 +3,7 @@
 // with that much. README, "Fitting a model", gives the formula, its sources
 // and assumptions, and compares it with two published sizing tables. Pure.
 import * as l10n from '@vscode/l10n';
+import { formatOneDecimal } from './format';
 import { printQuery, type Clause } from './query';
 
 export type SizingJob = 'infer16' | 'infer8' | 'infer4' | 'lora' | 'full';
@@ -127,4 +128,27 @@ export function checkCount(text: string, max: number, fallback: number): Checked
 export function memoryInName(gpuName: string): number | undefined {
   const match = /(?:^|[^0-9])(\d{1,4})\s*GB(?:$|[^A-Za-z])/i.exec(gpuName);
   return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The estimate and its parts in one sentence that says it is an estimate:
+ * "Estimate: about 157.9 GiB of GPU memory (weights 130.4, KV cache 1.2,
+ * overhead 26.3 GiB)." Parts of zero are left out; training adds what each GPU must hold.
+ */
+export function describeEstimate(estimate: SizingEstimate, locale?: string): string {
+  const gib = (value: number) => formatOneDecimal(value, locale);
+  const parts: [string, number][] = [
+    [l10n.t('weights'), estimate.weights],
+    [l10n.t('KV cache'), estimate.kvCache],
+    [l10n.t('gradients'), estimate.gradients],
+    [l10n.t('optimizer states'), estimate.optimizer],
+    [l10n.t('activations'), estimate.activations],
+    [l10n.t('overhead'), estimate.overhead],
+  ];
+  const listed = parts
+    .filter(([, value]) => value > 0)
+    .map(([name, value]) => `${name} ${gib(value)}`)
+    .join(', ');
+  const total = l10n.t('Estimate: about {0} GiB of GPU memory ({1} GiB).', gib(estimate.total), listed);
+  return estimate.perGpu === undefined ? total : `${total} ${l10n.t('At least {0} GiB on each GPU.', gib(estimate.perGpu))}`;
 }

@@ -8,5 +8,6 @@ export { MEMORY_FIELDS, usesMemory, type MachineMemory } from './memory';
 // Re-exported so code written against the single query.ts keeps compiling; new code imports them from their own modules.
 export { compareVersions } from '../version';
 export { normalizeText } from '../text';
-export { asBefore, readsDifferently } from './reading';
+export { asBefore, changedReadings, readsDifferently, type ReadingChange } from './reading';
 export { startsWithWords } from './words';
+export { describeQuery } from './describe';

@@ -3,6 +3,8 @@
 // had to be the whole name. Saved filters and watches written before are told
 // once, with the form that keeps the old meaning.
 import { WORD_PREFIX_FIELDS, type Clause, type Query } from './fields';
+import { parseQuery } from './parse';
+import { printQuery } from './print';
 
 /** Whether some value of gpu, region or cpu_name is bare: such a query may match other machines than it did. */
 export function readsDifferently(query: Query): boolean {
@@ -16,4 +18,23 @@ export function asBefore(query: Query): Query {
       c.kind === 'compare' && WORD_PREFIX_FIELDS.has(c.field) ? { ...c, values: [...c.values], exact: c.values.map(() => true) } : c,
     ),
   };
+}
+
+/** A saved filter or watch whose reading changed: its name, its text, and the text that keeps the old meaning. */
+export interface ReadingChange {
+  name: string;
+  query: string;
+  before: string;
+}
+
+/** The entries (saved filters, watches) that read differently now, each with the form that keeps its old meaning; entries that do not parse are left to their own messages. */
+export function changedReadings(entries: readonly { name: string; query: string }[]): ReadingChange[] {
+  const changed: ReadingChange[] = [];
+  for (const { name, query } of entries) {
+    const parsed = parseQuery(query);
+    if (parsed.ok && readsDifferently(parsed.query)) {
+      changed.push({ name, query, before: printQuery(asBefore(parsed.query)) });
+    }
+  }
+  return changed;
 }

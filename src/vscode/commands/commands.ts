@@ -10,9 +10,10 @@ import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
 import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
 import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, type PanelCommandDeps } from './panelCommands';
+import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
 import { isMoreNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
-import { applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
+import { applyQuery, applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter, type WatchCommandDeps } from './watchCommands';
 
 /** What the table hands out: each handler takes its own part of it. */
@@ -21,7 +22,8 @@ export type CommandTableDeps = TokenCommandDeps &
   CopyCommandDeps &
   PanelCommandDeps &
   EditorCommandDeps &
-  WatchCommandDeps & {
+  WatchCommandDeps &
+  SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;
     walkthrough: Pick<Walkthrough, 'open'>;
   };
@@ -50,6 +52,8 @@ export const COMMAND_IDS = [
   'gpuRental.templates.filter',
   'gpuRental.templates.clearFilter',
   'gpuRental.machines.showMore',
+  'gpuRental.machines.applyQuery',
+  'gpuRental.findMachinesForModel',
   'gpuRental.watchFilter',
   'gpuRental.watchSavedFilter',
   'gpuRental.manageWatches',
@@ -82,6 +86,8 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.machines.filter': () => filterMachines(deps),
     'gpuRental.machines.clearFilter': () => view.setQuery(''),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
+    'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
+    'gpuRental.findMachinesForModel': (answers) => findMachinesForModel(deps, answers),
     'gpuRental.watchFilter': () => watchCurrentFilter(deps),
     'gpuRental.watchSavedFilter': () => watchSavedFilter(deps),
     'gpuRental.manageWatches': () => manageWatches(deps),

@@ -25,6 +25,17 @@ export async function filterMachines({ view, controller, market }: ViewCommandDe
   }
 }
 
+/** Apply Suggested Filter: a near miss's query (or any query text another caller passes); a text that does not parse is said and changes nothing. */
+export function applyQuery({ view }: ViewCommandDeps, text: unknown): void {
+  if (typeof text !== 'string') {
+    return;
+  }
+  const result = view.setQuery(text);
+  if (!result.ok) {
+    void showError(vscode.l10n.t('GPU Rental: the filter "{0}" is not valid: {1}', noIcons(oneLine(text, 200)), result.error.message));
+  }
+}
+
 export async function groupMachinesBy({ view }: ViewCommandDeps, value: unknown): Promise<void> {
   const choice = isOneOf(value, GROUP_BY) ? value : await pickOption(vscode.l10n.t('Group Machines By'), GROUP_BY, groupByLabels(), view.arrangement.groupBy);
   if (choice) view.arrange({ groupBy: choice });

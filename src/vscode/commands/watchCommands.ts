@@ -2,6 +2,9 @@
 import * as vscode from 'vscode';
 import { noIcons, oneLine } from '../../model/escape';
 import { formatInteger } from '../../model/format';
+import { describeNearMiss, NEAR_MISS_BELOW, nearMisses } from '../../model/nearMiss';
+import { parseQuery, printQuery } from '../../model/query';
+import type { Market } from '../../market/market';
 import type { Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { ViewState } from '../views/viewState';
@@ -12,6 +15,7 @@ export interface WatchCommandDeps {
   watches: WatchService;
   view: ViewState;
   config: Config;
+  market: Market;
 }
 
 /** Watch Current Filter: the active filter, with an optional name. */
@@ -108,9 +112,30 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
       : { label: `$(bell-slash) ${vscode.l10n.t('No Notifications (Keep the Badge)')}`, run: () => watches.edit(watch, (setting) => ({ ...setting, notify: false })) },
     { label: `$(edit) ${vscode.l10n.t('Rename…')}`, run: () => rename(watches, watch) },
     { label: `$(trash) ${vscode.l10n.t('Remove')}`, run: () => watches.edit(watch, () => undefined) },
+    ...nearMissActions(deps, watch),
   ];
   const action = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Watch: {0}', noIcons(oneLine(watch.label, 80))) });
   await action?.run();
+}
+
+/** A watch that finds fewer than three machines: its near misses, each shown in the Machines view when picked (the watch stays as it is). */
+function nearMissActions({ market, view, watches }: WatchCommandDeps, watch: Watch): ActionPick[] {
+  const machines = market.machines.items;
+  const parsed = parseQuery(watch.queryText);
+  if (!machines || !parsed.ok || (watches.statsOf(watch)?.matches ?? 0) >= NEAR_MISS_BELOW) {
+    return [];
+  }
+  const misses = nearMisses(machines, parsed.query);
+  if (misses.length === 0) {
+    return [];
+  }
+  return [
+    { label: vscode.l10n.t('Near misses'), kind: vscode.QuickPickItemKind.Separator, run: () => undefined },
+    ...misses.map((miss) => {
+      const query = printQuery(miss.query);
+      return { label: `$(lightbulb) ${noIcons(describeNearMiss(miss))}`, detail: noIcons(oneLine(vscode.l10n.t('Show the machines of {0}', query), 200)), run: () => void view.setQuery(query) };
+    }),
+  ];
 }
 
 async function rename(watches: WatchService, watch: Watch): Promise<void> {

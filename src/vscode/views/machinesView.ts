@@ -6,6 +6,8 @@ import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../../
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
+import { describeNearMiss, type NearMiss } from '../../model/nearMiss';
+import { printQuery } from '../../model/query';
 import type { Market } from '../../market/market';
 import type { MachineView } from '../../market/views';
 import type { Config } from '../services/config';
@@ -16,7 +18,9 @@ type GroupNode = { kind: 'group'; group: ArrangedGroup };
 type MachineLeaf = { kind: 'machine'; machine: Machine; groupKey: string };
 /** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
 type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
-export type MachineNode = GroupNode | MachineLeaf | MoreNode;
+/** A row below a filter that finds fewer than three machines: the smallest change to one clause, applied on click. */
+type NearMissNode = { kind: 'nearMiss'; miss: NearMiss };
+export type MachineNode = GroupNode | MachineLeaf | MoreNode | NearMissNode;
 
 /** The key of the one implicit group when machines are not grouped. */
 const ROOT = 'all';
@@ -75,10 +79,11 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
         return []; // welcome content explains what to set up
       }
       const groups = this.visible.machines().groups;
+      const misses = this.visible.nearMisses().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
       if (this.visible.state.arrangement.groupBy === 'none') {
-        return groups.length ? this.slice(groups[0], ROOT) : [];
+        return (groups.length ? this.slice(groups[0], ROOT) : []).concat(misses);
       }
-      return groups.map((group) => this.groupNode(group));
+      return groups.map((group): MachineNode => this.groupNode(group)).concat(misses);
     }
     return node.kind === 'group' ? this.slice(node.group, node.group.key) : [];
   }
@@ -126,7 +131,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   getParent(node: MachineNode): MachineNode | undefined {
-    if (node.kind !== 'group' && this.visible.state.arrangement.groupBy !== 'none') {
+    if ((node.kind === 'machine' || node.kind === 'more') && this.visible.state.arrangement.groupBy !== 'none') {
       const group = this.visible.machines().groups.find((g) => g.key === node.groupKey);
       return group ? this.groupNode(group) : undefined;
     }
@@ -141,6 +146,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
         return machineItem(node.machine, this.marks.isNew(node.machine.node_name));
       case 'more':
         return moreItem(node);
+      case 'nearMiss':
+        return nearMissItem(node.miss);
     }
   }
 
@@ -190,6 +197,17 @@ function moreItem(node: MoreNode): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon('ellipsis');
   item.accessibilityInformation = { label: vscode.l10n.t('Show {0} more machines, {1} left', formatInteger(node.next), formatInteger(node.left)) };
   item.command = { command: 'gpuRental.machines.showMore', title: vscode.l10n.t('Show More'), arguments: [node] };
+  return item;
+}
+
+function nearMissItem(miss: NearMiss): vscode.TreeItem {
+  const query = printQuery(miss.query);
+  const item = new vscode.TreeItem(describeNearMiss(miss), vscode.TreeItemCollapsibleState.None);
+  item.id = `nearMiss:${miss.index}:${query}`;
+  item.contextValue = 'nearMiss';
+  item.iconPath = new vscode.ThemeIcon('lightbulb');
+  item.tooltip = vscode.l10n.t('Filter by {0}', query);
+  item.command = { command: 'gpuRental.machines.applyQuery', title: vscode.l10n.t('Apply Filter'), arguments: [query] };
   return item;
 }
 

@@ -23,6 +23,20 @@ describe('language model tools: answers', () => {
     }));
   });
 
+  it('finding nothing: each near miss with the whole query, which finds what it promised; none when nothing is near', () => {
+    const text = findMachinesAnswer(market, { query: 'gpu=h100 gpus>=16 price<20' }, NOW);
+    const misses = text.split('\n').filter((line) => line.startsWith('- '));
+    assert.ok(text.startsWith('0 of 3 listed machines match'));
+    assert.ok(misses.length >= 1, text);
+    for (const line of misses) {
+      const [said, query] = line.slice(2).split('; query: ');
+      const promised = Number(/would find (\d+) machine|: (\d+) machine/.exec(said)?.slice(1).find(Boolean));
+      assert.match(findMachinesAnswer(market, { query }, NOW), new RegExp(`^${promised} of 3 listed machines match the query `));
+    }
+    assert.ok(!findMachinesAnswer(market, { query: 'gpu=a100 region=mars' }, NOW).includes('Near misses'), 'two clauses fail on every machine: no single change finds one');
+    assert.ok(!findMachinesAnswer(market, { query: 'gpus>=8' }, NOW).includes('Near misses'), 'two machines found: no near misses in the answer');
+  });
+
   it('validates the input of each tool and names what is wrong', () => {
     assert.deepEqual(checkFindInput(undefined), { ok: true, input: { query: undefined, sortBy: undefined, order: undefined, limit: 10 } });
     assert.deepEqual(checkFindInput({ limit: 51 }), { ok: false, message: 'limit must be a whole number from 1 to 50' });
@@ -114,7 +128,11 @@ describe('language model tools: input and edge cases', () => {
     const market = new Market({ now: () => FETCHED });
     await market.loadMachines(async () => ({ items: [machineRecord({ gpu_count: 1 })], skipped: 0 }));
     await market.loadTemplates(async () => ({ items: [templateRecord({ name: 'PyTorch' })], skipped: 0 }));
-    assert.equal(findMachinesAnswer(market, { query: 'gpus>=8' }, NOW), '0 of 1 listed machines match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
+    assert.equal(
+      findMachinesAnswer(market, { query: 'gpus>=8' }, NOW),
+      '0 of 1 listed machines match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).\n\nNear misses (change one clause):\n- gpus>=1 would find 1 machine, 8.28/GPU; query: gpus>=1',
+    );
+    assert.equal(findMachinesAnswer(market, { query: 'gpus>=1 cpus>=1000' }, NOW).split('\n').at(-1), '- cpus>=' + machineRecord().cpu_count + ' would find 1 machine, 8.28/GPU; query: gpus>=1 cpus>=' + machineRecord().cpu_count);
     assert.equal(listTemplatesAnswer(market, { text: 'tensorflow' }, NOW), '0 of 1 templates match; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
   });
 

@@ -2,7 +2,7 @@
 // applies, the checks of what a person types, and the unit of gpu_memory.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { assumedShape, checkCount, checkModelSize, estimateMemory, memoryInName, sizingFilter, type SizingJob } from '../../../src/model/sizing';
+import { assumedShape, checkCount, checkModelSize, describeEstimate, estimateMemory, memoryInName, sizingFilter, type SizingJob } from '../../../src/model/sizing';
 import { filterMachines, parsed } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
@@ -101,5 +101,19 @@ describe('sizing: the unit of gpu_memory', () => {
     assert.equal(memoryInName('H200_141GB'), 141);
     assert.equal(memoryInName('RTX_4090'), undefined);
     assert.equal(memoryInName('NVIDIA H100 80GB HBM3'), 80);
+  });
+});
+
+describe('sizing: the estimate in words', () => {
+  it('says it is an estimate, with its total and each part that is not zero', () => {
+    assert.equal(
+      describeEstimate(estimateMemory({ paramsB: 70, job: 'infer16' })),
+      'Estimate: about 157.9 GiB of GPU memory (weights 130.4, KV cache 1.2, overhead 26.3 GiB).',
+    );
+  });
+
+  it('training adds what each GPU must hold, and German numbers have a decimal comma', () => {
+    const text = describeEstimate(estimateMemory({ paramsB: 70, job: 'lora' }), 'de');
+    assert.match(text, /^Estimate: about \d+,\d GiB of GPU memory \(weights 130,4, gradients \d+,\d, optimizer states \d+,\d, activations \d+,\d, overhead \d+,\d GiB\)\. At least \d+,\d GiB on each GPU\.$/);
   });
 });

@@ -3,7 +3,7 @@
 // nvidia-smi write them.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { asBefore, printQuery, readsDifferently, startsWithWords } from '../../../src/model/query';
+import { asBefore, changedReadings, printQuery, readsDifferently, startsWithWords } from '../../../src/model/query';
 import { normalizeText } from '../../../src/model/text';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { filterMachines, names, parsed } from '../../support/query';
@@ -154,5 +154,21 @@ describe('query: what reads differently than before', () => {
     assert.ok(!readsDifferently(parsed('gpu="H100" gpus>=8 node_name=x labels=spot a100')));
     assert.equal(printQuery(asBefore(parsed('gpu=H100 region in [a, "b c"] gpus>=8 h100'))), 'gpu="H100" region in ["a", "b c"] gpus>=8 h100');
     assert.ok(!readsDifferently(asBefore(parsed('gpu=H100 cpu_name!=x'))));
+  });
+
+  it('saved filters and watches to tell: those that read differently, with the form that keeps their meaning; invalid ones are not told here', () => {
+    assert.deepEqual(
+      changedReadings([
+        { name: 'big', query: 'gpu=H100 gpus>=8' },
+        { name: 'quoted', query: 'gpu="H100" gpus>=8' },
+        { name: 'numbers', query: 'gpus>=8 price<10' },
+        { name: 'broken', query: 'vrma>=24' },
+        { name: 'regions', query: 'region notin [cn]' },
+      ]),
+      [
+        { name: 'big', query: 'gpu=H100 gpus>=8', before: 'gpu="H100" gpus>=8' },
+        { name: 'regions', query: 'region notin [cn]', before: 'region notin ["cn"]' },
+      ],
+    );
   });
 });
