@@ -2,7 +2,7 @@
 // how many machines would match, without a request or re-validation.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import { formatInteger, machineCount } from '../../model/format';
+import { filterPrompt } from '../../model/countText';
 import { compileQuery, isEmptyQuery, parseQuery } from '../../model/query';
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
@@ -23,8 +23,7 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
       }
       input.validationMessage = undefined;
       const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
-      const counts = [formatInteger(count), machineCount(machines.length)];
-      input.prompt = text.trim() ? vscode.l10n.t('{0} of {1} match.', ...counts) : vscode.l10n.t('{0} of {1} match (an empty filter shows all).', ...counts);
+      input.prompt = filterPrompt(count, machines.length, !text.trim());
       return true;
     };
     check(current);

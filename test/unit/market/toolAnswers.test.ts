@@ -70,7 +70,7 @@ describe('language model tools: answers', () => {
     const all = listTemplatesAnswer(market, { limit: 20 }, NOW);
     assert.ok(!all.includes('SECRET-PASSWD-MARKER'));
     assert.ok(all.includes('| 7 | PyTorch 2.4 | pytorch/pytorch:2.4 | 1 |'), all);
-    assert.match(listTemplatesAnswer(market, { text: 'pytorch' }, NOW), /^1 of 2 templates match; showing 1\./);
+    assert.match(listTemplatesAnswer(market, { text: 'pytorch' }, NOW), /^1 of 2 templates matches; showing 1\./);
     assert.match(listTemplatesAnswer(market, { imageType: 2 }, NOW), /\| 8 \| TensorFlow \|/);
   });
 
@@ -114,8 +114,8 @@ describe('language model tools: input and edge cases', () => {
     const market = new Market({ now: () => FETCHED });
     await market.loadMachines(async () => ({ items: [machineRecord({ gpu_count: 1 })], skipped: 0 }));
     await market.loadTemplates(async () => ({ items: [templateRecord({ name: 'PyTorch' })], skipped: 0 }));
-    assert.equal(findMachinesAnswer(market, { query: 'gpus>=8' }, NOW), '0 of 1 listed machines match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
-    assert.equal(listTemplatesAnswer(market, { text: 'tensorflow' }, NOW), '0 of 1 templates match; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
+    assert.equal(findMachinesAnswer(market, { query: 'gpus>=8' }, NOW), '0 of 1 listed machine match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
+    assert.equal(listTemplatesAnswer(market, { text: 'tensorflow' }, NOW), '0 of 1 template match; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
   });
 
   it('reads a node ID with surrounding spaces, and lists templates in slices of the limit with a header', async () => {
