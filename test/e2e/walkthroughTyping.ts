@@ -56,8 +56,15 @@ export const typingAtOnceScenario: Scenario = {
   async run({ ui }) {
     await ui.activityBarIcon().click();
     await ui.welcomeButton(ui.t('Set API Token')).click();
-    // Half the token, then the walkthrough is open (it opens by itself, at a moment of its own), then the rest.
-    await typeToken(ui, () => heading(ui).waitFor());
+    // Half the token, then the walkthrough is fully open (it opens by itself, at a moment of its own:
+    // its heading, its step's picture, and the 250 ms in which VS Code moves the focus to a step it
+    // selects, unless it was opened without the focus), then the rest.
+    await typeToken(ui, async () => {
+      await heading(ui).waitFor();
+      const picture = ui.page.locator('.getting-started-media img').first();
+      await until('the step picture to load', () => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), (w) => w > 0);
+      await ui.page.waitForTimeout(400);
+    });
     await ui.statusMessage('API token saved and accepted by the service');
     await ui.waitForTrees();
     await until('the token step checked off', () => step(ui, 'token').getAttribute('aria-checked'), (v) => v === 'true');
