@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine, Template } from '../api/types';
 import { SORT_KEYS, type SortKey, type SortOrder } from '../model/arrange';
+import { toolMachinesHeader, toolTemplatesHeader } from '../model/countText';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
@@ -87,9 +88,7 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
   const rows = machinesInOrder(view).slice(0, input.limit ?? 10);
   // Counts are plain digits and the sort key and order are the tool's own words: the model reads them back.
   const lines = [
-    isEmptyQuery(parsed.query)
-      ? l10n.t('{0} of {1} listed machines match all machines (no filter); sorted by {2} {3}; showing {4}.', view.matching.length, view.total, sortBy, order, rows.length)
-      : l10n.t('{0} of {1} listed machines match the query {2}; sorted by {3} {4}; showing {5}.', view.matching.length, view.total, printQuery(parsed.query), sortBy, order, rows.length),
+    toolMachinesHeader(view.matching.length, view.total, isEmptyQuery(parsed.query) ? undefined : printQuery(parsed.query), sortBy, order, rows.length),
     dataAge(snapshot.fetchedAt, now),
   ];
   if (view.matching.length === 0) {
@@ -131,7 +130,7 @@ export function listTemplatesAnswer(market: Market, input: ListTemplatesInput, n
   let templates: Template[] = view.groups.flatMap((g) => g.templates);
   if (input.imageType !== undefined) templates = templates.filter((t) => t.image_type === input.imageType);
   const rows = templates.slice(0, input.limit ?? 20);
-  const lines = [l10n.t('{0} of {1} templates match; showing {2}.', templates.length, view.total, rows.length), dataAge(snapshot.fetchedAt, now)];
+  const lines = [toolTemplatesHeader(templates.length, view.total, rows.length), dataAge(snapshot.fetchedAt, now)];
   if (rows.length) {
     lines.push('', '| id | name | image | type |', '|---|---|---|---|');
     for (const t of rows) {

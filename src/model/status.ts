@@ -1,6 +1,7 @@
 // The one-line message a view shows above its tree: what went wrong, whether
 // the data is stale, and what was skipped. Pure, so it can be unit-tested.
 import * as l10n from '@vscode/l10n';
+import { firstLookMessage, filteredOf } from './countText';
 import { formatInteger, formatTime } from './format';
 
 export type Noun = 'machine' | 'template';
@@ -26,7 +27,7 @@ export function statusMessage(status: ListStatus): string | undefined {
   const parts: string[] = [];
   // Only a machines load takes a first look (templates come in small pages).
   if (status.firstLook !== undefined && status.noun === 'machine') {
-    parts.push(l10n.t('Loading: the first {0} machines are shown while the rest arrive…', formatInteger(status.firstLook)));
+    parts.push(firstLookMessage(status.firstLook));
   }
   if (status.progress) {
     parts.push(status.progress);
@@ -56,8 +57,7 @@ export function statusMessage(status: ListStatus): string | undefined {
 export function viewMessage(noun: Noun, filterText: string, matching: number, total: number | undefined, status: string | undefined): string | undefined {
   const parts: string[] = [];
   if (filterText && total !== undefined) {
-    const counts = [filterText, formatInteger(matching), formatInteger(total)];
-    parts.push(noun === 'machine' ? l10n.t('{0} · {1} of {2} machines', ...counts) : l10n.t('{0} · {1} of {2} templates', ...counts));
+    parts.push(filteredOf(noun, filterText, matching, total));
   }
   if (status) {
     parts.push(status);

@@ -65,7 +65,7 @@ describe('Big groups in slices', function () {
     const item = api.machines.getTreeItem(more);
     assert.equal(item.label, 'Show 1 more…');
     assert.equal(item.description, '(1 left)');
-    assert.equal(item.accessibilityInformation?.label, 'Show 1 more machines, 1 left');
+    assert.equal(item.accessibilityInformation?.label, 'Show 1 more machine, 1 left');
     assert.equal(item.command?.command, 'gpuRental.machines.showMore');
   });
 

@@ -2,7 +2,7 @@
 // how many machines would match, without a request or re-validation.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import { formatInteger, machineCount } from '../../model/format';
+import { filterPrompt } from '../../model/countText';
 import { compileQuery, describeQuery, isEmptyQuery, parseQuery } from '../../model/query';
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
@@ -23,11 +23,9 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
       }
       input.validationMessage = undefined;
       const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
-      const counts = [formatInteger(count), machineCount(machines.length)];
       // How the query was read comes first, so a value that starts names where the writer meant a whole name shows before it is applied.
-      input.prompt = text.trim()
-        ? vscode.l10n.t('Read as: {0}. {1} of {2} match.', describeQuery(result.query), ...counts)
-        : vscode.l10n.t('{0} of {1} match (an empty filter shows all).', ...counts);
+      const counted = filterPrompt(count, machines.length, !text.trim());
+      input.prompt = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
       return true;
     };
     check(current);

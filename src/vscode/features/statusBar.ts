@@ -3,6 +3,7 @@
 // every watch with its matches and the polling times. Shown while a watch
 // exists or the setting gpuRental.statusBar.show is on.
 import * as vscode from 'vscode';
+import { machinesListed, machinesMatchFilter, machinesMatchWatch } from '../../model/countText';
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger, formatPricePerGpu } from '../../model/format';
 import { pricePerGpu } from '../../model/price';
@@ -76,14 +77,14 @@ function summary(market: Market, visible: Visible, watches: WatchService): { tex
     const stats = watches.statsOf(first);
     matches = stats?.matches ?? 0;
     cheapest = stats?.cheapest;
-    what = vscode.l10n.t('{0} machines match the watch {1}', formatInteger(matches), first.label);
+    what = machinesMatchWatch(matches, first.label);
   } else {
     const current = visible.machines();
     matches = current.matching.length;
     cheapest = current.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => pricePerGpu(g.cheapestPerGpu)))) : undefined;
     what = view.filtered
-      ? vscode.l10n.t('{0} machines match the filter {1}', formatInteger(matches), current.filterText)
-      : vscode.l10n.t('{0} machines listed', formatInteger(matches));
+      ? machinesMatchFilter(matches, current.filterText)
+      : machinesListed(matches);
   }
   const text = cheapest ? vscode.l10n.t('{0} · {1}/GPU', formatInteger(matches), cheapest) : formatInteger(matches);
   const label = cheapest ? vscode.l10n.t('{0}, from {1} per GPU', what, cheapest) : what;

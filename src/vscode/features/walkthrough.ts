@@ -7,7 +7,8 @@
 // first time a GPU Rental view is on screen, and a flag in globalState makes
 // that the only time on this profile. Activated some other way first (Set API
 // Token from the palette, a chat tool), it waits for the view rather than take
-// the focus from what the user is doing.
+// the focus from what the user is doing; and it opens beside, without the
+// focus, so what the person types goes on where they type it (issue 28).
 //
 // VS Code itself opens a new extension's walkthrough when it is installed from
 // the Extensions view while the window runs (workbench.welcomePage.walkthroughs.
@@ -49,10 +50,22 @@ export class Walkthrough implements vscode.Disposable {
     return this.context.globalState.get<boolean>(WALKTHROUGH_SHOWN_KEY) === true;
   }
 
-  /** Get Started: opens it (or brings it to the front) and remembers that it was seen. */
+  /** Get Started: opens it (or brings it to the front), with the focus, and remembers that it was seen. */
   async open(): Promise<void> {
     await this.markShown();
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', this.category, false);
+  }
+
+  /**
+   * The first run's opening, which nobody asked for: beside, without the focus.
+   * workbench.action.openWalkthrough (1.100 and 1.139) keeps the focus only
+   * with toSide (its preserveFocus is toSide; `inactive` alone still focuses
+   * it in an empty editor area), so a token typed at once after opening the
+   * view stays in its password box.
+   */
+  private async openUnasked(): Promise<void> {
+    await this.markShown();
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', this.category, { toSide: true });
   }
 
   /** Decides at activation; opens it, if it should, the first time a GPU Rental view is on screen. */
@@ -84,7 +97,7 @@ export class Walkthrough implements vscode.Disposable {
       if (!this.views.some((v) => v.visible)) return;
       for (const d of this.disposables.splice(0)) d.dispose();
       if (this.shown) return this.settle('shownBefore');
-      this.open().then(
+      this.openUnasked().then(
         () => this.settle('opened'),
         () => this.settle('failed'),
       );

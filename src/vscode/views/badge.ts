@@ -1,13 +1,14 @@
 // The Machines view's badge: how many new machines match a watch (see
 // features/news.ts, which owns the count).
 import * as vscode from 'vscode';
+import { newMachinesBadge } from '../../model/countText';
 import type { News } from '../features/news';
 
 /** The Machines view's badge counts new machines that match a watch; it clears when the view is shown. */
 export function bindBadge(view: vscode.TreeView<unknown>, news: News): vscode.Disposable {
   const update = () => {
     const count = news.badge;
-    view.badge = count ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 new machine matches a watch') : vscode.l10n.t('{0} new machines match your watches', count) } : undefined;
+    view.badge = count ? { value: count, tooltip: newMachinesBadge(count) } : undefined;
   };
   return vscode.Disposable.from(
     news.onDidChange(update),

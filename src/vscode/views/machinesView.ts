@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../../model/arrange';
+import { showMoreMachines } from '../../model/countText';
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
@@ -195,7 +196,7 @@ function moreItem(node: MoreNode): vscode.TreeItem {
   item.description = vscode.l10n.t('({0} left)', formatInteger(node.left));
   item.contextValue = 'showMore';
   item.iconPath = new vscode.ThemeIcon('ellipsis');
-  item.accessibilityInformation = { label: vscode.l10n.t('Show {0} more machines, {1} left', formatInteger(node.next), formatInteger(node.left)) };
+  item.accessibilityInformation = { label: showMoreMachines(node.next, node.left) };
   item.command = { command: 'gpuRental.machines.showMore', title: vscode.l10n.t('Show More'), arguments: [node] };
   return item;
 }

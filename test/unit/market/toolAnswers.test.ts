@@ -31,7 +31,7 @@ describe('language model tools: answers', () => {
     for (const line of misses) {
       const [said, query] = line.slice(2).split('; query: ');
       const promised = Number(/would find (\d+) machine|: (\d+) machine/.exec(said)?.slice(1).find(Boolean));
-      assert.match(findMachinesAnswer(market, { query }, NOW), new RegExp(`^${promised} of 3 listed machines match the query `));
+      assert.match(findMachinesAnswer(market, { query }, NOW), new RegExp(`^${promised} of 3 listed machines ${promised === 1 ? 'matches' : 'match'} the query `));
     }
     assert.ok(!findMachinesAnswer(market, { query: 'gpu=a100 region=mars' }, NOW).includes('Near misses'), 'two clauses fail on every machine: no single change finds one');
     assert.ok(!findMachinesAnswer(market, { query: 'gpus>=8' }, NOW).includes('Near misses'), 'two machines found: no near misses in the answer');
@@ -84,7 +84,7 @@ describe('language model tools: answers', () => {
     const all = listTemplatesAnswer(market, { limit: 20 }, NOW);
     assert.ok(!all.includes('SECRET-PASSWD-MARKER'));
     assert.ok(all.includes('| 7 | PyTorch 2.4 | pytorch/pytorch:2.4 | 1 |'), all);
-    assert.match(listTemplatesAnswer(market, { text: 'pytorch' }, NOW), /^1 of 2 templates match; showing 1\./);
+    assert.match(listTemplatesAnswer(market, { text: 'pytorch' }, NOW), /^1 of 2 templates matches; showing 1\./);
     assert.match(listTemplatesAnswer(market, { imageType: 2 }, NOW), /\| 8 \| TensorFlow \|/);
   });
 
@@ -130,10 +130,10 @@ describe('language model tools: input and edge cases', () => {
     await market.loadTemplates(async () => ({ items: [templateRecord({ name: 'PyTorch' })], skipped: 0 }));
     assert.equal(
       findMachinesAnswer(market, { query: 'gpus>=8' }, NOW),
-      '0 of 1 listed machines match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).\n\nNear misses (change one clause):\n- gpus>=1 would find 1 machine, 8.28/GPU; query: gpus>=1',
+      '0 of 1 listed machine match the query gpus>=8; sorted by pricePerGpu ascending; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).\n\nNear misses (change one clause):\n- gpus>=1 would find 1 machine, 8.28/GPU; query: gpus>=1',
     );
     assert.equal(findMachinesAnswer(market, { query: 'gpus>=1 cpus>=1000' }, NOW).split('\n').at(-1), '- cpus>=' + machineRecord().cpu_count + ' would find 1 machine, 8.28/GPU; query: gpus>=1 cpus>=' + machineRecord().cpu_count);
-    assert.equal(listTemplatesAnswer(market, { text: 'tensorflow' }, NOW), '0 of 1 templates match; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
+    assert.equal(listTemplatesAnswer(market, { text: 'tensorflow' }, NOW), '0 of 1 template match; showing 0.\nData as of 14:02:11 UTC (4 minutes ago).');
   });
 
   it('reads a node ID with surrounding spaces, and lists templates in slices of the limit with a header', async () => {
