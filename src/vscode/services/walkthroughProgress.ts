@@ -6,6 +6,11 @@
 // filter is applied, a node ID was copied or inserted. The first three are
 // context keys the views keep anyway; this module keeps the last one, which
 // says only that it happened in this window (VS Code remembers the step).
+// The service URL step lists each state that holds a valid URL as an event of
+// its own: VS Code swallows an `onContext:` event whose expression already
+// holds when the walkthrough is registered (it is noted as seen, the step not
+// checked off), so one expression true at registration never fires again;
+// with three, the next state (a token stored) still checks the step off.
 import type * as vscode from 'vscode';
 import type { ContextKeys } from './contextKeys';
 
