@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { compileQuery, parseQuery } from '../../../src/model/query';
+import { pricePerGpu } from '../../../src/model/price';
+import { compileQuery, parseQuery, usesMemory, type MachineMemory } from '../../../src/model/query';
 
 const root = path.resolve(__dirname, '../../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -66,10 +67,32 @@ function walkthroughPictureExamples(): Example[] {
   });
 }
 
+/**
+ * Examples on the history's fields (below_median, flaps_7d, listed_hours) are read against a
+ * steady week of the demo market: every machine listed for a week without a break, each model's
+ * median the median of its machines' prices per GPU now.
+ */
+const WEEK_OF_HISTORY: MachineMemory = (() => {
+  const byModel = new Map<string, number[]>();
+  for (const m of DEMO_MACHINES) byModel.set(m.gpu_name, [...(byModel.get(m.gpu_name) ?? []), pricePerGpu(m)]);
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const medians = new Map([...byModel].map(([model, prices]) => [model, median(prices)]));
+  return {
+    version: 1,
+    listedHours: () => 168,
+    flaps7d: () => 0,
+    belowMedian: (m) => (medians.get(m.gpu_name)! - pricePerGpu(m)) / medians.get(m.gpu_name)!,
+  };
+})();
+
 function matchCount(query: string): number {
   const parsed = parseQuery(query);
   assert.ok(parsed.ok, `${query}: ${parsed.ok ? '' : parsed.error.message}`);
-  return DEMO_MACHINES.filter(compileQuery(parsed.query)).length;
+  return DEMO_MACHINES.filter(compileQuery(parsed.query, usesMemory(parsed.query) ? WEEK_OF_HISTORY : undefined)).length;
 }
 
 describe('documented filter examples', () => {
