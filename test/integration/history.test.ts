@@ -44,6 +44,7 @@ describe('Market history', function () {
   after(async () => {
     await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
     await vscode.workspace.getConfiguration('gpuRental').update('history.enabled', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('gpuRental').update('watches', undefined, vscode.ConfigurationTarget.Global);
     server.reset();
   });
 
@@ -105,5 +106,18 @@ describe('Market history', function () {
       filesUnder(api.history.folder!).filter((f) => path.basename(f.file) !== 'lock'),
       [],
     );
+  });
+
+  it('a watch with flaps_7d>=1 tells the machine that came back, recorded before the watch looks', async () => {
+    await vscode.workspace.getConfiguration('gpuRental').update('watches', [{ query: 'flaps_7d>=1', name: 'came back' }], vscode.ConfigurationTarget.Global);
+    await waitFor('the watch', () => api.watches.watches.length === 1);
+    const alerts = () => api.shownMessages.filter((m) => m.text.includes('newly matches "came back"'));
+    const before = alerts().length;
+    for (const machines of [DEMO_MACHINES, DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name), DEMO_MACHINES]) {
+      server.setData({ machines });
+      await api.watches.pollNow();
+    }
+    assert.equal(alerts().length - before, 1, api.shownMessages.map((m) => m.text).join('\n'));
+    assert.equal(api.history.flaps7d(comesBack.node_name), 1);
   });
 });
