@@ -34,6 +34,7 @@ import { WatchService } from './vscode/features/watches';
 import { tellChangedReadings } from './vscode/features/readings';
 import { configureLocalization } from './vscode/services/l10n';
 import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
+import { bindHistoryRefresh, historyRoot, MarketHistory } from './vscode/features/history';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -63,6 +64,8 @@ export interface GpuRentalTestApi {
   /** The token the next sign-in from the Accounts menu takes instead of asking (once). */
   answerNextSignIn(token: string): void;
   watches: WatchService;
+  /** The market history the views and watches read, and its recording. */
+  history: MarketHistory;
   statusBar: StatusBar;
   /** The last 100 notifications shown (most recent last). */
   shownMessages: ShownMessage[];
@@ -86,13 +89,15 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const log = new Log();
   const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${describeError(err, (text) => log.redact(text))}`) });
   const config = new Config();
+  // First to hear a new list: the views and watches that follow read it recorded.
+  const history = new MarketHistory(historyRoot(context.globalStorageUri), market, config, log);
   const keys = new ContextKeys();
   context.subscriptions.push(bindWalkthroughProgress(keys));
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
   const view = new ViewState(context.workspaceState, config);
-  const visible = new Visible(market, view);
+  const visible = new Visible(market, view, history);
   // Both hosts are read only when a snapshot arrives, after activation.
   const news: News = new News(market, { activeWatches: () => watches.active, machinesVisible: () => machinesView.visible });
   const machines = new MachinesProvider(market, controller, visible, config, news);
@@ -107,7 +112,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });
   const watches: WatchService = new WatchService(market, controller, config, log, {
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
+    memory: history,
   });
+  context.subscriptions.push(history, bindHistoryRefresh(history, view, () => machines.refreshAll()));
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
   context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
@@ -122,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels };
-  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, history, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
@@ -155,6 +162,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
       nextSignIn = token;
     },
     watches,
+    history,
     statusBar,
     shownMessages,
     flashes,

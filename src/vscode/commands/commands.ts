@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey } from '../../model/arrange';
 import { describeError, type Log } from '../services/log';
 import { showError } from '../services/notify';
+import type { MarketHistory } from '../features/history';
 import type { Walkthrough } from '../features/walkthrough';
 import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
@@ -26,6 +27,7 @@ export type CommandTableDeps = TokenCommandDeps &
   SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;
     walkthrough: Pick<Walkthrough, 'open'>;
+    history: Pick<MarketHistory, 'clear'>;
   };
 
 type Handler = (...args: unknown[]) => unknown;
@@ -61,6 +63,7 @@ export const COMMAND_IDS = [
   'gpuRental.insertTemplateId',
   'gpuRental.copyAs',
   'gpuRental.getStarted',
+  'gpuRental.clearHistory',
   // One per submenu entry; spelled out so the list can be searched.
   'gpuRental.machines.groupBy.gpu',
   'gpuRental.machines.groupBy.region',
@@ -107,6 +110,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.clearToken': () => clearToken(deps),
     'gpuRental.refresh': () => deps.controller.refresh(),
     'gpuRental.getStarted': () => deps.walkthrough.open(),
+    'gpuRental.clearHistory': () => deps.history.clear(),
     'gpuRental.copyNodeId': (node, selected) => copyNodeId(deps, node, selected),
     'gpuRental.copyTemplateId': (node, selected) => copyTemplateId(deps, node, selected),
     'gpuRental.copyTemplateJson': (node) => copyTemplateJson(deps, node),

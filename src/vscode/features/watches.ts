@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import { formatPricePerGpu } from '../../model/format';
 import { pricePerGpu } from '../../model/price';
+import type { MachineMemory } from '../../model/query';
 import type { Market } from '../../market/market';
 import { PollPlan } from '../../market/poll';
 import type { Snapshot } from '../../market/snapshot';
@@ -26,6 +27,8 @@ export interface WatchStats {
 export interface WatchHost {
   /** Applies a watch's filter and reveals a machine in the tree. */
   show(watch: Watch, machine: Machine): Promise<void>;
+  /** The market history, which the watches' history fields read. */
+  memory?: MachineMemory;
 }
 
 export class WatchService implements vscode.Disposable {
@@ -139,7 +142,7 @@ export class WatchService implements vscode.Disposable {
 
   private reload(): void {
     const before = new Set(this.parsed.watches.map((w) => w.queryText));
-    this.parsed = parseWatches(this.config.watches);
+    this.parsed = parseWatches(this.config.watches, this.host.memory);
     for (const problem of this.parsed.problems) {
       const key = `${problem.index}\n${problem.entry}`;
       if (this.reported.has(key)) continue;

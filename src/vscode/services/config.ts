@@ -19,7 +19,9 @@ export type SettingKey =
   | 'watches'
   | 'watch.intervalSeconds'
   | 'statusBar.show'
-  | 'hover.enabled';
+  | 'hover.enabled'
+  | 'history.enabled'
+  | 'history.days';
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
@@ -69,6 +71,16 @@ export class Config {
 
   get hoverEnabled(): boolean {
     return this.section.get<unknown>('hover.enabled') !== false;
+  }
+
+  /** Whether new machine lists are recorded into the market history (off deletes nothing). */
+  get historyEnabled(): boolean {
+    return this.section.get<unknown>('history.enabled') !== false;
+  }
+
+  /** How many days of market history are kept (at least 2: the raw points). */
+  get historyDays(): number {
+    return Math.floor(clampedNumber(this.section.get<unknown>('history.days'), 365, 2, 36_500));
   }
 
   get statusBarShow(): boolean {

@@ -64,7 +64,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
    * heard it first): VS Code takes the first refresh at once and holds a
    * second one back 200 ms.
    */
-  private refreshAll(): void {
+  refreshAll(): void {
     if (this.refreshQueued) return;
     this.refreshQueued = true;
     queueMicrotask(() => {

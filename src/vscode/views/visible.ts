@@ -5,6 +5,7 @@ import type { Machine, Template } from '../../api/types';
 import type { Market } from '../../market/market';
 import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
 import { machinesInOrder, templatesInOrder, type MachineView, type TemplateView } from '../../market/views';
+import type { MachineMemory } from '../../model/query';
 import type { ViewState } from './viewState';
 
 export class Visible {
@@ -15,11 +16,13 @@ export class Visible {
     private readonly market: Market,
     /** The questions: filter, grouping, sort, template filter. */
     readonly state: ViewState,
+    /** The market history, which the filter's history fields read. */
+    private readonly memory?: MachineMemory,
   ) {}
 
   /** The machines the Machines view shows (cached by the market: the same object until something changes). */
   machines(): MachineView {
-    return this.market.machineView(this.state.machineQuery);
+    return this.market.machineView(this.memory ? { ...this.state.machineQuery, memory: this.memory } : this.state.machineQuery);
   }
 
   /**
