@@ -25,7 +25,14 @@ export const accountsScenario: Scenario = {
     await ui.welcomeButton(ui.t('Set API Token')).waitFor({ timeout: LOAD_TIMEOUT_MS });
     assert.equal(await ui.groupRows().count(), 0, 'no machine rows after signing out');
     await accounts.click();
-    assert.ok(!(await ui.menuItems()).includes(account), 'the account is gone from the menu');
+    // With no account at all, VS Code 1.100 opens no menu: then there is nothing to list.
+    const after = await ui.page
+      .locator('.context-view [role="menuitem"]')
+      .first()
+      .waitFor({ timeout: 3_000 })
+      .then(() => ui.page.locator('.context-view [role="menuitem"]').allInnerTexts())
+      .catch(() => [] as string[]);
+    assert.ok(!after.map((t) => t.trim()).includes(account), `the account is gone from the menu: ${after.join(' | ')}`);
     await ui.dismissOverlays();
   },
 };
