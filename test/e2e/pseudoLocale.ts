@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import type { Scenario } from './scenario';
 import { englishWords, PSEUDO_TEXT } from './strings';
+import { closeWalkthrough } from './walkthrough';
 import type { Locator } from 'playwright-core';
 import { LOAD_TIMEOUT_MS, RESULTS_DIR, until } from './workbench';
 
@@ -75,7 +76,10 @@ export const pseudoLocaleScenario: Scenario = {
     await toast.getByRole('button', { name: t('Retry') }).click();
     await message.waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
 
-    // A machine's details.
+    // A machine's details. This window is a first start, so the walkthrough opened beside the
+    // editors by itself; closed first, the details panel opens where it always did.
+    const walkthroughTab = ui.page.locator('.tabs-container .tab').filter({ hasText: /^(Welcome|Walkthrough: .*)$/ });
+    if (await walkthroughTab.count()) await closeWalkthrough(ui);
     await ui.machineRows().first().click();
     const frame = await ui.detailsFrame();
     await until('the details values', () => frame.locator('td[data-field="price_per_gpu"]').innerText(), (v) => v.trim() !== '');

@@ -25,7 +25,7 @@ async function welcomeTabs(ui: Ui): Promise<number> {
 }
 
 /** Closes the walkthrough with its tab's close button, as a person would. */
-async function closeWalkthrough(ui: Ui): Promise<void> {
+export async function closeWalkthrough(ui: Ui): Promise<void> {
   const tab = ui.page.locator('.tabs-container .tab').filter({ hasText: /^(Welcome|Walkthrough: .*)$/ }).first();
   await tab.hover();
   await tab.locator('.tab-actions .action-label').first().click();
