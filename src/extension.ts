@@ -125,7 +125,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(auth.registration);
   context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
 
-  const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
+  const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels };
@@ -170,7 +170,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     globalState: context.globalState,
     walkthrough,
     firstRunAgain: () => {
-      const again = new Walkthrough(context, [machinesView, templatesView]);
+      const again = new Walkthrough(context, [machinesView, templatesView], log);
       again.startFirstRun();
       return again.firstRun.finally(() => again.dispose());
     },

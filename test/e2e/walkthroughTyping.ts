@@ -6,9 +6,13 @@
 // wherever the focus is, as a person's keyboard does; the first time, half of
 // them before the walkthrough has opened and half after, which is when it took
 // the focus (it opens beside now, without the focus). Each in a fresh profile.
+// Before VS Code 1.106 its page takes the focus however it opens, so there it
+// does not open by itself: the first scenario types while it does not open,
+// the second opens it from the welcome content's link.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { walkthroughTakesFocus } from '../../src/model/firstRun';
 import type { Scenario } from './scenario';
 import { until, type Ui } from './workbench';
 
@@ -53,13 +57,20 @@ async function typeToken(ui: Ui, meanwhile?: () => Promise<void>): Promise<void>
 export const typingAtOnceScenario: Scenario = {
   title: 'first run: the token typed at once after opening GPU Rental for the first time reaches the password box while the walkthrough opens; the machines load',
   fresh: true,
-  async run({ ui }) {
+  async run({ ui, vscodeVersion }) {
+    const opensByItself = !walkthroughTakesFocus(vscodeVersion);
     await ui.activityBarIcon().click();
     await ui.welcomeButton(ui.t('Set API Token')).click();
     // Half the token, then the walkthrough is fully open (it opens by itself, at a moment of its own:
     // its heading, its step's picture, and the 250 ms in which VS Code moves the focus to a step it
-    // selects, unless it was opened without the focus), then the rest.
+    // selects, unless it was opened without the focus), then the rest. Where it does not open by
+    // itself, the same wait shows that it does not.
     await typeToken(ui, async () => {
+      if (!opensByItself) {
+        await ui.page.waitForTimeout(1_500);
+        assert.equal(await heading(ui).count(), 0, 'before VS Code 1.106 it does not open by itself');
+        return;
+      }
       await heading(ui).waitFor();
       const picture = ui.page.locator('.getting-started-media img').first();
       await until('the step picture to load', () => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), (w) => w > 0);
@@ -67,15 +78,18 @@ export const typingAtOnceScenario: Scenario = {
     });
     await ui.statusMessage('API token saved and accepted by the service');
     await ui.waitForTrees();
-    await until('the token step checked off', () => step(ui, 'token').getAttribute('aria-checked'), (v) => v === 'true');
+    // (On VS Code 1.100 a step whose outcome came before its walkthrough was ever shown stays
+    // unchecked when it is shown later: VS Code's doing, noted in the README's First run.)
+    if (opensByItself) await until('the token step checked off', () => step(ui, 'token').getAttribute('aria-checked'), (v) => v === 'true');
   },
 };
 
 export const typingWithWalkthroughScenario: Scenario = {
   title: "first run: with the walkthrough open and clicked into, Escape in Set API Token checks nothing off, and the token typed after the view's Set API Token reaches the password box; the machines load",
   fresh: true,
-  async run({ ui }) {
+  async run({ ui, vscodeVersion }) {
     await ui.activityBarIcon().click();
+    if (walkthroughTakesFocus(vscodeVersion)) await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
     await heading(ui).waitFor();
     const token = step(ui, 'token');
     // A person reads it and clicks its token step: the focus is in the walkthrough.

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
+import { walkthroughTakesFocus } from '../../src/model/firstRun';
 import { WALKTHROUGH_SHOWN_KEY } from '../../src/vscode/features/walkthrough';
 import { extensionApi, sleep, waitFor } from './helpers';
 
@@ -35,27 +36,41 @@ describe('Get Started walkthrough on first activation', function () {
     await closeEditors();
   });
 
-  it('waits while no GPU Rental view is on screen, then opens the walkthrough once the Machines view is shown', async () => {
-    assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), undefined, 'a fresh profile');
-    // Absence can only be watched for a while.
-    await sleep(1_000);
-    assert.deepEqual(walkthroughTabs(), [], 'activated by a command or a test, it waits for the view');
-    assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), undefined);
+  if (walkthroughTakesFocus(vscode.version)) {
+    // VS Code before 1.106: its walkthrough page takes the focus as it opens (issue 28).
+    it('does not open the walkthrough by itself where its page would take the focus, and remembers nothing, so an updated VS Code opens it', async () => {
+      assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), undefined, 'a fresh profile');
+      await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+      assert.equal(await api.walkthrough.firstRun, 'takesFocus');
+      // Absence can only be watched for a while.
+      await sleep(1_000);
+      assert.deepEqual(walkthroughTabs(), []);
+      assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), undefined);
+      assert.equal(await api.firstRunAgain(), 'takesFocus');
+    });
+  } else {
+    it('waits while no GPU Rental view is on screen, then opens the walkthrough once the Machines view is shown', async () => {
+      assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), undefined, 'a fresh profile');
+      // Absence can only be watched for a while.
+      await sleep(1_000);
+      assert.deepEqual(walkthroughTabs(), [], 'activated by a command or a test, it waits for the view');
+      assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), undefined);
 
-    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    assert.equal(await api.walkthrough.firstRun, 'opened');
-    await waitFor('the walkthrough in an editor', () => walkthroughTabs().length === 1);
-    assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), true, 'remembered on this profile');
-  });
+      await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+      assert.equal(await api.walkthrough.firstRun, 'opened');
+      await waitFor('the walkthrough in an editor', () => walkthroughTabs().length === 1);
+      assert.equal(api.globalState.get(WALKTHROUGH_SHOWN_KEY), true, 'remembered on this profile');
+    });
 
-  it('never opens it again: the next activation finds the flag, and showing the view again opens nothing', async () => {
-    await closeEditors();
-    assert.equal(await api.firstRunAgain(), 'shownBefore');
-    await vscode.commands.executeCommand('workbench.view.explorer');
-    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await sleep(1_000);
-    assert.deepEqual(walkthroughTabs(), []);
-  });
+    it('never opens it again: the next activation finds the flag, and showing the view again opens nothing', async () => {
+      await closeEditors();
+      assert.equal(await api.firstRunAgain(), 'shownBefore');
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+      await sleep(1_000);
+      assert.deepEqual(walkthroughTabs(), []);
+    });
+  }
 
   it('GPU Rental: Get Started opens it whenever asked', async () => {
     await vscode.commands.executeCommand('gpuRental.getStarted');

@@ -17,15 +17,20 @@
 // install: then the flag is set and we open nothing, so it never shows twice.
 // Installed before the window started (the command line, Settings Sync, a
 // remote's extensions), VS Code shows nothing, and the view opens it.
+//
+// Before VS Code 1.106 the walkthrough page focuses a step as it opens, however
+// it is opened, so a token being typed lost its keys to it (issue 28, seen on
+// 1.100 one run in three): there it does not open by itself at all.
 import * as vscode from 'vscode';
-import { firstRunDecision } from '../../model/firstRun';
+import { firstRunDecision, walkthroughTakesFocus } from '../../model/firstRun';
+import type { Log } from '../services/log';
 
 export const WALKTHROUGH_ID = 'gettingStarted';
 /** globalState key: the walkthrough was shown on this profile (by us, by VS Code, or asked for). */
 export const WALKTHROUGH_SHOWN_KEY = 'gpuRental.walkthroughShown';
 
 /** What the first-run check did: opened it, or why not. */
-export type FirstRunOutcome = 'opened' | 'failed' | 'shownBefore' | 'openedByVSCode' | 'turnedOff' | 'disposed';
+export type FirstRunOutcome = 'opened' | 'failed' | 'shownBefore' | 'openedByVSCode' | 'turnedOff' | 'takesFocus' | 'disposed';
 
 export class Walkthrough implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -37,6 +42,7 @@ export class Walkthrough implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly views: readonly vscode.TreeView<unknown>[],
+    private readonly log: Pick<Log, 'info'>,
   ) {
     this.firstRun = new Promise((resolve) => (this.settle = resolve));
   }
@@ -82,7 +88,12 @@ export class Walkthrough implements vscode.Disposable {
       openOnInstall: vscode.workspace.getConfiguration('workbench').get<boolean>('welcomePage.walkthroughs.openOnInstall', true),
       installedAt: await this.installedAt(),
       hostStartedAt: Date.now() - process.uptime() * 1000,
+      walkthroughTakesFocus: walkthroughTakesFocus(vscode.version),
     });
+    if (decision === 'takesFocus') {
+      this.log.info(`Get Started does not open by itself on VS Code ${vscode.version}: its page would take the keyboard focus as it opens (fixed in VS Code 1.106). GPU Rental: Get Started opens it.`);
+      return 'takesFocus';
+    }
     if (decision === 'no') {
       if (this.shown) return 'shownBefore';
       await this.markShown();
