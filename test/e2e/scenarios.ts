@@ -27,7 +27,8 @@ const GROUP = 'RTX 4090';
 /** "4× RTX 4090" */
 const MACHINE_LABEL = /^\d+× .+$/;
 /** "6.73 (1.683/GPU) · VRAM 24 · us-east · 90.77% online" */
-const MACHINE_DESCRIPTION = /^\d+(\.\d+)? \(\d+(\.\d+)?\/GPU\) · VRAM \d+ · [a-z]+-[a-z]+ · \d+(\.\d+)?% online$/;
+/** The market history's mark ends it when the price per GPU is 10% or more off its model's median (the first list is a day's history). */
+const MACHINE_DESCRIPTION = /^\d+(\.\d+)? \(\d+(\.\d+)?\/GPU\) · VRAM \d+ · [a-z]+-[a-z]+ · \d+(\.\d+)?% online( · [↓↑]\d+% vs 7-day median)?$/;
 const TOTAL = DEMO_MACHINES.length;
 
 /** The group row with exactly this label, expanded. */
