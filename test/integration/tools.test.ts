@@ -50,7 +50,11 @@ describe('Language model tools', function () {
     const text = await tools.gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
     assert.match(text, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2; sorted by pricePerGpu ascending; showing 3\\.\\nData as of \\d\\d:\\d\\d:\\d\\d UTC \\(just now\\)\\.`));
-    assert.equal(text.split('\n').length, 8);
+    const lines = text.split('\n');
+    // Count, age, blank, header, rule, three rows; then what the market history says of their models.
+    assert.equal(lines[3], '| node_id | GPUs | price | price/GPU | VRAM | region | online | CUDA | vs 7-day median |');
+    assert.equal(lines.indexOf('Market history, the 7 days before the latest list (price per GPU):'), 9);
+    assert.ok(lines.slice(10).every((line) => line.startsWith('- ')), text);
     const prepared = tools.gpuRental_findMachines.prepareInvocation({ input: { query: 'gpus>=2' } } as vscode.LanguageModelToolInvocationPrepareOptions<unknown>);
     assert.equal(prepared.invocationMessage, 'Finding machines matching gpus>=2…');
   });
