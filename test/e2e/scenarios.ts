@@ -140,7 +140,13 @@ export const scenarios: Scenario[] = [
       assert.equal((await frame.locator('td[data-field="gpu_name"]').innerText()).trim(), GROUP);
       assert.equal((await frame.locator('td[data-field="node_name"]').innerText()).trim(), nodeId);
       assert.match((await frame.locator('td[data-field="online_rate"]').innerText()).trim(), /^\d+(\.\d+)?%$/);
-      assert.equal(await frame.locator('th[scope="row"]').count(), 23, 'every field of the spec, the price per GPU and the GPU memory total');
+      assert.equal(await frame.locator('td[data-field]').count(), 23, 'every field of the spec, the price per GPU and the GPU memory total');
+      // The market history recorded the first list: the model's week, as a table and a line with its words.
+      const memory = frame.locator('#memory');
+      await memory.locator('h2', { hasText: `Market history of ${GROUP}` }).waitFor();
+      assert.match(await memory.getByRole('row', { name: /^7-day median / }).innerText(), /7-day median\s+\d+(\.\d+)? \(less than a day of history\)/);
+      assert.match((await frame.locator('#trend').getAttribute('aria-label')) ?? '', /^Lowest per GPU over 7 days: /);
+      assert.match((await frame.locator('#trend-line').getAttribute('d')) ?? '', /^M[\d.]+ [\d.]+ L/, 'the trend is drawn');
       const tab = ui.page.locator('.tabs-container .tab.active');
       assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
     },
