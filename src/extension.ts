@@ -34,7 +34,7 @@ import { WatchService } from './vscode/features/watches';
 import { tellChangedReadings } from './vscode/features/readings';
 import { configureLocalization } from './vscode/services/l10n';
 import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
-import { bindHistoryRefresh, historyRoot, MarketHistory } from './vscode/features/history';
+import { historyRoot, MarketHistory } from './vscode/features/history';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -100,11 +100,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const visible = new Visible(market, view, history);
   // Both hosts are read only when a snapshot arrives, after activation.
   const news: News = new News(market, { activeWatches: () => watches.active, machinesVisible: () => machinesView.visible });
-  const machines = new MachinesProvider(market, controller, visible, config, news);
+  const machines = new MachinesProvider(market, controller, visible, config, news, history);
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node'));
+  const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node'), history);
   const compare = new ComparePanel(context.extensionUri, market, {
     copyNodeId: (id) => copyIds([id], 'node'),
     showDetails: (machine) => panels.show(machine),
@@ -114,10 +114,10 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
     memory: history,
   });
-  context.subscriptions.push(history, bindHistoryRefresh(history, view, () => machines.refreshAll()));
+  context.subscriptions.push(history);
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
+  context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };

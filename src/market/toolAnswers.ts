@@ -9,6 +9,7 @@ import { toolMachinesHeader, toolTemplatesHeader } from '../model/countText';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
+import { fullWeek, historySpan, pricePlace, type MarketFacts } from '../model/memoryText';
 import { describeNearMiss, nearMisses } from '../model/nearMiss';
 import { pricePerGpu } from '../model/price';
 import { FIELD_KINDS, kindWord, PRINT_NAME } from '../model/query/fields';
@@ -75,7 +76,51 @@ function cell(text: string): string {
   return oneLine(text, 80).replace(/\|/g, '/');
 }
 
-export function findMachinesAnswer(market: Market, input: FindMachinesInput, now: Date): string {
+const NO_HISTORY = () => l10n.t('Market history: none outside VS Code (only the GPU Rental extension records prices over time).');
+
+/**
+ * What the market history says of a machine's price, for a model: "2.10/GPU:
+ * 12% below the 7-day median 2.39 of H100 SXM5 80GB, 7-day low 1.95; listed
+ * for 3 days". Outside VS Code (the MCP server) there is no history: it says so.
+ */
+export function historyLine(machine: Machine, history: MarketFacts | undefined): string {
+  if (!history) return NO_HISTORY();
+  const place = pricePlace(machine, history.modelWeek(machine.gpu_name), history.listing(machine.node_name), INVARIANT_LOCALE, false);
+  const perGpu = `${formatPricePerGpu(pricePerGpu(machine), INVARIANT_LOCALE)}/GPU`;
+  return place ? l10n.t('Market history: {0}: {1}.', perGpu, place) : l10n.t('Market history: nothing recorded yet for this GPU model.');
+}
+
+/** A cell of the find answer's last column: "12% below", "3% above", "at median", or "unknown". */
+function medianCell(machine: Machine, history: MarketFacts): string {
+  const below = history.belowMedian(machine);
+  if (!Number.isFinite(below)) return l10n.t('unknown');
+  const percent = formatPercent(Math.round(Math.abs(below) * 100) / 100, INVARIANT_LOCALE);
+  return Math.round(below * 100) === 0 ? l10n.t('at median') : below > 0 ? l10n.t('{0} below', percent) : l10n.t('{0} above', percent);
+}
+
+/** Per GPU model of the rows: its 7-day low and median price per GPU, and how much history there is before a week. */
+function modelWeekLines(rows: readonly Machine[], history: MarketFacts): string[] {
+  const lines: string[] = [];
+  for (const gpu of new Set(rows.map((m) => m.gpu_name))) {
+    const week = history.modelWeek(gpu);
+    const span = week && !fullWeek(week.coveredMs) ? ` (${historySpan(week.coveredMs)})` : '';
+    lines.push(
+      week
+        ? `- ${l10n.t('{0}: 7-day low {1}/GPU, 7-day median {2}/GPU', cell(gpu), formatPricePerGpu(week.low, INVARIANT_LOCALE), formatPricePerGpu(week.median, INVARIANT_LOCALE))}${span}`
+        : `- ${l10n.t('{0}: no market history yet', cell(gpu))}`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * The find answer. With the market history (VS Code), each row says where its
+ * price per GPU is against its model's 7-day median, and each model its 7-day
+ * low and median; outside VS Code (the MCP server), one line says there is
+ * none; without either, the answer is the table alone.
+ */
+export function findMachinesAnswer(market: Market, input: FindMachinesInput, now: Date, memory?: MarketFacts | 'outside'): string {
+  const history = memory === 'outside' ? undefined : memory;
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   const parsed = parseQuery(input.query ?? '');
@@ -95,10 +140,14 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
     lines.push(...nearMissLines(snapshot.items, parsed.query));
   }
   if (rows.length) {
-    lines.push('', '| node_id | GPUs | price | price/GPU | VRAM | region | online | CUDA |', '|---|---|---|---|---|---|---|---|');
+    const [head, rule] = history ? [' vs 7-day median |', '---|'] : ['', ''];
+    lines.push('', `| node_id | GPUs | price | price/GPU | VRAM | region | online | CUDA |${head}`, `|---|---|---|---|---|---|---|---|${rule}`);
     for (const m of rows) {
-      lines.push(`| ${cell(m.node_name)} | ${m.gpu_count}× ${cell(m.gpu_name)} | ${cell(m.price)} | ${formatPricePerGpu(pricePerGpu(m), INVARIANT_LOCALE)} | ${m.gpu_memory} | ${cell(m.region)} | ${formatPercent(m.online_rate, INVARIANT_LOCALE)} | ${cell(m.cuda_version)} |`);
+      const last = history ? ` ${medianCell(m, history)} |` : '';
+      lines.push(`| ${cell(m.node_name)} | ${m.gpu_count}× ${cell(m.gpu_name)} | ${cell(m.price)} | ${formatPricePerGpu(pricePerGpu(m), INVARIANT_LOCALE)} | ${m.gpu_memory} | ${cell(m.region)} | ${formatPercent(m.online_rate, INVARIANT_LOCALE)} | ${cell(m.cuda_version)} |${last}`);
     }
+    if (history) lines.push('', l10n.t('Market history, the 7 days before the latest list (price per GPU):'), ...modelWeekLines(rows, history));
+    if (memory === 'outside') lines.push('', NO_HISTORY());
   }
   return lines.join('\n');
 }
@@ -114,13 +163,16 @@ function nearMissLines(machines: readonly Machine[], query: Parameters<typeof ne
   ];
 }
 
-export function getMachineAnswer(market: Market, nodeId: unknown, now: Date): string {
+/** Every field of one machine, then what the market history says of its price (see historyLine). */
+export function getMachineAnswer(market: Market, nodeId: unknown, now: Date, history?: MarketFacts | 'outside'): string {
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   if (typeof nodeId !== 'string' || !nodeId.trim()) return l10n.t("nodeId must be the machine's node ID (a UUID).");
   const machine: Machine | undefined = market.machine(nodeId.trim());
   if (!machine) return l10n.t('No machine with node ID {0} is listed now. {1}', cell(nodeId), dataAge(snapshot.fetchedAt, now));
-  return [dataAge(snapshot.fetchedAt, now), '', ...machineDetails(machine, INVARIANT_LOCALE).map((row) => `${row.label}: ${oneLine(row.value, 200)}`)].join('\n');
+  const lines = [dataAge(snapshot.fetchedAt, now), '', ...machineDetails(machine, INVARIANT_LOCALE).map((row) => `${row.label}: ${oneLine(row.value, 200)}`)];
+  if (history) lines.push(oneLine(historyLine(machine, history === 'outside' ? undefined : history), 400));
+  return lines.join('\n');
 }
 
 export function listTemplatesAnswer(market: Market, input: ListTemplatesInput, now: Date): string {

@@ -6,6 +6,7 @@
 // display language (only the names and descriptions a person reads in VS
 // Code are translated, in package.nls.*.json).
 import * as l10n from '@vscode/l10n';
+import type { MarketFacts } from '../model/memoryText';
 import type { Market, Which } from './market';
 import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
 
@@ -38,7 +39,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: 'gpuRental_findMachines',
     title: 'Find GPU Machines',
     modelDescription:
-      "Lists GPU machines that can be rented now from the user's GPU rental service, filtered by a query and sorted (by default cheapest price per GPU first). Use it to answer which machine to rent, to compare offers, or to get a node ID (node_id) for a script. The query language: clauses separated by spaces, all of which must hold; each clause is field op value with op one of = != < <= > >=, or field in [a, b] / field notin [a, b]; a bare word searches GPU name, CPU name, region and node ID. A bare value of gpu, region or cpu_name matches names that start with its words (gpu=h100 finds H100_SXM5_80GB and H100_80GB_HBM3); a value in quotes matches the whole name (gpu=\"H100 SXM5 80GB\"); text ignores case and treats _ and space alike. Fields: gpu, gpus (GPU count), vram (GPU memory), vram_total (GPU memory of all GPUs), price, price_per_gpu, region, cuda, driver (versions, compared part by part), online (0 to 1), nvlink (true/false), cpus, ram, disk, up, down, labels, node_name. Examples: \"gpu=H100 gpus>=8 price_per_gpu<15\"; \"region in [us-west, us-east] vram>=24 online>=0.99 cuda>=12.1\". An invalid query returns the mistake with its position and the list of fields: correct the query and call again. The result says how old the data is.",
+      "Lists GPU machines that can be rented now from the user's GPU rental service, filtered by a query and sorted (by default cheapest price per GPU first). Use it to answer which machine to rent, to compare offers, or to get a node ID (node_id) for a script. The query language: clauses separated by spaces, all of which must hold; each clause is field op value with op one of = != < <= > >=, or field in [a, b] / field notin [a, b]; a bare word searches GPU name, CPU name, region and node ID. A bare value of gpu, region or cpu_name matches names that start with its words (gpu=h100 finds H100_SXM5_80GB and H100_80GB_HBM3); a value in quotes matches the whole name (gpu=\"H100 SXM5 80GB\"); text ignores case and treats _ and space alike. Fields: gpu, gpus (GPU count), vram (GPU memory), vram_total (GPU memory of all GPUs), price, price_per_gpu, region, cuda, driver (versions, compared part by part), online (0 to 1), nvlink (true/false), cpus, ram, disk, up, down, labels, node_name. Examples: \"gpu=H100 gpus>=8 price_per_gpu<15\"; \"region in [us-west, us-east] vram>=24 online>=0.99 cuda>=12.1\". An invalid query returns the mistake with its position and the list of fields: correct the query and call again. In VS Code, each row also says how its price per GPU compares with its GPU model's median over the last 7 days (the vs 7-day median column; each model's 7-day low and median follow the table): use it to answer whether a price is good. The result says how old the data is.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -54,7 +55,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: 'gpuRental_getMachine',
     title: 'Get GPU Machine',
     modelDescription:
-      "Returns every field of one GPU machine listed by the user's GPU rental service, given its node ID (a UUID, as returned by gpuRental_findMachines in the node_id column). Says clearly when the machine is not listed now. Use it before recommending or scripting a specific machine. The result says how old the data is.",
+      "Returns every field of one GPU machine listed by the user's GPU rental service, given its node ID (a UUID, as returned by gpuRental_findMachines in the node_id column). Says clearly when the machine is not listed now. Use it before recommending or scripting a specific machine. In VS Code, a last line places its price per GPU in its GPU model's last 7 days (against the median, and the low) and says how long it has been listed: use it to answer whether the price is good. The result says how old the data is.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -91,16 +92,18 @@ export function isToolName(name: unknown): name is ToolName {
 
 /**
  * A tool's answer from the market as it is (the caller loads what the tool
- * reads first): the same text in VS Code's chat and over MCP.
+ * reads first): the same text in VS Code's chat and over MCP, but for the
+ * market history, which only the extension has ('outside': the MCP server,
+ * whose answers say there is none).
  */
-export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date): string {
+export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date, history: MarketFacts | 'outside' = 'outside'): string {
   switch (name) {
     case 'gpuRental_findMachines': {
       const checked = checkFindInput(input);
-      return checked.ok ? findMachinesAnswer(market, checked.input, now) : invalid(checked.message);
+      return checked.ok ? findMachinesAnswer(market, checked.input, now, history) : invalid(checked.message);
     }
     case 'gpuRental_getMachine':
-      return getMachineAnswer(market, (input as { nodeId?: unknown } | undefined)?.nodeId, now);
+      return getMachineAnswer(market, (input as { nodeId?: unknown } | undefined)?.nodeId, now, history);
     case 'gpuRental_listTemplates': {
       const checked = checkTemplatesInput(input);
       return checked.ok ? listTemplatesAnswer(market, checked.input, now) : invalid(checked.message);

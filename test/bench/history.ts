@@ -22,9 +22,11 @@ import { DAY_MS, HOUR_MS, type StoredPoint } from '../../src/market/history/down
 import { encodeState } from '../../src/market/history/format';
 import type { ListChange } from '../../src/market/history/follow';
 import type { MachineTrack } from '../../src/market/history/presence';
+import { MarketMemory } from '../../src/market/history/memory';
 import { HistoryStore, STATE_FILE } from '../../src/market/history/store';
 import { Market } from '../../src/market/market';
 import { DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
+import { medianMark, medianMarkWords } from '../../src/model/memoryText';
 import { parseQuery } from '../../src/model/query';
 import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { startDemoServer } from '../../dev/demo/server';
@@ -172,6 +174,44 @@ export function yearCost(): { open: number; compact: number } {
   }
 }
 
+/**
+ * What the marks cost the Machines view at 100k machines: a week of history
+ * as the store keeps it (raw points a minute apart for 2 days, hourly before),
+ * the 7-day figures of every GPU model computed once after a new list (the
+ * history's version moved), then the mark and its words (the accessible
+ * label) of every row, median of 5 passes (the view asks only for the rows it
+ * shows, 200 a group at first; the listing is read only for a tooltip).
+ */
+export function marksCost(): { perVersion: number; rows: number; perRow: number; marked: number } {
+  const machines = validateMachines(generateMachines(COUNT, 7)).items;
+  const groups = aggregateMachines(machines);
+  const now = 400 * DAY_MS;
+  const points: StoredPoint[] = [];
+  for (let t = now - 7 * DAY_MS; t < now - 2 * DAY_MS; t += HOUR_MS) points.push({ t, n: 60, groups });
+  for (let t = now - 2 * DAY_MS; t <= now; t += 60_000) points.push({ t, n: 1, groups });
+  const tracks: [string, MachineTrack][] = machines.map((m, i) => [m.node_name, { first: now - 10 * DAY_MS, since: now - (i % 240) * HOUR_MS, last: now, present: true, returns: 0, recent: [], at: now }]);
+  const memory = new MarketMemory();
+  memory.load(points, tracks, now);
+  const models = [...new Set(machines.map((m) => m.gpu_name))];
+  const perVersion = time(() => models.forEach((gpu) => memory.modelWeek(gpu)));
+  let marked = 0;
+  const passes: number[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    marked = 0;
+    passes.push(
+      time(() => {
+        for (const m of machines) {
+          const below = memory.belowMedian(m);
+          if (medianMark(below)) marked++;
+          medianMarkWords(below);
+        }
+      }),
+    );
+  }
+  const rows = median(passes);
+  return { perVersion, rows, perRow: (rows / machines.length) * 1000, marked };
+}
+
 export async function printHistoryFigures(): Promise<void> {
   const year = yearOnDisk();
   const pct = (ms: number, of: number) => `${((100 * ms) / of).toFixed(1)}%`;
@@ -184,6 +224,9 @@ export async function printHistoryFigures(): Promise<void> {
   console.log(`  the same, another window recording in between: ${cost.twoWindows.toFixed(1)} ms, ${pct(cost.twoWindows, cost.refresh)}`);
   console.log(`  recording the whole list (a window's first list): ${cost.whole.toFixed(1)} ms, ${pct(cost.whole, cost.refresh)}`);
   console.log(`  a compaction of that history (100k machines): ${cost.compact.toFixed(0)} ms`);
+  const marks = marksCost();
+  console.log(`The marks at 100k machines, a week of history (3,000 points): every GPU model's 7-day figures after a new list ${marks.perVersion.toFixed(1)} ms (once per history version);`);
+  console.log(`  then the mark and its words on every row: ${marks.rows.toFixed(1)} ms for 100k rows (median of 5), ${marks.perRow.toFixed(2)} µs a row (${marks.marked} marked)`);
   const yc = yearCost();
   console.log(`A history of the modelled year: opening it (read, decode) ${yc.open.toFixed(0)} ms; a compaction of it ${yc.compact.toFixed(0)} ms,`);
   const lists = Math.floor(COMPACT_BYTES / cost.lineBytes);

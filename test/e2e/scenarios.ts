@@ -27,7 +27,8 @@ const GROUP = 'RTX 4090';
 /** "4× RTX 4090" */
 const MACHINE_LABEL = /^\d+× .+$/;
 /** "6.73 (1.683/GPU) · VRAM 24 · us-east · 90.77% online" */
-const MACHINE_DESCRIPTION = /^\d+(\.\d+)? \(\d+(\.\d+)?\/GPU\) · VRAM \d+ · [a-z]+-[a-z]+ · \d+(\.\d+)?% online$/;
+/** The market history's mark ends it when the price per GPU is 10% or more off its model's median (the first list is a day's history). */
+const MACHINE_DESCRIPTION = /^\d+(\.\d+)? \(\d+(\.\d+)?\/GPU\) · VRAM \d+ · [a-z]+-[a-z]+ · \d+(\.\d+)?% online( · [↓↑]\d+% vs 7-day median)?$/;
 const TOTAL = DEMO_MACHINES.length;
 
 /** The group row with exactly this label, expanded. */
@@ -139,7 +140,13 @@ export const scenarios: Scenario[] = [
       assert.equal((await frame.locator('td[data-field="gpu_name"]').innerText()).trim(), GROUP);
       assert.equal((await frame.locator('td[data-field="node_name"]').innerText()).trim(), nodeId);
       assert.match((await frame.locator('td[data-field="online_rate"]').innerText()).trim(), /^\d+(\.\d+)?%$/);
-      assert.equal(await frame.locator('th[scope="row"]').count(), 23, 'every field of the spec, the price per GPU and the GPU memory total');
+      assert.equal(await frame.locator('td[data-field]').count(), 23, 'every field of the spec, the price per GPU and the GPU memory total');
+      // The market history recorded the first list: the model's week, as a table and a line with its words.
+      const memory = frame.locator('#memory');
+      await memory.locator('h2', { hasText: `Market history of ${GROUP}` }).waitFor();
+      assert.match(await memory.getByRole('row', { name: /^7-day median / }).innerText(), /7-day median\s+\d+(\.\d+)? \(less than a day of history\)/);
+      assert.match((await frame.locator('#trend').getAttribute('aria-label')) ?? '', /^Lowest per GPU over 7 days: /);
+      assert.match((await frame.locator('#trend-line').getAttribute('d')) ?? '', /^M[\d.]+ [\d.]+ L/, 'the trend is drawn');
       const tab = ui.page.locator('.tabs-container .tab.active');
       assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
     },

@@ -2,13 +2,45 @@
 // the Machines view's filter, cleared by its command, kept under the
 // extension's global storage without the token.
 import * as assert from 'node:assert/strict';
+import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
+import type { Machine } from '../../src/api/types';
+import { HistoryStore } from '../../src/market/history/store';
+import { MarketHistory, originOf } from '../../src/vscode/features/history';
+import { Config } from '../../src/vscode/services/config';
 import { EXTENSION_ID, machineLeaves, signedInToDemo, TOKEN, waitFor } from './helpers';
+
+/** A tooltip's text without the Markdown escapes that keep data inert. */
+const unescaped = (markdown: string) => markdown.replace(/\\(.)/g, '$1');
+
+/** Another window's extension host recording the same history: a real Node process (./historyWriter.ts). */
+function otherWindow(dir: string, origin: string, days: number): { record(t: number, machines: readonly Machine[]): Promise<void>; exit(): Promise<void> } {
+  // In desktop VS Code the extension host's executable is Electron's: run it as plain Node, as a second host would.
+  const child: ChildProcess = fork(path.join(__dirname, 'historyWriter.js'), [dir, origin, String(days)], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const next = () => new Promise<unknown>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the other window's process exited (${code})`)));
+  });
+  const ready = next();
+  return {
+    async record(t, machines) {
+      await ready;
+      const answered = next();
+      child.send({ t, machines });
+      await answered;
+    },
+    async exit() {
+      child.send({ exit: true });
+      await exited;
+    },
+  };
+}
 
 /** Every file under a folder, with its text. */
 function filesUnder(dir: string): { file: string; text: string }[] {
@@ -119,5 +151,71 @@ describe('Market history', function () {
     }
     assert.equal(alerts().length - before, 1, api.shownMessages.map((m) => m.text).join('\n'));
     assert.equal(api.history.flaps7d(comesBack.node_name), 1);
+  });
+
+  it("marks a machine well below its model's median on its row, in its accessible label and tooltip; the GPU group's tooltip has the model's week", async () => {
+    await clearHistory();
+    api.view.setQuery('');
+    const model = DEMO_MACHINES[0].gpu_name;
+    const cheap = { ...DEMO_MACHINES[0], node_name: 'itest-history-cheap', price: '0.01' };
+    server.setData({ machines: [...DEMO_MACHINES, cheap] });
+    await refresh();
+    const leaf = await waitFor('the cheap machine in the tree', () => api.machines.locate(cheap.node_name));
+    const item = api.machines.getTreeItem(leaf);
+    assert.match(item.description as string, / · ↓\d+% vs 7-day median$/);
+    assert.match(item.accessibilityInformation!.label, /, \d+% below its model's 7-day median$/);
+    const tooltip = unescaped((api.machines.resolveTreeItem(item, leaf).tooltip as vscode.MarkdownString).value);
+    assert.match(tooltip, /\*\*Market history\*\*: \d+% below the 7-day median [\d.]+ of .+, 7-day low 0\.0\d+ \(less than a day of history\); listed since the history began, less than an hour ago \(since /);
+    const group = api.machines.getParent(leaf)!;
+    const groupTooltip = unescaped((api.machines.resolveTreeItem(api.machines.getTreeItem(group), group).tooltip as vscode.MarkdownString).value);
+    assert.match(groupTooltip, /Lowest price per GPU now: 0\.0\d+/);
+    assert.match(groupTooltip, /7-day median: [\d.]+ \(less than a day of history\)/);
+    assert.match(groupTooltip, /Lowest per GPU over 7 days: \u2007*▄ [\d.]+ throughout$/, 'a flat line at the end of the week: the parts before the history began are gaps');
+    assert.ok(api.history.modelWeek(model), 'the model is in the history');
+    const usual = machineLeaves(api).find((l) => l.machine.gpu_name === model && Math.abs(api.history.belowMedian(l.machine)) < 0.1);
+    if (usual) assert.doesNotMatch(api.machines.getTreeItem(usual).description as string, /vs 7-day median/, 'a price near the median has no mark');
+    server.setData({ machines: DEMO_MACHINES });
+    await refresh();
+  });
+
+  it('the history survives a window reload: a new history on the same storage reads what this window recorded', async () => {
+    await refresh();
+    const again = new MarketHistory(api.history.root, api.market, new Config(), api.log);
+    try {
+      const someone = DEMO_MACHINES[3];
+      assert.ok(again.version > 0, 'opened');
+      assert.deepEqual(again.listing(someone.node_name), api.history.listing(someone.node_name));
+      assert.deepEqual(again.modelWeek(someone.gpu_name), api.history.modelWeek(someone.gpu_name));
+      assert.equal(again.flaps7d(comesBack.node_name), api.history.flaps7d(comesBack.node_name));
+    } finally {
+      again.dispose();
+    }
+  });
+
+  it('two extension hosts recording into the same history: every list kept once, a return seen by both counted once', async function () {
+    this.timeout(60_000);
+    await clearHistory();
+    const folder = api.history.folder!;
+    const other = otherWindow(folder, originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!, 365);
+    let otherLists = 0;
+    try {
+      for (const machines of [DEMO_MACHINES, DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name), DEMO_MACHINES]) {
+        server.setData({ machines });
+        await refresh();
+        // The other window loads the same list a moment later, and records it as its own.
+        const items = api.market.machines.snapshot!.items;
+        await other.record(Date.now(), items);
+        otherLists++;
+      }
+    } finally {
+      await other.exit();
+    }
+    // This window reads the other's log at its next list.
+    await refresh();
+    assert.equal(api.history.flaps7d(comesBack.node_name), 1, 'the return both windows saw is counted once');
+    const fresh = new HistoryStore({ dir: folder, origin: originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!, keepDays: 365 });
+    assert.equal(fresh.memory.points.length, 4 + otherLists, 'four lists from this window, three from the other: none lost, none twice');
+    assert.equal(fresh.flaps7d(comesBack.node_name), 1);
+    assert.ok(new Set(fresh.memory.points.map((p) => p.t)).size === fresh.memory.points.length, 'each list once');
   });
 });

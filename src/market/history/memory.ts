@@ -6,6 +6,7 @@
 // (store.ts) fills it from disk and appends to disk what it observes.
 import type { Machine } from '../../api/types';
 import { pricePerGpu } from '../../model/price';
+import type { ListingFacts, MarketFacts } from '../../model/memoryText';
 import type { MachineMemory } from '../../model/query';
 import { aggregateMachines, ALL_COUNTS, type GroupStat } from './aggregate';
 import { DAY_MS, HOUR_MS, thinPoints, type StoredPoint } from './downsample';
@@ -30,7 +31,13 @@ export interface ModelWeek {
   median: number;
   /** How much of the window the history covers, in ms (less than a week at first). */
   coveredMs: number;
+  /** The lowest price per GPU in each of TREND_POINTS equal parts of the week, oldest first; NaN for a part without a list. */
+  trend: number[];
 }
+
+/** How many values a model's 7-day trend has: one per 6 hours. */
+export const TREND_POINTS = 28;
+
 
 /** The median of values with weights: the least value whose cumulative weight reaches half. */
 export function weightedMedian(pairs: readonly { value: number; weight: number }[]): number {
@@ -52,7 +59,7 @@ export function weightedMedian(pairs: readonly { value: number; weight: number }
 /** Versions are unique across memories: a store that replaces its memory still tells a new version. */
 let lastVersion = 0;
 
-export class MarketMemory implements MachineMemory {
+export class MarketMemory implements MachineMemory, MarketFacts {
   /** In time order. */
   points: StoredPoint[] = [];
   readonly presence = new Presence();
@@ -109,6 +116,7 @@ export class MarketMemory implements MachineMemory {
     }
     const from = this.lastT - WEEK_MS;
     const pairs: { value: number; weight: number }[] = [];
+    const trend = new Array<number>(TREND_POINTS).fill(NaN);
     let low = Infinity;
     let first = Infinity;
     for (let i = this.points.length - 1; i >= 0 && this.points[i].t >= from; i--) {
@@ -118,9 +126,11 @@ export class MarketMemory implements MachineMemory {
         pairs.push({ value: g.median, weight: p.n });
         low = Math.min(low, g.low);
         first = p.t;
+        const part = Math.min(TREND_POINTS - 1, Math.floor(((p.t - from) / WEEK_MS) * TREND_POINTS));
+        if (!(trend[part] <= g.low)) trend[part] = g.low;
       }
     }
-    const week = pairs.length === 0 ? undefined : { low, median: weightedMedian(pairs), coveredMs: this.lastT - first };
+    const week = pairs.length === 0 ? undefined : { low, median: weightedMedian(pairs), coveredMs: this.lastT - first, trend };
     this.weeks.set(gpu, week);
     return week;
   }
@@ -129,6 +139,18 @@ export class MarketMemory implements MachineMemory {
   listedHours(nodeId: string): number {
     const track = this.presence.tracks.get(nodeId);
     return track?.present ? (this.lastT - track.since) / HOUR_MS : NaN;
+  }
+
+  /** Since when the machine is listed, as far as the history saw it; undefined when it has not seen it listed. */
+  listing(nodeId: string): ListingFacts | undefined {
+    const track = this.presence.tracks.get(nodeId);
+    if (!track?.present) {
+      return undefined;
+    }
+    const oldest = this.points.length > 0 ? this.points[0].t : track.since;
+    // A point downsampled to an hour or a day starts before the lists it stands for.
+    const slack = this.points[0]?.n > 1 ? DAY_MS : 0;
+    return { since: track.since, hours: (this.lastT - track.since) / HOUR_MS, fromStart: track.since <= oldest + slack };
   }
 
   /** Times the machine came back within the 7 days before the latest list; NaN when the history has never seen it. */

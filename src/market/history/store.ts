@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Machine } from '../../api/types';
+import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
 import type { MachineMemory } from '../../model/query';
 import { decodeObservation, decodeState, encodeObservation, encodeState, StateError, type State } from './format';
 import { ListFollower, type ListChange } from './follow';
@@ -87,7 +88,7 @@ function readLines(file: string, offset: number): { lines: string[]; end: number
 }
 
 /** Also the history's answers for the query fields (see MachineMemory): one object for the life of the store, whatever memory it holds. */
-export class HistoryStore implements MachineMemory {
+export class HistoryStore implements MachineMemory, MarketFacts {
   memory = new MarketMemory();
   private readonly now: () => number;
   private readonly statePath: string;
@@ -121,6 +122,14 @@ export class HistoryStore implements MachineMemory {
 
   belowMedian(machine: Machine): number {
     return this.memory.belowMedian(machine);
+  }
+
+  modelWeek(gpu: string): WeekFacts | undefined {
+    return this.memory.modelWeek(gpu);
+  }
+
+  listing(nodeId: string): ListingFacts | undefined {
+    return this.memory.listing(nodeId);
   }
 
   private static newLogName(): string {

@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import { HistoryStore, serviceFolder } from '../../market/history/store';
 import type { Market, MarketChange } from '../../market/market';
-import type { MachineQuery } from '../../market/views';
-import { usesMemory, type MachineMemory } from '../../model/query';
+import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
+import type { MachineMemory } from '../../model/query';
 import type { Config } from '../services/config';
 import { describeError, type Log } from '../services/log';
 import { askModal, flash } from '../services/notify';
@@ -18,7 +18,7 @@ import { askModal, flash } from '../services/notify';
 /** The folder under the extension's global storage that holds one folder per service. */
 export const HISTORY_FOLDER = 'market-history';
 
-export class MarketHistory implements MachineMemory, vscode.Disposable {
+export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposable {
   private store: HistoryStore | undefined;
   /** The origin and days the store was opened for. */
   private opened: { origin: string; days: number } | undefined;
@@ -59,6 +59,14 @@ export class MarketHistory implements MachineMemory, vscode.Disposable {
 
   belowMedian(machine: Machine): number {
     return this.store ? this.store.belowMedian(machine) : NaN;
+  }
+
+  modelWeek(gpu: string): WeekFacts | undefined {
+    return this.store?.modelWeek(gpu);
+  }
+
+  listing(nodeId: string): ListingFacts | undefined {
+    return this.store?.listing(nodeId);
   }
 
   /** The folder of the current service's history, or undefined without a valid service URL. */
@@ -154,11 +162,6 @@ export function originOf(baseUrl: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Refreshes the Machines view when the history's answers changed, only if its filter reads them. */
-export function bindHistoryRefresh(history: MarketHistory, view: { readonly machineQuery: MachineQuery }, refresh: () => void): vscode.Disposable {
-  return history.onDidChange(() => usesMemory(view.machineQuery.filter) && refresh());
 }
 
 export function historyRoot(globalStorage: vscode.Uri): string {

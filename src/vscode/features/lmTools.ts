@@ -4,6 +4,7 @@
 // Names, schemas and answers are shared with the MCP server (src/market/tools.ts).
 import * as vscode from 'vscode';
 import type { Market } from '../../market/market';
+import type { MarketFacts } from '../../model/memoryText';
 import { TOOL_DATA_FRESH_MS, toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
 import { describeError } from '../services/log';
@@ -14,6 +15,8 @@ class Tool implements vscode.LanguageModelTool<unknown> {
     private readonly progress: (input: unknown) => string,
     private readonly market: Market,
     private readonly controller: Controller,
+    /** The market history: where a price per GPU is against its model's 7-day median. */
+    private readonly history: MarketFacts | undefined,
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
@@ -39,7 +42,7 @@ class Tool implements vscode.LanguageModelTool<unknown> {
           return vscode.l10n.t('The GPU rental service could not be reached: {0}', errors[0]?.message ?? vscode.l10n.t('no data.'));
         }
       }
-      return toolAnswer(this.name, this.market, input, new Date());
+      return toolAnswer(this.name, this.market, input, new Date(), this.history ?? 'outside');
     } catch (err) {
       return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? describeError(err) : vscode.l10n.t('unexpected error'));
     }
@@ -60,7 +63,7 @@ class Tool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-export function createTools(market: Market, controller: Controller): Record<ToolName, Tool> {
+export function createTools(market: Market, controller: Controller, history?: MarketFacts): Record<ToolName, Tool> {
   return {
     gpuRental_findMachines: new Tool(
       'gpuRental_findMachines',
@@ -70,9 +73,10 @@ export function createTools(market: Market, controller: Controller): Record<Tool
       },
       market,
       controller,
+      history,
     ),
-    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
-    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
+    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller, history),
+    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller, history),
   };
 }
 
@@ -82,10 +86,10 @@ function setTokenTitle(): string {
 }
 
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
-export function registerTools(market: Market, controller: Controller): vscode.Disposable {
+export function registerTools(market: Market, controller: Controller, history: MarketFacts): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
     return new vscode.Disposable(() => undefined);
   }
-  const tools = createTools(market, controller);
+  const tools = createTools(market, controller, history);
   return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
 }

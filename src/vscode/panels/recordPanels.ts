@@ -83,7 +83,7 @@ export abstract class RecordPanels<Key extends string | number, Item, Content ex
     return this.contentOf(key);
   }
 
-  private followAll(): void {
+  protected followAll(): void {
     for (const key of this.host.keys()) {
       this.host.update(key, this.follow(key));
     }

@@ -2,23 +2,19 @@
 // the user chose (by GPU model and price per GPU unless told otherwise).
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import { arrangedGroupDescription, groupKeyOf, type ArrangedGroup } from '../../model/arrange';
-import { showMoreMachines } from '../../model/countText';
-import { escapeMarkdownCell } from '../../model/escape';
-import { formatInteger } from '../../model/format';
-import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
-import { describeNearMiss, type NearMiss } from '../../model/nearMiss';
-import { printQuery } from '../../model/query';
+import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
+import { lowestPerGpu, type MarketFacts } from '../../model/memoryText';
+import type { NearMiss } from '../../model/nearMiss';
 import type { Market } from '../../market/market';
 import type { MachineView } from '../../market/views';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
+import { groupItem, groupTooltip, machineItem, machineTooltip, moreItem, nearMissItem, type MoreNode } from './machineItems';
 import type { Visible } from './visible';
 
 type GroupNode = { kind: 'group'; group: ArrangedGroup };
 type MachineLeaf = { kind: 'machine'; machine: Machine; groupKey: string };
-/** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
-type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
+
 /** A row below a filter that finds fewer than three machines: the smallest change to one clause, applied on click. */
 type NearMissNode = { kind: 'nearMiss'; miss: NearMiss };
 export type MachineNode = GroupNode | MachineLeaf | MoreNode | NearMissNode;
@@ -44,11 +40,15 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     private readonly config: Config,
     /** Which machines to mark "new" (features/news.ts). */
     private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
+    /** The market history: a model's week in its group's tooltip, a machine's place against its model's median on its row. */
+    private readonly facts: MarketFacts & { onDidChange: vscode.Event<void> },
   ) {
     this.subscription = vscode.Disposable.from(
       // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
       market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.refreshAll()),
       marks.onDidChange(() => this.refreshAll()),
+      // The marks read the history: every row again when it changed (the filter is computed again only if it reads the history).
+      facts.onDidChange(() => this.refreshAll()),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       visible.state.onDidChange(() => {
         this.shown.clear();
@@ -144,7 +144,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       case 'group':
         return groupItem(node.group);
       case 'machine':
-        return machineItem(node.machine, this.marks.isNew(node.machine.node_name));
+        return machineItem(node.machine, this.marks.isNew(node.machine.node_name), this.facts.belowMedian(node.machine));
       case 'more':
         return moreItem(node);
       case 'nearMiss':
@@ -179,7 +179,10 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   /** The tooltip table is built when a row is hovered, not for every row shown. */
   resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
     if (node.kind === 'machine') {
-      item.tooltip = machineTooltip(node.machine);
+      item.tooltip = machineTooltip(node.machine, this.facts);
+    } else if (node.kind === 'group' && this.visible.state.arrangement.groupBy === 'gpu') {
+      const gpu = node.group.first.gpu_name;
+      item.tooltip = groupTooltip(node.group, this.facts.modelWeek(gpu), lowestPerGpu(this.market.machines.snapshot?.items ?? [], gpu));
     }
     return item;
   }
@@ -188,58 +191,4 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     this.subscription.dispose();
     this.changed.dispose();
   }
-}
-
-function moreItem(node: MoreNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(vscode.l10n.t('Show {0} more…', formatInteger(node.next)), vscode.TreeItemCollapsibleState.None);
-  item.id = `more:${node.groupKey}`;
-  item.description = vscode.l10n.t('({0} left)', formatInteger(node.left));
-  item.contextValue = 'showMore';
-  item.iconPath = new vscode.ThemeIcon('ellipsis');
-  item.accessibilityInformation = { label: showMoreMachines(node.next, node.left) };
-  item.command = { command: 'gpuRental.machines.showMore', title: vscode.l10n.t('Show More'), arguments: [node] };
-  return item;
-}
-
-function nearMissItem(miss: NearMiss): vscode.TreeItem {
-  const query = printQuery(miss.query);
-  const item = new vscode.TreeItem(describeNearMiss(miss), vscode.TreeItemCollapsibleState.None);
-  item.id = `nearMiss:${miss.index}:${query}`;
-  item.contextValue = 'nearMiss';
-  item.iconPath = new vscode.ThemeIcon('lightbulb');
-  item.tooltip = vscode.l10n.t('Filter by {0}', query);
-  item.command = { command: 'gpuRental.machines.applyQuery', title: vscode.l10n.t('Apply Filter'), arguments: [query] };
-  return item;
-}
-
-function groupItem(group: ArrangedGroup): vscode.TreeItem {
-  const item = new vscode.TreeItem(group.label, vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = `group:${group.key}`;
-  item.description = arrangedGroupDescription(group);
-  item.contextValue = 'machineGroup';
-  item.iconPath = new vscode.ThemeIcon('circuit-board');
-  item.accessibilityInformation = { label: `${group.label}, ${item.description}` };
-  return item;
-}
-
-function machineItem(machine: Machine, isNew: boolean): vscode.TreeItem {
-  const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
-  item.id = `machine:${machine.node_name}`;
-  const summary = machineSummary(machine);
-  item.description = isNew ? vscode.l10n.t('new · {0}', summary) : summary;
-  item.contextValue = 'machine';
-  item.iconPath = new vscode.ThemeIcon('vm');
-  item.accessibilityInformation = { label: isNew ? vscode.l10n.t('new, {0}, {1}', machineTitle(machine), summary) : `${machineTitle(machine)}, ${summary}` };
-  item.command = { command: 'gpuRental.showMachineDetails', title: vscode.l10n.t('Show Machine Details'), arguments: [{ kind: 'machine', machine }] };
-  return item;
-}
-
-/** A compact table of every field. Data is escaped and the Markdown is untrusted: no links or HTML run. */
-export function machineTooltip(machine: Machine): vscode.MarkdownString {
-  const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
-  const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
-  const markdown = new vscode.MarkdownString([header, '|:--|:--|', ...rows].join('\n'));
-  markdown.isTrusted = false;
-  markdown.supportHtml = false;
-  return markdown;
 }

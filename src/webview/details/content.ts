@@ -6,9 +6,11 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../../api/types';
 import { escapeHtml, stripControls } from '../../model/escape';
+import { displayName } from '../../model/format';
 import { detailFields, fieldLabels, machineDetails, machineTitle } from '../../model/machines';
+import { listedFor, listedSince, medianPlace, trendLabel, trendWords, weekLines, type ListingFacts, type WeekFacts } from '../../model/memoryText';
 import { asOfText, fieldTable, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
-import type { DetailsContent } from './protocol';
+import type { DetailsContent, DetailsMemory } from './protocol';
 
 export interface DetailsState {
   machine: Machine;
@@ -16,6 +18,8 @@ export interface DetailsState {
   /** Set when the machine was not in the latest listing. */
   missing?: boolean;
   stale?: boolean;
+  /** What the market history knows (absent: the page shows no history section). */
+  memory?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
 }
 
 export function missingNotice(): string {
@@ -34,6 +38,23 @@ export function detailsContent(state: DetailsState): DetailsContent {
     values,
     notice: state.missing ? missingNotice() : state.stale ? staleNotice() : '',
     asOf: asOfText(state.fetchedAt),
+    ...(state.memory ? { memory: memoryContent(state.machine, state.memory) } : {}),
+  };
+}
+
+/** The history section: the model's week (lowest now, 7-day low and median, the trend in words), this machine's place in it, since when it is listed. */
+export function memoryContent(machine: Machine, memory: NonNullable<DetailsState['memory']>): DetailsMemory {
+  const rows = weekLines(memory.week, memory.lowestNow).filter((row) => row.label !== trendLabel());
+  const place = medianPlace(machine, memory.week);
+  if (place) rows.push({ label: l10n.t('This machine'), value: place });
+  const listed = listedFor(memory.listing);
+  if (listed) rows.push({ label: l10n.t('Listed'), value: [listed, listedSince(memory.listing)].filter(Boolean).join(', ') });
+  const trend = memory.week?.trend ?? [];
+  return {
+    heading: stripControls(l10n.t('Market history of {0}', displayName(machine.gpu_name))),
+    rows: rows.map((row) => ({ label: stripControls(row.label), value: stripControls(row.value) })),
+    trend: trend.map((v) => (Number.isFinite(v) ? v : null)),
+    trendText: trendWords(trend) ? l10n.t('{0}: {1}', trendLabel(), trendWords(trend)) : '',
   };
 }
 
@@ -52,6 +73,10 @@ export function detailsWithoutMachine(nodeName: string, listed: boolean): Detail
   };
 }
 
+/** The trend chart's drawing area (the page scales the values into it). */
+export const TREND_WIDTH = 280;
+export const TREND_HEIGHT = 56;
+
 /** The page's HTML: a table with one empty cell per field, filled by the content. */
 export function detailsShell(frame: ShellFrame): string {
   const text = escapeHtml;
@@ -69,6 +94,16 @@ export function detailsShell(frame: ShellFrame): string {
       ${statusParagraph('notice', 'notice', '', 'status')}
     </header>
     ${fieldTable(l10n.t('Machine details'), rows)}
+    <section id="memory" aria-labelledby="memory-heading" hidden>
+      <h2 id="memory-heading"></h2>
+      <table>
+        <tbody id="memory-rows"></tbody>
+      </table>
+      <figure id="trend-figure" hidden>
+        <svg id="trend" role="img" viewBox="0 0 ${TREND_WIDTH} ${TREND_HEIGHT}" preserveAspectRatio="none" focusable="false"><path id="trend-line"></path></svg>
+        <figcaption id="trend-caption"></figcaption>
+      </figure>
+    </section>
     ${statusParagraph('as-of', 'meta', '')}`;
   return pageHtml({ ...frame, title: l10n.t('Machine details') }, main);
 }

@@ -1,8 +1,64 @@
 // Machine details page. It only asks the extension to act; it sends no data.
 // Its content arrives as messages. The page has no words of its own: they come
-// with the shell and the content, in VS Code's display language.
+// with the shell and the content, in VS Code's display language. The market
+// history's trend line is drawn here from the values sent (an SVG path in the
+// shell's drawing area), its words are the chart's accessible name.
 import type { DetailsRequest } from './protocol';
 import { fields, setFrame, setText, startPage } from '../dom';
+
+/** The path of a line through the values, broken where a value is missing, scaled into the drawing area (low prices at the bottom). */
+function trendPath(values: unknown[], width: number, height: number): string {
+  const known = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (known.length === 0) return '';
+  const [min, max] = [Math.min(...known), Math.max(...known)];
+  const pad = 4;
+  const x = (i: number) => (values.length === 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (values.length - 1));
+  const y = (v: number) => (max === min ? height / 2 : height - pad - ((v - min) * (height - 2 * pad)) / (max - min));
+  let d = '';
+  let drawing = false;
+  values.forEach((v, i) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      drawing = false;
+      return;
+    }
+    d += `${drawing ? 'L' : 'M'}${x(i).toFixed(1)} ${y(v).toFixed(1)} `;
+    drawing = true;
+  });
+  // A lone point between gaps is a dot: a zero-length line with round caps.
+  return d.replace(/M([\d.]+) ([\d.]+) (?=M|$)/g, 'M$1 $2 L$1 $2 ').trim();
+}
+
+function renderMemory(value: unknown): void {
+  const section = document.getElementById('memory');
+  const rows = document.getElementById('memory-rows');
+  if (!section || !rows) return;
+  const memory = fields(value);
+  section.hidden = !Array.isArray(memory.rows);
+  if (section.hidden) return;
+  setText('memory-heading', memory.heading, false);
+  rows.replaceChildren(
+    ...(memory.rows as unknown[]).map((row) => {
+      const { label, value: text } = fields(row);
+      const tr = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = typeof label === 'string' ? label : '';
+      const td = document.createElement('td');
+      td.textContent = typeof text === 'string' ? text : '';
+      tr.append(th, td);
+      return tr;
+    }),
+  );
+  const svg = document.getElementById('trend') as unknown as SVGSVGElement | null;
+  const figure = document.getElementById('trend-figure');
+  const trend = Array.isArray(memory.trend) ? memory.trend : [];
+  const d = svg ? trendPath(trend, svg.viewBox.baseVal.width, svg.viewBox.baseVal.height) : '';
+  if (figure) figure.hidden = d === '';
+  document.getElementById('trend-line')?.setAttribute('d', d);
+  const words = typeof memory.trendText === 'string' ? memory.trendText : '';
+  svg?.setAttribute('aria-label', words);
+  setText('trend-caption', words, false);
+}
 
 const vscode = startPage<DetailsRequest, { key: string }>({
   statusElement: 'copy-status',
@@ -15,6 +71,7 @@ const vscode = startPage<DetailsRequest, { key: string }>({
       const text = values[cell.getAttribute('data-field') ?? ''];
       cell.textContent = typeof text === 'string' ? text : '';
     }
+    renderMemory(content.memory);
   },
 });
 document.getElementById('copy-node-id')?.addEventListener('click', () => vscode.post({ type: 'copyNodeId' }));

@@ -18,6 +18,19 @@ export interface DetailsContent {
   notice: string;
   /** "Data as of 14:02:11"; empty when unknown. */
   asOf: string;
+  /** What the market history says of the machine and its GPU model; absent while the machine is not known. */
+  memory?: DetailsMemory;
+}
+
+/** The market history on the details page: rows of text, and the values of the trend line the page draws. */
+export interface DetailsMemory {
+  /** "Market history of H100 SXM5 80GB". */
+  heading: string;
+  rows: { label: string; value: string }[];
+  /** The lowest price per GPU in each part of the last 7 days, oldest first; null where nothing was recorded. */
+  trend: (number | null)[];
+  /** The trend in words: the chart's accessible name. */
+  trendText: string;
 }
 
 /** Extension → page. */

@@ -14,7 +14,20 @@ const root = path.join(__dirname, '..', '..', '..', '..');
 const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
 // 300 KB before the MCP server: dist/cli.js (about 370 KiB minified, most of it the
 // MCP SDK with zod and ajv) adds about 90 KB compressed.
-const MAX_BYTES = 400 * 1024;
+/**
+ * What `npm run package` ships (minified) must stay under 400 KB. The package
+ * is made here from dist/ as it is: after `npm run build` (not minified, with
+ * its source map named at its end) the same code packs about 32 KB larger,
+ * so that build gets that much more.
+ */
+const DEVELOPMENT_BUILD = (() => {
+  try {
+    return fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'dist', 'extension.js'), 'utf8').includes('//# sourceMappingURL=');
+  } catch {
+    return false;
+  }
+})();
+const MAX_BYTES = (DEVELOPMENT_BUILD ? 432 : 400) * 1024;
 /** As `npm run package` calls vsce (package.json "scripts"). */
 const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
 
