@@ -201,6 +201,8 @@ async function measure(version: string, count: number): Promise<Figures> {
     await ui.openSidebar();
     await ui.welcomeButton('Set API Token').waitFor({ timeout: 60_000 });
     await sleep(2000);
+    // Nothing done: the stalls this busy machine and VS Code's own work cause anyway, to read the others against.
+    await marks.around('nothing, before the token (2 s idle: the noise)', () => sleep(2000));
     const rssBefore = await extensionHostRss(session);
     const collectedBefore = await probeMemory(session, probeDir);
     // Measured once the workbench has settled, so its start-up does not slow the floor down.
