@@ -8,6 +8,11 @@
 // bench-probe-extension) takes that collection, which tells the data we keep
 // from the heap V8 has not collected or given back yet, and also times the
 // floor inside the extension host: fetch (VS Code's) + JSON.parse there.
+// A second fixture, the stall probe (test/fixtures/stall-probe, stallProbe.ts),
+// notes every gap of more than 50 ms in the extension host's event loop; each
+// action is marked (workbenchActions.ts has those after the expand), and the
+// longest stall and the time blocked between its marks are printed per size
+// and action, with the extension host's peak RSS.
 // A benchmark, not a test: nothing is asserted.
 //
 // GPU_RENTAL_BENCH_SIZES     comma-separated machine counts (default 1000,10000,100000)
@@ -24,6 +29,9 @@ import { DEFAULT_VERSION } from '../../dev/harness/settings';
 import type { Machine } from '../../src/api/types';
 import { displayName } from '../../src/model/format';
 import { Session, until } from '../e2e/workbench';
+import { memoryCell, pivotTable, runsTable, stallCell, type ActionFigures } from '../../dev/harness/stalls';
+import { commandLine, Marks, SETTLE_MS, STALL_PROBE, stallFigures } from './stallProbe';
+import { hoverNodeId, quickPickAndDetails, toolCall, typeFilter, watchPoll } from './workbenchActions';
 
 interface Figures {
   machines: number;
@@ -46,6 +54,8 @@ interface Figures {
   rssAfter: number;
   /** After a full garbage collection: before loading, and after loading and expanding. */
   collected: { before: Probe; after: Probe };
+  /** The stall probe's figures per action. */
+  stalls: ActionFigures[];
 }
 
 interface Probe {
@@ -56,13 +66,8 @@ interface Probe {
 const BENCH_PROBE = path.join(repoRoot, 'test', 'fixtures', 'bench-probe-extension');
 
 /** Runs one of the probe's commands and hands back the line it appended to `file`. */
-async function runProbe(session: Session, command: string, file: string): Promise<string> {
-  const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
-  const before = lines().length;
-  await session.ui.runCommand(`Bench Probe: ${command}`);
-  const all = await until(`the probe's ${command}`, async () => lines(), (found) => found.length > before, 120_000);
-  if (process.env.GPU_RENTAL_BENCH_DEBUG) console.log(`  probe ${command}:`, all[all.length - 1]);
-  return all[all.length - 1];
+function runProbe(session: Session, command: string, file: string): Promise<string> {
+  return commandLine(session, `Bench Probe: ${command}`, file);
 }
 
 /** The extension host's memory after a full GC. */
@@ -182,19 +187,22 @@ async function measure(version: string, count: number): Promise<Figures> {
   const session = await Session.open({
     version,
     viewport: { width: 1400, height: 1000 },
-    extensionFolders: [BENCH_PROBE],
-    env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir },
+    extensionFolders: [BENCH_PROBE, STALL_PROBE],
+    env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir, GPU_RENTAL_STALL_PROBE_DIR: probeDir },
     // The Get Started walkthrough would open in the editor area on the first view, and take the focus.
     // The setting has machine scope: a web window reads it from the server's machine settings only.
     machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
   });
   try {
     const { ui, demo, page } = session;
+    const marks = new Marks();
     demo.setData({ machines });
 
     await ui.openSidebar();
     await ui.welcomeButton('Set API Token').waitFor({ timeout: 60_000 });
     await sleep(2000);
+    // Nothing done: the stalls this busy machine and VS Code's own work cause anyway, to read the others against.
+    await marks.around('nothing, before the token (2 s idle: the noise)', () => sleep(2000));
     const rssBefore = await extensionHostRss(session);
     const collectedBefore = await probeMemory(session, probeDir);
     // Measured once the workbench has settled, so its start-up does not slow the floor down.
@@ -205,9 +213,14 @@ async function measure(version: string, count: number): Promise<Figures> {
     const input = ui.passwordInput();
     await input.waitFor();
     await input.fill(DEMO_TOKEN);
-    const [firstRowsMs, wholeListMs] = await timedMilestones(session, () => input.press('Enter'), [FIRST_GROUP_ROW, WHOLE_LIST]);
-    await ui.waitForTrees();
-    await sleep(1000);
+    let firstRowsMs = NaN;
+    // Each marked action ends SETTLE_MS after its result showed (see Marks.around).
+    const wholeListMs = await marks.around('first load (Enter in the token box → the whole list)', async () => {
+      const [first, whole] = await timedMilestones(session, () => input.press('Enter'), [FIRST_GROUP_ROW, WHOLE_LIST]);
+      firstRowsMs = first;
+      await ui.waitForTrees();
+      return whole;
+    }, (whole) => whole);
 
     const refreshes: number[] = [];
     for (let i = 0; i < REFRESHES; i++) {
@@ -220,9 +233,11 @@ async function measure(version: string, count: number): Promise<Figures> {
       await plainNodeMs(demo.url, 'machines').catch(() => undefined); // The server builds the new body now, not during the refresh.
       const refresh = await ui.titleAction('Refresh');
       refreshes.push(
-        await timed(session, () => refresh.click(), `!(${BUSY}) && ${FIRST_GROUP_ROW}?.querySelector('.label-description')?.textContent.trim() !== arg`, before),
+        await marks.around('a refresh (one machine went)', () =>
+          timed(session, () => refresh.click(), `!(${BUSY}) && ${FIRST_GROUP_ROW}?.querySelector('.label-description')?.textContent.trim() !== arg`, before),
+          (ms) => ms,
+        ),
       );
-      await sleep(500);
     }
 
     // The key goes where the focus is: first make sure it is in the Machines tree, on its first group.
@@ -236,16 +251,25 @@ async function measure(version: string, count: number): Promise<Figures> {
       (focused) => focused === true,
       60_000,
     );
-    const { ms: expandMs, presses: expandPresses } = await timedExpand(session);
+    const { ms: expandMs, presses: expandPresses } = await marks.around('expand the first group', () => timedExpand(session), (expanded) => expanded.ms);
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
-    await sleep(2000);
     const rssAfter = await extensionHostRss(session);
     const collectedAfter = await probeMemory(session, probeDir);
     // Last, so that its garbage does not count in the memory figures; with the market loaded, as a refresh finds it.
     const hostFloor = await probeFetch(session, probeDir);
+
+    // What else a person does, each marked for the stall probe; the watch last (its polls would fall into the others).
+    await sleep(SETTLE_MS);
+    await quickPickAndDetails(session, marks);
+    await hoverNodeId(session, marks, machines[machines.length - 1].node_name);
+    await toolCall(session, marks, probeDir);
+    await typeFilter(session, marks);
+    machines = await watchPoll(session, marks, machines);
+    const stalls = await stallFigures(session, probeDir, marks);
     return {
       machines: count, bodyBytes, floorMs: floor, tokenCheckMs: tokenCheck, hostFloorMs: hostFloor, firstRowsMs, wholeListMs, refreshMs: median(refreshes), expandMs, expandPresses, expandRows, rssBefore, rssAfter,
       collected: { before: collectedBefore, after: collectedAfter },
+      stalls,
     };
   } finally {
     await session.close();
@@ -314,6 +338,12 @@ async function main(): Promise<void> {
   }
   console.log(`\n${table(rows)}\n`);
   console.log(`First rows: Enter in the token box → first group row on screen (a first look at the list when its body is large: the rows of its first 512 KB while the rest arrives). Whole list: Enter → the whole list shown and the view's progress gone (the token is checked after it). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen (→ pressed again when a press showed nothing for 5 s: the workbench sometimes ignores the first → after the tree refreshed).`);
+  console.log(`\nThe extension host's event loop (the stall probe: every gap over 50 ms of a 10 ms timer), longest stall / total time blocked per action; a range over the runs when an action ran more than once:\n`);
+  console.log(pivotTable(rows.map((f) => ({ machines: f.machines, actions: f.stalls })), 'action', stallCell));
+  console.log(`\nThe extension host's RSS, the highest sampled (every 250 ms, and after each stall) during each action (the process's: a worker thread's memory is inside it):\n`);
+  console.log(pivotTable(rows.map((f) => ({ machines: f.machines, actions: f.stalls })), 'action', memoryCell));
+  console.log(`\nEach run:\n\n${runsTable(rows.map((f) => ({ machines: f.machines, actions: f.stalls })))}\n`);
+  console.log(`Each action's window: from its start until ${SETTLE_MS / 1000} s after its result showed (what it set off for later is its own). A watch poll: from its request reaching the demo API until the status bar counts one fewer. A stall counts with its part inside a window. The probe sees every stall of the thread, whoever caused it: VS Code's own work there, garbage collection, and this machine's other processes taking the CPU too.`);
   console.log(`Load after: ${uptime()}`);
 }
 
