@@ -15,7 +15,7 @@ export const PACKAGE_README = path.join(repoRoot, 'dist', 'README.md');
 export const SHIPPED_IMAGES = ['media/screenshots/overview.png', 'media/screenshots/hover.png'];
 
 /** Top-level sections for developers of this repository, not for users of the extension. */
-const DEVELOPER_SECTIONS = [/^Quick start\b/i, /^Screenshots$/i, /^How it is built$/i, /^Development$/i];
+const DEVELOPER_SECTIONS = [/^Quick start\b/i, /^Screenshots$/i, /^Speed$/i, /^How it is built$/i, /^Development$/i];
 
 const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const HTML_IMAGE = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["'][^>]*>/gi;
