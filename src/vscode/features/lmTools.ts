@@ -3,7 +3,8 @@
 // is refreshed first; without a token or URL the answer says how to set up.
 // Names, schemas and answers are shared with the MCP server (src/market/tools.ts).
 import * as vscode from 'vscode';
-import type { Market } from '../../market/market';
+import type { Market, Which } from '../../market/market';
+import type { MarketClient } from '../../market/worker/client';
 import { TOOL_DATA_FRESH_MS, toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
 import { describeError } from '../services/log';
@@ -14,6 +15,8 @@ class Tool implements vscode.LanguageModelTool<unknown> {
     private readonly progress: (input: unknown) => string,
     private readonly market: Market,
     private readonly controller: Controller,
+    /** The market worker, when it runs (gpuRental.experimental.marketWorker): the answer is then loaded and made there. */
+    private readonly worker: () => MarketClient | undefined = () => undefined,
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
@@ -30,6 +33,8 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       const setup = this.setupProblem();
       if (setup) return setup;
       const which = toolDefinition(this.name).reads;
+      const worker = this.worker();
+      if (worker) return await workerAnswer(worker, this.name, which, input);
       const listing = this.market.listing(which);
       const fetchedAt = listing.snapshot?.fetchedAt;
       if (!fetchedAt || Date.now() - fetchedAt.getTime() > TOOL_DATA_FRESH_MS) {
@@ -60,7 +65,19 @@ class Tool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-export function createTools(market: Market, controller: Controller): Record<ToolName, Tool> {
+/** The same answer, loaded and made in the market worker: only the question and the text cross. */
+async function workerAnswer(worker: MarketClient, name: ToolName, which: Which, input: unknown): Promise<string> {
+  const fetchedAt = (await worker.request('state', { which })).fetchedAt;
+  if (fetchedAt === undefined || Date.now() - fetchedAt > TOOL_DATA_FRESH_MS) {
+    const { error } = await worker.request('load', { which });
+    if ((await worker.request('state', { which })).fetchedAt === undefined) {
+      return vscode.l10n.t('The GPU rental service could not be reached: {0}', error?.message ?? vscode.l10n.t('no data.'));
+    }
+  }
+  return worker.request('tool', { name, input, now: Date.now() });
+}
+
+export function createTools(market: Market, controller: Controller, worker?: () => MarketClient | undefined): Record<ToolName, Tool> {
   return {
     gpuRental_findMachines: new Tool(
       'gpuRental_findMachines',
@@ -70,9 +87,10 @@ export function createTools(market: Market, controller: Controller): Record<Tool
       },
       market,
       controller,
+      worker,
     ),
-    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
-    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
+    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller, worker),
+    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller, worker),
   };
 }
 
@@ -82,10 +100,10 @@ function setTokenTitle(): string {
 }
 
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
-export function registerTools(market: Market, controller: Controller): vscode.Disposable {
+export function registerTools(market: Market, controller: Controller, worker?: () => MarketClient | undefined): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
     return new vscode.Disposable(() => undefined);
   }
-  const tools = createTools(market, controller);
+  const tools = createTools(market, controller, worker);
   return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
 }
