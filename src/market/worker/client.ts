@@ -66,6 +66,11 @@ export class MarketClient implements Disposable {
     this.connect();
   }
 
+  /** Gave up after too many restarts in a row (or disposed): every request now fails with kind `stopped`. */
+  get stopped(): boolean {
+    return this.disposed || this.connection === undefined;
+  }
+
   /** While the market restarts and reloads, the views are drawn from the last answers: stale. */
   get stale(): boolean {
     return this.recovering;
@@ -116,17 +121,22 @@ export class MarketClient implements Disposable {
     const connection = this.options.start();
     this.connection = connection;
     this.subscriptions = [connection.transport.onMessage((m) => this.receive(m)), connection.transport.onClose((reason) => this.restart(`crashed: ${reason}`))];
-    void this.send('hello', this.options.hello).catch(() => undefined);
+    const hello = this.send('hello', this.options.hello);
+    hello.catch(() => undefined);
     if (this.service) void this.send('configure', this.service).catch(() => undefined);
     const reloads = new Map([...this.loaded].map((which) => [which, this.send('load', { which })] as const));
     if (this.recovering) {
-      void Promise.allSettled(reloads.values()).then(() => {
-        if (this.connection === connection) {
+      // Recovered once the reloads are answered (or, with nothing to reload, the hello): a worker that dies again before counts as another restart in a row.
+      const settled: Promise<unknown> = reloads.size ? Promise.all(reloads.values()) : hello;
+      settled.then(
+        () => {
+          if (this.connection !== connection) return;
           this.recovering = false;
           this.restarts = 0;
           this.recovered.fire();
-        }
-      });
+        },
+        () => undefined,
+      );
     }
     this.startWatchdog();
     return reloads;

@@ -23,18 +23,20 @@ class Tool implements vscode.LanguageModelTool<unknown> {
     return { invocationMessage: this.progress(options.input) };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> {
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await this.text(options.input))]);
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token?: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await this.text(options.input, token))]);
   }
 
-  /** The answer as text; never throws (a tool that throws leaves the model with nothing to say). */
-  async text(input: unknown): Promise<string> {
+  /** The answer as text; never throws (a tool that throws leaves the model with nothing to say). A cancelled call cancels its requests to the market worker. */
+  async text(input: unknown, token?: vscode.CancellationToken): Promise<string> {
+    const cancel = new AbortController();
+    const cancelling = token?.onCancellationRequested(() => cancel.abort());
     try {
       const setup = this.setupProblem();
       if (setup) return setup;
       const which = toolDefinition(this.name).reads;
       const worker = this.worker();
-      if (worker) return await workerAnswer(worker, this.name, which, input);
+      if (worker) return await workerAnswer(worker, this.name, which, input, cancel.signal);
       const listing = this.market.listing(which);
       const fetchedAt = listing.snapshot?.fetchedAt;
       if (!fetchedAt || Date.now() - fetchedAt.getTime() > TOOL_DATA_FRESH_MS) {
@@ -47,6 +49,8 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       return toolAnswer(this.name, this.market, input, new Date());
     } catch (err) {
       return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? describeError(err) : vscode.l10n.t('unexpected error'));
+    } finally {
+      cancelling?.dispose();
     }
   }
 
@@ -66,15 +70,15 @@ class Tool implements vscode.LanguageModelTool<unknown> {
 }
 
 /** The same answer, loaded and made in the market worker: only the question and the text cross. */
-async function workerAnswer(worker: MarketClient, name: ToolName, which: Which, input: unknown): Promise<string> {
-  const fetchedAt = (await worker.request('state', { which })).fetchedAt;
+async function workerAnswer(worker: MarketClient, name: ToolName, which: Which, input: unknown, signal: AbortSignal): Promise<string> {
+  const fetchedAt = (await worker.request('state', { which }, signal)).fetchedAt;
   if (fetchedAt === undefined || Date.now() - fetchedAt > TOOL_DATA_FRESH_MS) {
-    const { error } = await worker.request('load', { which });
-    if ((await worker.request('state', { which })).fetchedAt === undefined) {
+    const { error } = await worker.request('load', { which }, signal);
+    if ((await worker.request('state', { which }, signal)).fetchedAt === undefined) {
       return vscode.l10n.t('The GPU rental service could not be reached: {0}', error?.message ?? vscode.l10n.t('no data.'));
     }
   }
-  return worker.request('tool', { name, input, now: Date.now() });
+  return worker.request('tool', { name, input, now: Date.now() }, signal);
 }
 
 export function createTools(market: Market, controller: Controller, worker?: () => MarketClient | undefined): Record<ToolName, Tool> {

@@ -77,8 +77,21 @@ export class MarketHost implements vscode.Disposable {
       pingDeadlineMs: 10_000,
     });
     client.onNotify((n) => n.name === 'log' && this.options.log[n.params.level](`Market worker: ${n.params.text}`));
-    client.onDidRestart((why) => this.restarted(why));
+    client.onDidRestart((why) => {
+      this.restarted(why);
+      if (client.stopped) setTimeout(() => this.fallBack(client), 0);
+    });
     return client;
+  }
+
+  /** A worker that keeps dying is given up for the same server in this thread. */
+  private fallBack(stopped: MarketClient): void {
+    if (this.running !== stopped) return;
+    this.inThread = true;
+    this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
+    stopped.dispose();
+    this.running = this.start();
+    void this.configure();
   }
 
   private connect(): Connection {

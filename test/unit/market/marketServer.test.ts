@@ -99,3 +99,35 @@ describe('market protocol in one thread', () => {
     assert.equal(state.errorKind, 'auth');
   });
 });
+
+describe('market protocol: a market that keeps crashing', () => {
+  it('is restarted up to maxRestarts times in a row while it dies before answering, then given up: requests fail with kind stopped', async () => {
+    let starts = 0;
+    const client = new MarketClient({
+      start: () => {
+        starts++;
+        const [near, far] = transportPair();
+        const server = new MarketServer(far, { crash: () => far.dispose() });
+        // After the first, every market dies before it has answered its hello.
+        if (starts > 1) queueMicrotask(() => far.dispose());
+        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+      },
+      hello: { version: 1, language: undefined, bundle: undefined, testHooks: true },
+      pingEveryMs: 0,
+      pingDeadlineMs: 0,
+      maxRestarts: 2,
+    });
+    const told: string[] = [];
+    const gaveUp = new Promise<void>((resolve) => client.onDidRestart((why) => (told.push(why), why.includes('stopped') && resolve())));
+    try {
+      await assert.rejects(client.request('test.crash', {}), (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
+      await gaveUp;
+      assert.equal(starts, 3);
+      assert.deepEqual(told, ['crashed: closed', 'crashed: closed', 'crashed: closed; stopped after 2 restarts']);
+      assert.ok(client.stopped);
+      await assert.rejects(client.request('state', { which: 'machines' }), (err: unknown) => err instanceof MarketRequestError && err.kind === 'stopped');
+    } finally {
+      client.dispose();
+    }
+  });
+});
