@@ -29,11 +29,14 @@ describe('Market worker', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   let client: MarketClient;
+  /** Why the worker restarted, for the failure messages. */
+  const restarts: string[] = [];
 
   before(async () => {
     ({ server, api } = await signedInToDemo());
     await vscode.workspace.getConfiguration('gpuRental').update('experimental.marketWorker', true, vscode.ConfigurationTarget.Global);
     client = await waitFor('the market worker', () => api.marketHost.client);
+    client.onDidRestart((why) => restarts.push(why));
   });
 
   after(async () => {
@@ -67,7 +70,9 @@ describe('Market worker', function () {
     const stale = await client.request('summary', byGpu);
     assert.equal(stale.stale, true);
     assert.equal(stale.total, before.total);
-    await waitFor('the reload to reach the service', () => server.requests.length > requests + 1);
+    await waitFor('the reload to reach the service', () => server.requests.length > requests + 1).catch((err: Error) => {
+      throw new Error(`${err.message}; the worker restarted: ${restarts.join('; ')}`);
+    });
     server.releaseStalled();
     await recovered;
     assert.deepEqual(await load, {});
@@ -83,5 +88,7 @@ describe('Market worker', function () {
     await recovered;
     assert.equal((await client.request('summary', byGpu)).total, DEMO_MACHINES.length);
     assert.equal(api.shownMessages.filter((m) => m.text === RESTARTED).length, 1);
+    assert.equal(api.marketHost.client, client, 'the same client, restarting its worker: not given up');
+    assert.equal(api.marketHost.fallback, false);
   });
 });

@@ -53,6 +53,7 @@ export class MarketClient implements Disposable {
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private pingSent: number | undefined;
   private disposed = false;
+  private gaveUp = false;
   private readonly notified = new Emitter<{ [N in NotificationName]: { name: N; params: Notifications[N] } }[NotificationName]>();
   readonly onNotify = this.notified.event;
   private readonly restarted = new Emitter<string>();
@@ -68,7 +69,7 @@ export class MarketClient implements Disposable {
 
   /** Gave up after too many restarts in a row (or disposed): every request now fails with kind `stopped`. */
   get stopped(): boolean {
-    return this.disposed || this.connection === undefined;
+    return this.disposed || this.gaveUp;
   }
 
   /** While the market restarts and reloads, the views are drawn from the last answers: stale. */
@@ -125,6 +126,7 @@ export class MarketClient implements Disposable {
     hello.catch(() => undefined);
     if (this.service) void this.send('configure', this.service).catch(() => undefined);
     const reloads = new Map([...this.loaded].map((which) => [which, this.send('load', { which })] as const));
+    for (const reload of reloads.values()) reload.catch(() => undefined); // the restart that ends this market says why
     if (this.recovering) {
       // Recovered once the reloads are answered (or, with nothing to reload, the hello): a worker that dies again before counts as another restart in a row.
       const settled: Promise<unknown> = reloads.size ? Promise.all(reloads.values()) : hello;
@@ -193,6 +195,7 @@ export class MarketClient implements Disposable {
     this.pending.clear();
     this.restarts++;
     if (this.restarts > (this.options.maxRestarts ?? 5)) {
+      this.gaveUp = true;
       for (const p of pending) p.reject(new MarketRequestError({ kind: 'stopped', message: `The market stopped: ${why}` }));
       this.restarted.fire(`${why}; stopped after ${this.restarts - 1} restarts`);
       return;

@@ -118,12 +118,20 @@ describe('market protocol: a market that keeps crashing', () => {
       maxRestarts: 2,
     });
     const told: string[] = [];
-    const gaveUp = new Promise<void>((resolve) => client.onDidRestart((why) => (told.push(why), why.includes('stopped') && resolve())));
+    const stoppedWhenTold: boolean[] = [];
+    const gaveUp = new Promise<void>((resolve) =>
+      client.onDidRestart((why) => {
+        told.push(why);
+        stoppedWhenTold.push(client.stopped);
+        if (why.includes('stopped')) resolve();
+      }),
+    );
     try {
       await assert.rejects(client.request('test.crash', {}), (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
       await gaveUp;
       assert.equal(starts, 3);
       assert.deepEqual(told, ['crashed: closed', 'crashed: closed', 'crashed: closed; stopped after 2 restarts']);
+      assert.deepEqual(stoppedWhenTold, [false, false, true], 'stopped only once it gave up');
       assert.ok(client.stopped);
       await assert.rejects(client.request('state', { which: 'machines' }), (err: unknown) => err instanceof MarketRequestError && err.kind === 'stopped');
     } finally {
