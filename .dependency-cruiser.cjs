@@ -40,6 +40,13 @@ module.exports = {
       to: { path: VSCODE_API },
     },
     {
+      name: 'market-worker-without-editor',
+      severity: 'error',
+      comment: 'src/worker (the market worker: its entry and its Node transport) runs in a worker thread, where there is no editor: not src/vscode, not the pages.',
+      from: { path: '^src/worker/' },
+      to: { path: [`${WEBVIEW}|${EDITOR}`, ...VSCODE_API] },
+    },
+    {
       name: 'api-is-the-bottom',
       severity: 'error',
       comment: 'src/api is the bottom layer: it imports nothing else of ours.',

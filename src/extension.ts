@@ -6,6 +6,7 @@ import { Config } from './vscode/services/config';
 import { ContextKeys } from './vscode/services/contextKeys';
 import { bindWalkthroughProgress } from './vscode/services/walkthroughProgress';
 import { Controller } from './vscode/services/controller';
+import { MarketHost } from './vscode/services/marketHost';
 import { VIEW_IDS } from './vscode/services/viewIds';
 import { commandTable, registerCommands } from './vscode/commands/commands';
 import { copyIds, writeImageReference, writeTemplateJson } from './vscode/commands/clipboard';
@@ -73,6 +74,8 @@ export interface GpuRentalTestApi {
   flashes: string[];
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
+  /** The market worker (gpuRental.experimental.marketWorker). */
+  marketHost: MarketHost;
   /** Where the walkthrough's "shown" flag is kept. */
   globalState: vscode.Memento;
   walkthrough: Walkthrough;
@@ -117,7 +120,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(history);
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history));
+  // Off by default: the market worker (gpuRental.experimental.marketWorker) answers the chat tools so far.
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy });
+  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => marketHost.client));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };
@@ -163,6 +168,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     },
     watches,
     history,
+    marketHost,
     statusBar,
     shownMessages,
     flashes,

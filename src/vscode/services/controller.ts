@@ -8,6 +8,7 @@ import { checkBaseUrl, isLoopbackHost } from '../../api/baseUrl';
 import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { Market, Which } from '../../market/market';
+import { retryNote } from '../../market/retryNote';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
 import { describeError, type Log } from './log';
@@ -164,11 +165,7 @@ export class Controller implements vscode.Disposable {
   }
 
   private onRetry(notice: RetryNotice): void {
-    const seconds = Math.max(1, Math.round(notice.delayMs / 1000));
-    const text = notice.rateLimited
-      ? vscode.l10n.t('Rate limited, retrying in {0} s ({1} of {2})…', seconds, notice.attempt, notice.of)
-      : vscode.l10n.t('Request failed, retrying in {0} s ({1} of {2})…', seconds, notice.attempt, notice.of);
-    this.market.listing(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(text);
+    this.market.listing(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(retryNote(notice));
   }
 
   /**

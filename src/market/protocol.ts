@@ -1,0 +1,135 @@
+// The one protocol between the editor and the market when the market runs in
+// a worker (src/market/worker/): typed requests with responses, notifications,
+// cancellation, a version. Plain data only (structured-clone safe), so any
+// transport carries it: a Node worker_threads MessagePort today, a Web
+// Worker's postMessage later. Only small messages cross: counts, group
+// summaries, the slice of rows a tree node draws, one machine, a tool's text.
+// The body of a machine list (up to 48 MB) never does.
+//
+// What the VS Code layer needs from the market (grep "market\." src/vscode),
+// and whether it asks synchronously today:
+//   - the Machines tree: the groups of the current query (key, label, size,
+//     cheapest machine) and a slice of one group's rows       (sync: Visible.machines)
+//   - the view messages and status bar: counts, the status line, fetchedAt,
+//     the error kind of each listing                            (sync: market.status, listing.*)
+//   - one machine by node ID: hover, details, compare, reveal   (sync: market.machine)
+//   - one template by id: the template panel                     (sync: market.template)
+//   - the templates tree: grouped templates of a text filter    (sync: Visible.templates)
+//   - a language-model tool's answer                             (async already: toolAnswer)
+//   - loads: start, progress notes, errors, first look           (async: Controller.refresh)
+//   - each new snapshot's diff: the news marks, the watches, the history
+//                                                                 (sync events: market.onDidChange)
+//   - every machine in order: quick picks                        (sync: Visible.machinesInOrder)
+// The requests below answer the first, the counts, one machine, the tool and
+// the loads; the rest is said in the README's "Where the work happens".
+import type { Machine } from '../api/types';
+import type { Arrangement } from '../model/arrange';
+import type { Which } from './market';
+import type { ToolName } from './tools';
+
+/** Raised when a message changes shape; both sides check it in `hello`. */
+export const PROTOCOL_VERSION = 1;
+
+export type { Which };
+
+/** Where the worker fetches from. The token goes to our own worker only, never further. */
+export interface ServiceSettings {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  templatePageSize: number;
+  retry?: { retries?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
+}
+
+/** A machine query as the tree asks it: the filter's text (parsed in the worker) and the arrangement. */
+export interface MachineAsk {
+  filter: string;
+  arrangement: Arrangement;
+}
+
+/** A group of the Machines tree without its rows. */
+export interface GroupSummary {
+  key: string;
+  label: string;
+  size: number;
+  first: Machine;
+  cheapestPerGpu: Machine;
+}
+
+/** What a listing holds and how its load goes: everything the view messages and status bar read. */
+export interface ListingState {
+  count: number | undefined;
+  fetchedAt: number | undefined;
+  loading: boolean;
+  errorKind: string | undefined;
+  errorMessage: string | undefined;
+  status: string | undefined;
+  firstLook: number | undefined;
+}
+
+export interface MachineSummary {
+  total: number;
+  matching: number;
+  filterText: string;
+  /** The filter could not be read: its message (the tree then shows nothing). */
+  filterError?: string;
+  groups: GroupSummary[];
+  /** Served from the last answer while the worker restarts: the data may be out of date. */
+  stale?: boolean;
+}
+
+/** A wire error: what failed, said in the user's language, and a kind callers may act on. */
+export interface WireError {
+  kind: string;
+  message: string;
+}
+
+/** Every request: its parameters and its result. */
+export interface Requests {
+  hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
+  ping: { params: Record<string, never>; result: Record<string, never> };
+  /** A new service (or none: forget everything). */
+  configure: { params: { service: ServiceSettings | undefined }; result: Record<string, never> };
+  load: { params: { which: Which }; result: { error?: WireError } };
+  state: { params: { which: Which }; result: ListingState };
+  summary: { params: MachineAsk; result: MachineSummary };
+  rows: { params: MachineAsk & { groupKey: string; start: number; count: number }; result: { machines: Machine[]; size: number; stale?: boolean } };
+  /** Where a machine sits in the view: its group and index, undefined when the view does not hold it. */
+  locate: { params: MachineAsk & { nodeId: string }; result: { groupKey: string; index: number } | undefined };
+  machine: { params: { nodeId: string }; result: Machine | undefined };
+  tool: { params: { name: ToolName; input: unknown; now: number }; result: string };
+  /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
+  'test.hang': { params: Record<string, never>; result: Record<string, never> };
+  'test.throw': { params: Record<string, never>; result: Record<string, never> };
+  'test.crash': { params: Record<string, never>; result: Record<string, never> };
+}
+
+export type Method = keyof Requests;
+export type Params<M extends Method> = Requests[M]['params'];
+export type Result<M extends Method> = Requests[M]['result'];
+
+/** What the worker tells without being asked. */
+export interface Notifications {
+  /** A listing changed: a load started or ended, a progress note, a new snapshot (with the sizes of its diff). */
+  changed: { which: Which; state: ListingState; diff?: { appeared: number; disappeared: number; changed: number; initial: boolean }; firstLook?: boolean };
+  /** A line for the extension's log (already without the token: the client redacts). */
+  log: { level: 'debug' | 'info' | 'warn' | 'error'; text: string };
+}
+
+export type NotificationName = keyof Notifications;
+
+export type Message =
+  | { v: number; type: 'request'; id: number; method: Method; params: unknown }
+  | { v: number; type: 'cancel'; id: number }
+  | { v: number; type: 'response'; id: number; result: unknown }
+  | { v: number; type: 'error'; id: number; error: WireError }
+  | { v: number; type: 'notify'; name: NotificationName; params: unknown };
+
+/** The error of a request cancelled by the asker (a query superseded by the next keystroke). */
+export const CANCELLED = 'cancelled';
+
+export function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as { v?: unknown; type?: unknown };
+  return m.v === PROTOCOL_VERSION && typeof m.type === 'string';
+}

@@ -1,0 +1,9 @@
+// The market worker's entry (dist/marketWorker.js): a MarketServer on the
+// parent port. Started by the extension (src/vscode/services/marketHost.ts).
+import { parentPort } from 'node:worker_threads';
+import { MarketServer } from '../market/worker/server';
+import { parentTransport } from './nodeTransport';
+
+if (parentPort) {
+  new MarketServer(parentTransport(parentPort), { crash: () => process.exit(70) });
+}

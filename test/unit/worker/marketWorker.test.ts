@@ -1,0 +1,101 @@
+// The market in a real worker_threads Worker (the compiled src/worker/main.ts),
+// against the demo API on 127.0.0.1: a crash in the middle of a load and a
+// hang are survived by a restart that reloads, while the last answers are
+// served again marked stale.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
+import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
+import type { MachineAsk } from '../../../src/market/protocol';
+import { startWorker } from '../../../src/worker/nodeTransport';
+import { SECRET } from '../../support/client';
+
+const SCRIPT = path.join(__dirname, '..', '..', '..', 'src', 'worker', 'main.js');
+const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
+
+function next<T>(subscribe: (listener: (value: T) => void) => { dispose(): void }): Promise<T> {
+  return new Promise((resolve) => {
+    const subscription = subscribe((value) => {
+      subscription.dispose();
+      resolve(value);
+    });
+  });
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('market worker', () => {
+  let api: DemoServer;
+  let client: MarketClient;
+  let starts: number;
+
+  before(async () => {
+    api = await startDemoServer({ token: SECRET });
+  });
+  after(() => api.close());
+
+  beforeEach(async () => {
+    api.reset();
+    starts = 0;
+    client = new MarketClient({
+      start: () => {
+        starts++;
+        return startWorker(SCRIPT);
+      },
+      hello: { version: 1, language: undefined, bundle: undefined, testHooks: true },
+      // Generous: a loaded 2-core machine must not count as a hang; the hang below never answers at all.
+      pingEveryMs: 100,
+      pingDeadlineMs: 2000,
+    });
+    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } } });
+    await client.request('load', { which: 'machines' });
+  });
+  afterEach(() => client.dispose());
+
+  it('loads in the worker and answers the summary', async () => {
+    const summary = await client.request('summary', byGpu);
+    assert.equal(summary.total, DEMO_MACHINES.length);
+    assert.equal(summary.stale, undefined);
+  });
+
+  it('a crash in the middle of a load restarts the worker, which reloads; meanwhile the last answer is served, stale', async () => {
+    const before = await client.request('summary', byGpu);
+    // The load in flight and the reload after the restart both wait for releaseStalled().
+    api.setFault({ endpoint: 'machines', times: 2, fault: { kind: 'stall', afterBytes: 0 } });
+    const requests = api.requests.length;
+    const load = client.request('load', { which: 'machines' });
+    await until(() => api.requests.length > requests);
+    const restarted = next(client.onDidRestart);
+    const recovered = next(client.onDidRecover);
+    void client.request('test.crash', {}).catch(() => undefined);
+    assert.match(await restarted, /^crashed: exit code 70/);
+    assert.ok(client.stale);
+    const stale = await client.request('summary', byGpu);
+    assert.equal(stale.stale, true);
+    assert.deepEqual({ ...stale, stale: undefined }, { ...before, stale: undefined });
+    await until(() => api.requests.length > requests + 1);
+    api.releaseStalled();
+    await recovered;
+    assert.deepEqual(await load, {});
+    assert.equal(starts, 2);
+    assert.equal(client.stale, false);
+    const fresh = await client.request('summary', byGpu);
+    assert.equal(fresh.stale, undefined);
+    assert.equal(fresh.total, DEMO_MACHINES.length);
+  });
+
+  it('a hung worker is found by the watchdog, ended and restarted; the hanging request answers with an error', async () => {
+    await client.request('summary', byGpu);
+    const restarted = next(client.onDidRestart);
+    const recovered = next(client.onDidRecover);
+    const hang = client.request('test.hang', {});
+    assert.equal(await restarted, 'hung');
+    await assert.rejects(hang, (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
+    await recovered;
+    assert.equal(starts, 2);
+    assert.equal((await client.request('summary', byGpu)).total, DEMO_MACHINES.length);
+  });
+});
