@@ -21,7 +21,7 @@ export function bodyProblemError(problem: ArrayProblem, what: string): ApiError 
     case 'invalid':
       return new ApiError('parse', l10n.t("The service's {0} is not valid JSON.", what));
     case 'itemTooLarge':
-      return new ApiError('parse', l10n.t("The service's {0} hold an item larger than {1} MB; reading stopped there.", what, Math.round(problem.maxBytes / 1024 / 1024)));
+      return new ApiError('parse', l10n.t("The service's {0} holds an item larger than {1} MB; reading stopped there.", what, Math.round(problem.maxBytes / 1024 / 1024)));
   }
 }
 
