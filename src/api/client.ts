@@ -3,15 +3,13 @@
 import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
 import { endpointUrl } from './baseUrl';
-import { ApiError, resourceName, statusText, type Resource } from './errors';
+import { ApiError, bodyProblemError, resourceName, statusText, type Resource } from './errors';
 import { earlyLook } from './firstItems';
 import { readCapped, releaseBody } from './readBody';
-import { IdSet } from './idSet';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { Machine, Template } from './types';
 import { AttemptClock, backoff, DEFAULT_RETRY, parseRetryAfter, sleep, type RetryPolicy } from './retry';
-import { bodyProblemError, readItems } from './streamItems';
 import { reasonCode, transportError } from './transport';
 
 export { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
@@ -80,25 +78,17 @@ interface Body {
   where: string;
 }
 
+/** Reads a successful body as it arrives; `what` names the resource in messages, `clock` is the attempt's time limit. */
+export type BodyConsumer = (stream: ReadableStream<Uint8Array> | undefined, what: string, clock: AttemptClock) => Promise<void>;
+
 /** How an attempt reads a successful body. */
 interface AttemptOptions {
   /** A first look at a large body's first items (./firstItems.ts). */
   early?: (items: unknown[]) => void;
   /** Reads the body itself, as it arrives, instead of gathering it. */
-  consume?: (stream: ReadableStream<Uint8Array> | undefined, what: string, clock: AttemptClock) => Promise<void>;
+  consume?: BodyConsumer;
   /** Asked before a retry: false when what an attempt handed on cannot be taken back. */
   mayRetry?: () => boolean;
-}
-
-/** Where streamMachines hands the machines. */
-export interface MachineSink {
-  /** Each machine, checked, in the order listed; the body is read on once its promise settles. */
-  machine(machine: Machine): void | Promise<void>;
-  /**
-   * A failed attempt after some machines were handed on is retried only if
-   * this takes them back (and says so); without it, the failure ends the call.
-   */
-  restart?(): boolean;
 }
 
 export class GpuRentalClient {
@@ -132,32 +122,13 @@ export class GpuRentalClient {
   }
 
   /**
-   * The machines as the body arrives, each checked and handed to the sink,
-   * none held: memory stays that of one item and the node IDs seen (a
-   * repeated one is skipped, as in listMachines), whatever the list's length.
-   * No size cap applies to the body, only to each item (./streamItems.ts).
+   * One GET of the machine list whose body `consume` reads itself as it
+   * arrives (./streamMachines.ts), retried as listMachines is while
+   * `mayRetry` allows. Kept apart so the extension's bundle, which never
+   * streams, does not carry the reader.
    */
-  async streamMachines(sink: MachineSink, signal?: AbortSignal): Promise<{ count: number; skipped: number }> {
-    let handedOn = 0;
-    let skipped = 0;
-    const consume = async (stream: ReadableStream<Uint8Array> | undefined, what: string, clock: AttemptClock) => {
-      const seen = new IdSet();
-      handedOn = 0;
-      skipped = 0;
-      await readItems(stream, what, clock, async (raw) => {
-        const page = validateItems(raw, machineChecker, (m) => m.node_name, seen);
-        skipped += page.skipped;
-        this.reportSkipped('machines', page);
-        for (const machine of page.items) {
-          handedOn++;
-          await sink.machine(machine);
-        }
-      });
-    };
-    const mayRetry = () => handedOn === 0 || sink.restart?.() === true;
+  async consumeMachines(consume: BodyConsumer, mayRetry: () => boolean, signal?: AbortSignal): Promise<void> {
     await this.getWithRetries('machines', {}, signal, () => undefined, { consume, mayRetry });
-    this.log.info(`Machines: ${handedOn} streamed${skipped ? `, ${skipped} skipped` : ''}.`);
-    return { count: handedOn, skipped };
   }
 
   /**

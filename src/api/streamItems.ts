@@ -1,29 +1,13 @@
 // Reading a body's items as they arrive (./arrayItems.ts), for a caller
 // that hands each on and holds none: the command line's `--ndjson`. Plain
 // TypeScript, no `vscode`.
-import * as l10n from '@vscode/l10n';
-import { ArrayItems, ArrayItemsError, type ArrayProblem } from './arrayItems';
-import { ApiError, jsonKindText } from './errors';
+import { ArrayItems, ArrayItemsError } from './arrayItems';
+import { bodyProblemError } from './errors';
 import type { AttemptClock } from './retry';
 
 /** One item larger than this ends the reading (a machine is about 500 bytes). */
 export const MAX_ITEM_BYTES = 1024 * 1024;
 
-/** A body that is not a JSON array, in the words of a whole-body parse (./client.ts). */
-export function bodyProblemError(problem: ArrayProblem, what: string): ApiError {
-  switch (problem.kind) {
-    case 'empty':
-      return new ApiError('parse', l10n.t('The service sent an empty response for the {0}.', what));
-    case 'html':
-      return new ApiError('parse', l10n.t('The service sent a web page instead of JSON for the {0}; check the service URL.', what));
-    case 'notArray':
-      return new ApiError('shape', l10n.t("The service's {0} is not a JSON array (it is {1}).", what, jsonKindText(problem.sample)));
-    case 'invalid':
-      return new ApiError('parse', l10n.t("The service's {0} is not valid JSON.", what));
-    case 'itemTooLarge':
-      return new ApiError('parse', l10n.t("The service's {0} holds an item larger than {1} MB; reading stopped there.", what, Math.round(problem.maxBytes / 1024 / 1024)));
-  }
-}
 
 /**
  * Reads the items of a JSON array body, handing those each chunk completes

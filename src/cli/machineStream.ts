@@ -1,10 +1,11 @@
 // `gpu-rental machines` without holding the list: the body is read as it
-// arrives (GpuRentalClient.streamMachines), each machine checked against
+// arrives (streamMachines (src/api/streamMachines.ts)), each machine checked against
 // the query and either written at once (--ndjson in the service's order)
 // or kept among the first N of the sort (--limit N). Memory is that of one
 // machine, the node IDs seen, and what is kept; never the whole list.
 import { ApiError } from '../api/errors';
 import type { GpuRentalClient } from '../api/client';
+import { streamMachines } from '../api/streamMachines';
 import type { Machine } from '../api/types';
 import type { SortKey, SortOrder } from '../model/arrange';
 import { TopMachines } from '../model/topMachines';
@@ -35,7 +36,7 @@ export async function streamMatching(client: GpuRentalClient, match: (m: Machine
     restart: () => matched === 0,
   };
   try {
-    const { skipped } = await client.streamMachines(sink, enough.signal);
+    const { skipped } = await streamMachines(client, sink, enough.signal);
     return { matched, skipped };
   } catch (err) {
     if (enough.signal.aborted && err instanceof ApiError && err.kind === 'cancelled') return { matched, skipped: 0 };
@@ -55,6 +56,6 @@ export async function topMatching(client: GpuRentalClient, match: (m: Machine) =
       return true;
     },
   };
-  const { skipped } = await client.streamMachines(sink);
+  const { skipped } = await streamMachines(client, sink);
   return { machines: top.first(), matched: top.count, skipped };
 }

@@ -169,6 +169,22 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     }
   });
 
+  it('published on its own: dist/cli.js copied alone, away from node_modules, runs as a command (its shebang, executable) and answers', async () => {
+    const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-alone-'));
+    try {
+      const copy = path.join(alone, 'cli.js');
+      fs.copyFileSync(CLI, copy);
+      assert.match(fs.readFileSync(copy, 'utf8').slice(0, 30), /^#!\/usr\/bin\/env node\n/);
+      assert.ok((fs.statSync(CLI).mode & 0o111) !== 0, 'dist/cli.js is executable');
+      fs.chmodSync(copy, 0o755);
+      const run = await runCommand(copy, ['machines', 'gpus>=8', '--ids', '--limit', '1'], { ...env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` });
+      assert.deepEqual([run.code, run.stderr], [0, '']);
+      assert.match(run.stdout, /^[0-9a-f-]{36}\n$/);
+    } finally {
+      fs.rmSync(alone, { recursive: true, force: true });
+    }
+  });
+
   it('--ids piped to head -1 ends cleanly: exit 0, no EPIPE message, though thousands of lines were left', async () => {
     server.setData({ machines: generateMachines(5_000, 7) });
     const shell = `set -o pipefail; "${process.execPath}" "${CLI}" machines --ids | head -1`;

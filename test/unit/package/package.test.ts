@@ -13,8 +13,9 @@ import { readZip } from '../../support/zip';
 const root = path.join(__dirname, '..', '..', '..', '..');
 const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
 // 300 KB before the MCP server: dist/cli.js (about 370 KiB minified, most of it the
-// MCP SDK with zod and ajv) adds about 90 KB compressed.
-const MAX_BYTES = 400 * 1024;
+// MCP SDK with zod and ajv) adds about 90 KB compressed; reading the machine list
+// item by item for the command line (src/api/arrayItems.ts and its users) about 3 KB more.
+const MAX_BYTES = 410 * 1024;
 /** As `npm run package` calls vsce (package.json "scripts"). */
 const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
 

@@ -1,4 +1,4 @@
-// GpuRentalClient.streamMachines against real HTTP servers on 127.0.0.1:
+// streamMachines (src/api/streamMachines.ts) against real HTTP servers on 127.0.0.1:
 // machines handed on as the body arrives, checked and de-duplicated as
 // listMachines does; the retries it may and may not make; the errors of a
 // body that is not a list; a sink slower than the time limit.
@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
+import { streamMachines } from '../../../src/api/streamMachines';
 import type { Machine } from '../../../src/api/types';
 import { client, rejects, SECRET, startServer } from '../../support/client';
 
@@ -15,7 +16,7 @@ function collector(restart?: () => boolean) {
   return { got, sink: { machine: (m: Machine) => void got.push(m), restart } };
 }
 
-describe('client: streamMachines, the machine list item by item', function () {
+describe('streamMachines: the machine list item by item', function () {
   this.timeout(20_000);
   let demo: DemoServer;
 
@@ -28,7 +29,7 @@ describe('client: streamMachines, the machine list item by item', function () {
   it('hands on every machine of the demo in the order listed, the same as listMachines', async () => {
     const api = client(demo);
     const { got, sink } = collector();
-    const result = await api.streamMachines(sink);
+    const result = await streamMachines(api, sink);
     assert.deepEqual(got, (await api.listMachines()).items);
     assert.deepEqual(result, { count: DEMO_MACHINES.length, skipped: 0 });
   });
@@ -37,7 +38,7 @@ describe('client: streamMachines, the machine list item by item', function () {
     const [a, b] = DEMO_MACHINES;
     demo.setData({ machines: [a, { ...b, gpu_count: 'eight' }, b, a, 42] });
     const { got, sink } = collector();
-    assert.deepEqual(await client(demo).streamMachines(sink), { count: 2, skipped: 3 });
+    assert.deepEqual(await streamMachines(client(demo), sink), { count: 2, skipped: 3 });
     assert.deepEqual(got.map((m) => m.node_name), [a.node_name, b.node_name]);
   });
 
@@ -47,7 +48,7 @@ describe('client: streamMachines, the machine list item by item', function () {
     let release!: () => void;
     const firstIn = new Promise<void>((resolve) => (release = resolve));
     let count = 0;
-    const done = client(demo).streamMachines({ machine: () => void (++count === 1 && release()) });
+    const done = streamMachines(client(demo), { machine: () => void (++count === 1 && release()) });
     await firstIn;
     const early = count;
     assert.ok(early > 0 && early < 2_000, `${early} before the rest`);
@@ -58,7 +59,7 @@ describe('client: streamMachines, the machine list item by item', function () {
   it('a failure before any machine is retried; after some, only when the sink takes them back', async () => {
     demo.setFault({ endpoint: 'machines', times: 1, fault: { kind: 'status', status: 503 } });
     const retried = collector();
-    await client(demo, { retry: { retries: 1, baseDelayMs: 1 } }).streamMachines(retried.sink);
+    await streamMachines(client(demo, { retry: { retries: 1, baseDelayMs: 1 } }), retried.sink);
     assert.equal(retried.got.length, DEMO_MACHINES.length);
     // A body cut off in the middle, then a whole one.
     let answers = 0;
@@ -75,14 +76,14 @@ describe('client: streamMachines, the machine list item by item', function () {
     try {
       const api = client(server, { retry: { retries: 2, baseDelayMs: 1 } });
       const noTakeBack = collector();
-      await rejects(api.streamMachines(noTakeBack.sink), 'network');
+      await rejects(streamMachines(api, noTakeBack.sink), 'network');
       assert.equal(noTakeBack.got.length, 2, 'what was handed on stays, and nothing twice');
       answers = 0;
       const takeBack = collector(() => {
         takeBack.got.length = 0;
         return true;
       });
-      await api.streamMachines(takeBack.sink);
+      await streamMachines(api, takeBack.sink);
       assert.deepEqual(takeBack.got, DEMO_MACHINES.slice(0, 3));
     } finally {
       await server.close();
@@ -97,12 +98,12 @@ describe('client: streamMachines, the machine list item by item', function () {
       ['[{"a":1},', 'parse', /not valid JSON/],
     ] as const) {
       demo.setFault({ endpoint: 'machines', fault: { kind: 'body', body, contentType: 'application/json' } });
-      await rejects(client(demo).streamMachines(collector().sink), kind, pattern);
+      await rejects(streamMachines(client(demo), collector().sink), kind, pattern);
     }
     demo.setFault({ endpoint: 'machines', fault: { kind: 'body', body: '[]', contentType: 'text/html' } });
-    await rejects(client(demo).streamMachines(collector().sink), 'parse', /web page/);
+    await rejects(streamMachines(client(demo), collector().sink), 'parse', /web page/);
     demo.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 401 } });
-    await rejects(client(demo).streamMachines(collector().sink), 'auth');
+    await rejects(streamMachines(client(demo), collector().sink), 'auth');
   });
 
   it('the time limit counts the service, not a sink that is behind', async () => {
@@ -110,15 +111,15 @@ describe('client: streamMachines, the machine list item by item', function () {
     demo.setData({ machines: DEMO_MACHINES.slice(0, 2) });
     const api = client(demo, { timeoutMs: 200 });
     const slow = { machine: () => new Promise<void>((resolve) => setTimeout(resolve, 600)) };
-    assert.equal((await api.streamMachines(slow)).count, 2);
+    assert.equal((await streamMachines(api, slow)).count, 2);
     demo.setFault({ endpoint: 'machines', fault: { kind: 'stall', afterBytes: 10 } });
-    await rejects(api.streamMachines(collector().sink), 'timeout');
+    await rejects(streamMachines(api, collector().sink), 'timeout');
   });
 
   it('a signal aborted from the sink stops the reading: cancelled', async () => {
     const stop = new AbortController();
     let count = 0;
-    await rejects(client(demo).streamMachines({ machine: () => void (++count === 3 && stop.abort()) }, stop.signal), 'cancelled');
+    await rejects(streamMachines(client(demo), { machine: () => void (++count === 3 && stop.abort()) }, stop.signal), 'cancelled');
     assert.ok(count >= 3);
   });
 });
