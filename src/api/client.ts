@@ -2,13 +2,17 @@
 // never import `vscode`, so it can be tested in Node against a real server.
 import * as l10n from '@vscode/l10n';
 import { ofetch } from 'ofetch';
-import { endpointUrl, displayUrl } from './baseUrl';
-import { ApiError, formatSeconds, jsonKindText, resourceName, statusText, type Resource } from './errors';
+import { endpointUrl } from './baseUrl';
+import { ApiError, bodyProblemError, resourceName, statusText, type Resource } from './errors';
 import { earlyLook } from './firstItems';
 import { readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { Machine, Template } from './types';
+import { AttemptClock, backoff, DEFAULT_RETRY, parseRetryAfter, sleep, type RetryPolicy } from './retry';
+import { reasonCode, transportError } from './transport';
+
+export { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
 
 /** The subset of a LogOutputChannel the client writes to. */
 export interface Logger {
@@ -20,17 +24,6 @@ export interface Logger {
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-export interface RetryPolicy {
-  /** Retries after the first attempt. */
-  retries: number;
-  /** Backoff before retry n is base × 2^(n-1), with full jitter, at most maxDelayMs. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A server's Retry-After is honoured up to this long. */
-  maxRetryAfterMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 };
 
 export interface RetryNotice {
   resource: 'machines' | 'images';
@@ -85,6 +78,18 @@ interface Body {
   where: string;
 }
 
+/** Reads a successful body as it arrives; `what` names the resource in messages, `clock` is the attempt's time limit. */
+export type BodyConsumer = (stream: ReadableStream<Uint8Array> | undefined, what: string, clock: AttemptClock) => Promise<void>;
+
+/** How an attempt reads a successful body. */
+interface AttemptOptions {
+  /** A first look at a large body's first items (./firstItems.ts). */
+  early?: (items: unknown[]) => void;
+  /** Reads the body itself, as it arrives, instead of gathering it. */
+  consume?: BodyConsumer;
+  /** Asked before a retry: false when what an attempt handed on cannot be taken back. */
+  mayRetry?: () => boolean;
+}
 
 export class GpuRentalClient {
   private readonly log: Logger;
@@ -101,7 +106,7 @@ export class GpuRentalClient {
 
   /** One small request to learn whether the service accepts the token (no retries). */
   async checkToken(signal?: AbortSignal): Promise<void> {
-    this.parseArray(await this.attempt('images', { limit: 1 }, signal));
+    this.parseArray(await this.attempt('images', { limit: 1 }, signal, {}));
   }
 
   /**
@@ -110,10 +115,20 @@ export class GpuRentalClient {
    */
   async listMachines(signal?: AbortSignal, onFirstItems?: (items: Machine[]) => void): Promise<ItemList<Machine>> {
     const early = onFirstItems && ((raw: unknown[]) => onFirstItems(validateMachines(raw).items));
-    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), early);
+    const result = await this.getWithRetries('machines', {}, signal, (body) => this.readMachines(body), { early });
     this.reportSkipped('machines', result);
     this.log.info(`Machines: ${result.items.length} loaded${result.skipped ? `, ${result.skipped} skipped` : ''}.`);
     return { items: result.items, skipped: result.skipped };
+  }
+
+  /**
+   * One GET of the machine list whose body `consume` reads itself as it
+   * arrives (./streamMachines.ts), retried as listMachines is while
+   * `mayRetry` allows. Kept apart so the extension's bundle, which never
+   * streams, does not carry the reader.
+   */
+  async consumeMachines(consume: BodyConsumer, mayRetry: () => boolean, signal?: AbortSignal): Promise<void> {
+    await this.getWithRetries('machines', {}, signal, () => undefined, { consume, mayRetry });
   }
 
   /**
@@ -152,7 +167,7 @@ export class GpuRentalClient {
         incomplete = l10n.t('stopped after {0} pages', MAX_TEMPLATE_PAGES);
         break;
       }
-      const raw = await this.getWithRetries('images', { limit, marker }, signal, (body) => this.parseArray(body));
+      const raw = await this.getWithRetries('images', { limit, marker }, signal, (body) => this.parseArray(body), {});
       pages++;
       if (raw.length === 0) {
         break;
@@ -195,13 +210,13 @@ export class GpuRentalClient {
    * One GET, retried on transient failures, its successful body handed to
    * `read`. Every failure becomes an ApiError.
    */
-  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R, early?: (items: unknown[]) => void): Promise<R> {
+  private async getWithRetries<R>(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, read: (body: Body) => R, how: AttemptOptions): Promise<R> {
     const policy = this.retry;
     for (let attempt = 0; ; attempt++) {
       try {
-        return read(await this.attempt(resource, query, signal, early));
+        return read(await this.attempt(resource, query, signal, how));
       } catch (err) {
-        if (!(err instanceof ApiError) || !err.retryable || attempt >= policy.retries) {
+        if (!(err instanceof ApiError) || !err.retryable || attempt >= policy.retries || how.mayRetry?.() === false) {
           throw err;
         }
         const rateLimited = err.status === 429 || err.retryAfterMs !== undefined;
@@ -213,8 +228,8 @@ export class GpuRentalClient {
     }
   }
 
-  /** A single request with its own timeout: the body of a 2xx answer, or an ApiError. */
-  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal?: AbortSignal, early?: (items: unknown[]) => void): Promise<Body> {
+  /** A single request with its own timeout: the body of a 2xx answer (empty when `how.consume` read it), or an ApiError. */
+  private async attempt(resource: Resource, query: Record<string, number | undefined>, signal: AbortSignal | undefined, { early, consume }: AttemptOptions): Promise<Body> {
     const url = endpointUrl(this.options.baseUrl, resource, query);
     const target = new URL(url);
     const where = `GET ${target.pathname}${target.search}`;
@@ -223,7 +238,7 @@ export class GpuRentalClient {
       throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
     }
     // Each attempt gets its own timeout signal: with a `signal` given, ofetch ignores its own `timeout`.
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const clock = new AttemptClock(this.options.timeoutMs);
     const started = Date.now();
     let status: number;
     let bytes: Uint8Array;
@@ -236,22 +251,34 @@ export class GpuRentalClient {
         responseType: 'stream',
         retry: 0,
         ignoreResponseError: true,
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        signal: signal ? AbortSignal.any([clock.signal, signal]) : clock.signal,
       });
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       retryAfter = response.headers.get('retry-after');
       const declared = Number(response.headers.get('content-length') ?? NaN);
-      const look = early && status >= 200 && status <= 299 && !isHtml(contentType) ? earlyLook(declared, early) : undefined;
-      bytes = await readCapped(response._data as ReadableStream<Uint8Array> | undefined, declared, this.maxBodyBytes, what, look);
+      const stream = response._data as ReadableStream<Uint8Array> | undefined;
+      if (consume && status >= 200 && status <= 299) {
+        if (isHtml(contentType)) {
+          await stream?.cancel().catch(() => undefined);
+          throw bodyProblemError({ kind: 'html' }, what);
+        }
+        await consume(stream, what, clock);
+        bytes = new Uint8Array(0);
+      } else {
+        const look = early && status >= 200 && status <= 299 && !isHtml(contentType) ? earlyLook(declared, early) : undefined;
+        bytes = await readCapped(stream, declared, this.maxBodyBytes, what, look);
+      }
     } catch (err) {
       if (err instanceof ApiError) {
         this.log.error(`${where}: ${err.message}`);
         throw err;
       }
-      const error = this.transportError(err, signal, timeout, what);
+      const error = transportError(err, signal, clock, what, this.options);
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
+    } finally {
+      clock.stop();
     }
     this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${bytes.byteLength} bytes`);
     if (status === 401 || status === 403) {
@@ -276,66 +303,28 @@ export class GpuRentalClient {
     const trimmed = body.trimStart();
     if (trimmed === '') {
       this.log.error(`${where}: empty body`);
-      throw new ApiError('parse', l10n.t('The service sent an empty response for the {0}.', what));
+      throw bodyProblemError({ kind: 'empty' }, what);
     }
     if (isHtml(contentType) || trimmed.startsWith('<')) {
       this.log.error(`${where}: HTML body (content-type ${contentType || 'none'})`);
-      throw new ApiError('parse', l10n.t('The service sent a web page instead of JSON for the {0}; check the service URL.', what));
+      throw bodyProblemError({ kind: 'html' }, what);
     }
     let data: unknown;
     try {
       data = JSON.parse(body);
     } catch (err) {
       this.log.error(`${where}: invalid JSON: ${(err as Error).message.slice(0, 120)}`);
-      throw new ApiError('parse', l10n.t("The service's {0} is not valid JSON.", what));
+      throw bodyProblemError({ kind: 'invalid' }, what);
     }
     if (!Array.isArray(data)) {
       this.log.error(`${where}: expected a JSON array, got ${jsonKind(data)}`);
-      throw new ApiError('shape', l10n.t("The service's {0} is not a JSON array (it is {1}).", what, jsonKindText(data)));
+      throw bodyProblemError({ kind: 'notArray', sample: data }, what);
     }
     return data;
   }
 
-  private transportError(err: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, what: string): ApiError {
-    if (signal?.aborted) {
-      return new ApiError('cancelled', l10n.t('The request was cancelled.'));
-    }
-    if (timeout.aborted) {
-      return new ApiError('timeout', l10n.t('The service did not answer within {0} when asked for the {1}.', formatSeconds(this.options.timeoutMs), what));
-    }
-    const host = displayUrl(this.options.baseUrl);
-    const network = (message: string) => new ApiError('network', message, undefined, true);
-    switch (reasonCode(err)) {
-      case 'ECONNREFUSED':
-        return network(l10n.t('Could not connect to {0}: the connection was refused.', host));
-      case 'ENOTFOUND':
-      case 'EAI_AGAIN':
-        return network(l10n.t('Could not connect to {0}: the host name was not found.', host));
-      case 'ECONNRESET':
-      case 'UND_ERR_SOCKET':
-      case 'EPIPE':
-        return network(l10n.t('The connection to {0} was interrupted while receiving the {1}.', host, what));
-      case 'ETIMEDOUT':
-      case 'UND_ERR_CONNECT_TIMEOUT':
-        return network(l10n.t('Could not connect to {0}: the connection timed out.', host));
-      default:
-        return network(l10n.t('Could not reach {0} to get the {1}.', host, what));
-    }
-  }
 }
 
-/** The error code somewhere in an error's cause chain (fetch wraps system errors twice). */
-function reasonCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      return code;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 function isHtml(contentType: string): boolean {
   return /html/i.test(contentType);
@@ -351,53 +340,4 @@ function jsonKind(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
-}
-
-function backoff(policy: RetryPolicy, attempt: number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  // Full jitter keeps many clients from retrying in step; never below a tenth of the ceiling.
-  return Math.round(ceiling * (0.1 + 0.9 * Math.random()));
-}
-
-/**
- * Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when
- * absent or unreadable. HTTP allows only whole seconds, but some servers send
- * "1.5": we read a non-negative decimal as seconds (rounded up, so we never
- * come back early) rather than ignore what the server meant.
- */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) {
-    return undefined;
-  }
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) {
-    // Rounded to microseconds first, so binary fractions (1.1 × 1000 = 1100.0000000000002) do not add a millisecond.
-    return Math.ceil(Math.round(Number(text) * 1e6) / 1000);
-  }
-  // Every HTTP date starts with a day name. Anything else, such as "-1", must
-  // not reach Date.parse, which reads "1.5" as a day in 2001.
-  if (!/^[A-Za-z]/.test(text)) {
-    return undefined;
-  }
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Waits, unless the signal fires first: then rejects as cancelled at once. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

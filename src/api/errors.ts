@@ -3,6 +3,7 @@
 // URL, or a server-supplied body. Its words are in VS Code's display language
 // (@vscode/l10n, given VS Code's bundle at activation; English in plain Node).
 import * as l10n from '@vscode/l10n';
+import type { ArrayProblem } from './arrayItems';
 
 export type ApiErrorKind =
   | 'config' // no or bad base URL, no token
@@ -76,4 +77,20 @@ export function jsonKindText(value: unknown): string {
 export function formatSeconds(ms: number): string {
   const s = ms / 1000;
   return l10n.t('{0} s', Number.isInteger(s) ? s : s.toFixed(1));
+}
+
+/** A body that is not a JSON array, in the words of a whole-body parse (./client.ts). */
+export function bodyProblemError(problem: ArrayProblem, what: string): ApiError {
+  switch (problem.kind) {
+    case 'empty':
+      return new ApiError('parse', l10n.t('The service sent an empty response for the {0}.', what));
+    case 'html':
+      return new ApiError('parse', l10n.t('The service sent a web page instead of JSON for the {0}; check the service URL.', what));
+    case 'notArray':
+      return new ApiError('shape', l10n.t("The service's {0} is not a JSON array (it is {1}).", what, jsonKindText(problem.sample)));
+    case 'invalid':
+      return new ApiError('parse', l10n.t("The service's {0} is not valid JSON.", what));
+    case 'itemTooLarge':
+      return new ApiError('parse', l10n.t("The service's {0} holds an item larger than {1} MB; reading stopped there.", what, Math.round(problem.maxBytes / 1024 / 1024)));
+  }
 }

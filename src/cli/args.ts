@@ -16,7 +16,16 @@ export interface Common {
 }
 
 export type Command =
-  | ({ kind: 'machines'; query: string; sortBy: SortKey; order: SortOrder; groupBy: GroupBy; limit?: number } & Common)
+  | ({
+      kind: 'machines';
+      query: string;
+      sortBy: SortKey;
+      order: SortOrder;
+      groupBy: GroupBy;
+      /** --sort, --order or --group was given: without them, --ndjson keeps the service's order and streams. */
+      arranged: boolean;
+      limit?: number;
+    } & Common)
   | ({ kind: 'machine'; nodeId: string } & Common)
   | ({ kind: 'templates'; text: string; imageType?: number; limit?: number } & Common)
   | ({ kind: 'image-ref'; templateId: number } & Common)
@@ -159,7 +168,8 @@ export function parseArgs(argv: readonly string[]): Parsed {
       if (!order) return fail('--order must be ascending or descending (asc, desc)');
       const groupBy = options.has('group') ? groupKey(options.get('group')!) : 'none';
       if (!groupBy) return fail(`--group must be one of ${GROUP_BY.join(', ')}`);
-      return { ok: true, command: { kind: 'machines', query: words, sortBy, order, groupBy, limit, ...common } };
+      const arranged = options.has('sort') || options.has('order') || options.has('group');
+      return { ok: true, command: { kind: 'machines', query: words, sortBy, order, groupBy, arranged, limit, ...common } };
     }
     case 'machine':
       if (positionals.length !== 1 || !positionals[0].trim()) return fail('machine takes one node ID: gpu-rental machine NODE_ID');

@@ -10,6 +10,7 @@ import { imageReference } from '../model/imageRef';
 import { compileQuery, isEmptyQuery, parseQuery, type Query } from '../model/query';
 import { filterTemplates, groupByImageType } from '../model/templates';
 import type { Command, Format } from './args';
+import { streamMatching, topMatching } from './machineStream';
 import { CliError, EXIT } from './errors';
 import { MACHINE_COLUMNS, machineIdLine, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, templateOut, terminalText, type TableSection } from './output';
 import type { Service } from './setup';
@@ -71,23 +72,26 @@ async function skippedNote(io: Io, skipped: number, noun: string): Promise<void>
   if (skipped > 0) await write(io.stderr, `gpu-rental: ${skipped} malformed ${noun}${skipped === 1 ? '' : 's'} left out\n`);
 }
 
-async function machines(command: Extract<Command, { kind: 'machines' }>, client: GpuRentalClient, io: Io): Promise<number> {
+type MachinesCommand = Extract<Command, { kind: 'machines' }>;
+type Section = TableSection<Machine> & { label: string; size: number };
+
+/**
+ * The matching machines. --ndjson without --sort, --order or --group is
+ * written as the list arrives, in the service's order; with --limit and
+ * no --group only the first N of the sort are kept while it arrives; the
+ * rest (a whole sorted list, or groups) holds the matching machines.
+ */
+async function machines(command: MachinesCommand, client: GpuRentalClient, io: Io): Promise<number> {
   const query = queryOf(command.query);
-  const listing = await client.listMachines();
-  await skippedNote(io, listing.skipped, 'machine');
-  const matching = isEmptyQuery(query) ? listing.items : listing.items.filter(compileQuery(query));
-  const groups = arrangeMachines(matching, { groupBy: command.groupBy, sortBy: command.sortBy, order: command.order });
-  // The limit counts machines across groups, in order; groups left empty by it are not shown.
-  let left = command.limit ?? Infinity;
-  const sections: (TableSection<Machine> & { label: string; size: number })[] = [];
-  for (const group of groups) {
-    if (left <= 0) break;
-    const rows = group.machines.slice(0, left);
-    left -= rows.length;
-    sections.push({ heading: command.groupBy === 'none' ? undefined : `${group.label} (${group.size})`, label: group.label, size: group.size, rows });
-  }
-  const count = sections.reduce((n, s) => n + s.rows.length, 0);
+  const match = isEmptyQuery(query) ? () => true : compileQuery(query);
   const format = formatOf(command, io);
+  if (format === 'ndjson' && !command.arranged) {
+    const { matched, skipped } = await streamMatching(client, match, command.limit ?? Infinity, (m) => write(io.stdout, `${safeJson(machineOut(m))}\n`));
+    await skippedNote(io, skipped, 'machine');
+    return matched ? EXIT.found : EXIT.nothing;
+  }
+  const sections = command.groupBy === 'none' && command.limit !== undefined ? await firstMachines(command, command.limit, match, client, io) : await arrangedMachines(command, match, client, io);
+  const count = sections.reduce((n, s) => n + s.rows.length, 0);
   switch (format) {
     case 'table':
       if (count) await write(io.stdout, table(MACHINE_COLUMNS, sections, { color: colorOf(command, io), width: io.stdout.columns }));
@@ -107,6 +111,29 @@ async function machines(command: Extract<Command, { kind: 'machines' }>, client:
       break;
   }
   return count ? EXIT.found : EXIT.nothing;
+}
+
+/** The first `limit` in the sort's order, from the list as it arrives. */
+async function firstMachines(command: MachinesCommand, limit: number, match: (m: Machine) => boolean, client: GpuRentalClient, io: Io): Promise<Section[]> {
+  const top = await topMatching(client, match, limit, command.sortBy, command.order);
+  await skippedNote(io, top.skipped, 'machine');
+  return top.machines.length ? [{ label: 'all', size: top.matched, rows: top.machines }] : [];
+}
+
+/** The whole list, filtered, grouped and sorted; the limit counts machines across groups, in order, and groups it leaves empty are not shown. */
+async function arrangedMachines(command: MachinesCommand, match: (m: Machine) => boolean, client: GpuRentalClient, io: Io): Promise<Section[]> {
+  const listing = await client.listMachines();
+  await skippedNote(io, listing.skipped, 'machine');
+  const groups = arrangeMachines(listing.items.filter(match), { groupBy: command.groupBy, sortBy: command.sortBy, order: command.order });
+  let left = command.limit ?? Infinity;
+  const sections: Section[] = [];
+  for (const group of groups) {
+    if (left <= 0) break;
+    const rows = group.machines.slice(0, left);
+    left -= rows.length;
+    sections.push({ heading: command.groupBy === 'none' ? undefined : `${group.label} (${group.size})`, label: group.label, size: group.size, rows });
+  }
+  return sections;
 }
 
 /** A JSON array, one element a line, written element by element. */

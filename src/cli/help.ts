@@ -16,9 +16,13 @@ Usage:
   QUERY      the filter language of the extension, e.g. 'gpu=h100 gpus>=8 cuda>=12.4'
   --sort     pricePerGpu (default), price, gpuMemory, gpuCount, onlineRate, upTime
   --group    none (default), gpu, region, gpuCount, cuda
-  --limit    at most N machines (or templates); watch: stop after N
+  --limit    at most N machines (or templates); watch: stop after N. Without --group,
+             only the first N of the sort are held while the list arrives
   --json     a JSON array (default when the output is not a terminal)
-  --ndjson   one JSON object a line
+  --ndjson   one JSON object a line. Without --sort, --order or --group: in the
+             service's order, each line written as its machine arrives, in
+             constant memory whatever the list's length. Sorting (or grouping)
+             needs the whole list first: memory then grows with the matches
   --ids      one ID a line
   --table    a table (default on a terminal, the only place with colour)
   watch      prints machines as they newly match, one JSON line each, until stopped

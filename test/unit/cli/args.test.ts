@@ -23,6 +23,7 @@ describe('cli: arguments', () => {
       sortBy: 'pricePerGpu',
       order: 'ascending',
       groupBy: 'none',
+      arranged: false,
       limit: undefined,
       format: undefined,
       tokenFile: undefined,
@@ -37,16 +38,25 @@ describe('cli: arguments', () => {
       { query: 'gpu=h100 gpus>=8', format: 'ids', limit: 1 },
     );
     const c = command('machines', '--sort=price', '--order', 'desc', '--group', 'region', '--limit=3', '--json', '--token-file', '/tmp/t', '--timeout', '5', '--no-color');
-    assert.deepEqual(pick(c, ['sortBy', 'order', 'groupBy', 'limit', 'format', 'tokenFile', 'timeoutSeconds', 'color']), {
+    assert.deepEqual(pick(c, ['sortBy', 'order', 'groupBy', 'arranged', 'limit', 'format', 'tokenFile', 'timeoutSeconds', 'color']), {
       sortBy: 'price',
       order: 'descending',
       groupBy: 'region',
+      arranged: true,
       limit: 3,
       format: 'json',
       tokenFile: '/tmp/t',
       timeoutSeconds: 5,
       color: false,
     });
+  });
+
+  it('machines: --sort, --order or --group each asks for an order (without one, --ndjson keeps the service\'s)', () => {
+    assert.equal(pick(command('machines', '--ndjson'), ['arranged']).arranged, false);
+    assert.equal(pick(command('machines', '--ndjson', '--limit', '5'), ['arranged']).arranged, false);
+    for (const option of [['--sort', 'price'], ['--order', 'asc'], ['--group', 'gpu']]) {
+      assert.equal(pick(command('machines', '--ndjson', ...option), ['arranged']).arranged, true, option.join(' '));
+    }
   });
 
   it('machines: sort and group keys also by the query language\'s field names, in any case', () => {
@@ -120,7 +130,7 @@ describe('cli: arguments', () => {
 /** The fields a test cares about: the given ones, or those that differ from the defaults. */
 function pick(c: Command, keys?: string[]): Record<string, unknown> {
   const record = c as unknown as Record<string, unknown>;
-  const defaults: Record<string, unknown> = { kind: c.kind, sortBy: 'pricePerGpu', order: 'ascending', groupBy: 'none', timeoutSeconds: DEFAULT_TIMEOUT_SECONDS, color: true, intervalSeconds: DEFAULT_WATCH_INTERVAL_SECONDS };
+  const defaults: Record<string, unknown> = { kind: c.kind, sortBy: 'pricePerGpu', order: 'ascending', groupBy: 'none', arranged: false, timeoutSeconds: DEFAULT_TIMEOUT_SECONDS, color: true, intervalSeconds: DEFAULT_WATCH_INTERVAL_SECONDS };
   const chosen = keys ?? Object.keys(record).filter((k) => record[k] !== undefined && record[k] !== defaults[k]);
   return Object.fromEntries(chosen.map((k) => [k, record[k]]));
 }

@@ -2,6 +2,10 @@
 // with the official SDK: it lists the three tools of VS Code's chat (same
 // names, schemas, read-only) and answers as they do, from the demo API.
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { DEMO_MACHINES, DEMO_TEMPLATES, DEMO_TOKEN } from '../../../dev/demo/fixtures';
@@ -101,6 +105,46 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
 
   it('never writes the token: nothing on stderr, and no answer holds it', () => {
     assert.equal(mcp.stderr(), '');
+  });
+
+  it('never writes the token anywhere: not in the raw bytes of stdout and stderr, whatever it is asked (a rejected token too), nor in a file', async () => {
+    // The protocol spoken by hand (JSON-RPC, one message a line), so every byte the server writes is seen, not only what an SDK client keeps.
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-mcp-home-'));
+    try {
+      for (const token of [DEMO_TOKEN, 'wrong-mcp-token-raw-4242']) {
+        const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: home, env: cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: token, HOME: home, TMPDIR: home, XDG_CONFIG_HOME: home }), stdio: ['pipe', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+        child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+        const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+        const messages = [
+          { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+          { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+          { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'gpuRental_findMachines', arguments: { query: 'gpus>=2', limit: 3 } } },
+          { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'gpuRental_getMachine', arguments: { nodeId: DEMO_MACHINES[0].node_name } } },
+          { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'gpuRental_listTemplates', arguments: {} } },
+          { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'gpuRental_findMachines', arguments: { query: 'token>=1' } } },
+          { jsonrpc: '2.0', id: 7, method: 'no/such/method' },
+        ];
+        for (const message of messages) child.stdin.write(`${JSON.stringify(message)}\n`);
+        child.stdin.write('{not json\n');
+        // Every request with an id is answered (in any order) before stdin closes.
+        const ids = [1, 2, 3, 4, 5, 6, 7];
+        while (!ids.every((id) => out.includes(`"id":${id}`))) {
+          if (child.exitCode !== null) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        child.stdin.end();
+        await closed;
+        for (const id of ids) assert.ok(out.includes(`"id":${id}`), `answer ${id} in ${out.slice(0, 200)}`);
+        assert.ok(!out.includes(token) && !err.includes(token), `the token ${token === DEMO_TOKEN ? '(accepted)' : '(rejected)'} was written`);
+      }
+      assert.deepEqual(fs.readdirSync(home), [], 'no file written (no log, no cache)');
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('starts without a token or service, and its tools say what is missing; a rejected token is said, never quoted', async () => {

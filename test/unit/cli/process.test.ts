@@ -46,7 +46,7 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     assert.equal(pricePerGpu(eight.find((m) => m.node_name === lines[0])!), cheapest);
   });
 
-  it('0: --json is an array of the matching machines, cheapest per GPU first, with price_per_gpu; --ndjson the same, a line each', async () => {
+  it('0: --json is an array of the matching machines, cheapest per GPU first, with price_per_gpu; --ndjson the same, a line each (in the service\'s order unless sorted)', async () => {
     const json = await runCli(['machines', 'gpus>=2', 'vram>=24', '--json'], env);
     assert.equal(json.code, 0);
     const machines = JSON.parse(json.stdout) as (Machine & { price_per_gpu: number })[];
@@ -55,11 +55,27 @@ describe('cli: gpu-rental as a process against the demo API', function () {
       assert.equal(m.price_per_gpu, pricePerGpu(m));
       if (i) assert.ok(machines[i - 1].price_per_gpu <= m.price_per_gpu);
     }
-    const ndjson = await runCli(['machines', 'gpus>=2', 'vram>=24', '--ndjson'], env);
+    const ndjson = await runCli(['machines', 'gpus>=2', 'vram>=24', '--ndjson', '--sort', 'pricePerGpu'], env);
     assert.deepEqual(
       ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)),
       machines,
     );
+    const listed = await runCli(['machines', 'gpus>=2', 'vram>=24', '--ndjson'], env);
+    assert.deepEqual(
+      listed.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).node_name),
+      DEMO_MACHINES.filter((m) => m.gpu_count >= 2 && m.gpu_memory >= 24).map((m) => m.node_name),
+      'without --sort, as the service lists them',
+    );
+    assert.deepEqual(
+      (await runCli(['machines', 'gpus>=2', 'vram>=24', '--ndjson', '--limit', '2'], env)).stdout.trimEnd().split('\n').map((l) => JSON.parse(l).node_name),
+      DEMO_MACHINES.filter((m) => m.gpu_count >= 2 && m.gpu_memory >= 24).slice(0, 2).map((m) => m.node_name),
+    );
+    // --limit without --group keeps only the first N as the list arrives: the same N as sorting all.
+    for (const sort of [[], ['--sort', 'price', '--order', 'desc'], ['--sort', 'vram']]) {
+      const all = JSON.parse((await runCli(['machines', 'gpus>=2', ...sort, '--json'], env)).stdout) as Machine[];
+      const first = JSON.parse((await runCli(['machines', 'gpus>=2', ...sort, '--json', '--limit', '7'], env)).stdout) as Machine[];
+      assert.deepEqual(first, all.slice(0, 7), sort.join(' '));
+    }
     const grouped = JSON.parse((await runCli(['machines', 'gpus>=2', '--group', 'gpu', '--sort', 'price', '--order', 'desc', '--json', '--limit', '5'], env)).stdout);
     assert.ok(grouped.every((g: { group: string; matching: number; machines: unknown[] }) => typeof g.group === 'string' && g.matching >= g.machines.length));
     assert.equal(grouped.flatMap((g: { machines: unknown[] }) => g.machines).length, 5);
@@ -153,6 +169,22 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     }
   });
 
+  it('published on its own: dist/cli.js copied alone, away from node_modules, runs as a command (its shebang, executable) and answers', async () => {
+    const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-alone-'));
+    try {
+      const copy = path.join(alone, 'cli.js');
+      fs.copyFileSync(CLI, copy);
+      assert.match(fs.readFileSync(copy, 'utf8').slice(0, 30), /^#!\/usr\/bin\/env node\n/);
+      assert.ok((fs.statSync(CLI).mode & 0o111) !== 0, 'dist/cli.js is executable');
+      fs.chmodSync(copy, 0o755);
+      const run = await runCommand(copy, ['machines', 'gpus>=8', '--ids', '--limit', '1'], { ...env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` });
+      assert.deepEqual([run.code, run.stderr], [0, '']);
+      assert.match(run.stdout, /^[0-9a-f-]{36}\n$/);
+    } finally {
+      fs.rmSync(alone, { recursive: true, force: true });
+    }
+  });
+
   it('--ids piped to head -1 ends cleanly: exit 0, no EPIPE message, though thousands of lines were left', async () => {
     server.setData({ machines: generateMachines(5_000, 7) });
     const shell = `set -o pipefail; "${process.execPath}" "${CLI}" machines --ids | head -1`;
@@ -178,34 +210,106 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     });
   }
 
-  it('100k machines as --ndjson: every line out, written as the reader takes them (resident memory reported)', async function () {
-    this.timeout(180_000);
+  describe('100k machines, and a slow service', () => {
     const machines = generateMachines(100_000, 3);
-    server.setData({ machines });
-    const preload = path.join(dir, 'rss.js');
-    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(process.env.RSS_REPORT, String(process.resourceUsage().maxRSS)));`);
+    let preload: string;
+
+    before(() => {
+      preload = path.join(dir, 'rss.js');
+      fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(process.env.RSS_REPORT, String(process.resourceUsage().maxRSS)));`);
+    });
+
     /** Runs the tool, counting the lines it writes as they come; its peak resident memory in MB. */
-    const measure = async (args: string[]) => {
-      const report = path.join(dir, `rss-${args.join('_').replace(/\W/g, '')}`);
-      const child = spawn(process.execPath, ['--require', preload, CLI, ...args], { env: { ...env, RSS_REPORT: report }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const measure = async (args: string[], nodeArgs: string[] = []) => {
+      const report = path.join(dir, `rss-${[...nodeArgs, ...args].join('_').replace(/\W/g, '')}`);
+      const child = spawn(process.execPath, [...nodeArgs, '--require', preload, CLI, ...args], { env: { ...env, RSS_REPORT: report }, stdio: ['ignore', 'pipe', 'pipe'] });
       const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
       let lines = 0;
       let bytes = 0;
+      let first = '';
       child.stdout.setEncoding('utf8');
       for await (const chunk of child.stdout as AsyncIterable<string>) {
+        if (bytes === 0) first = chunk.split('\n')[0];
         bytes += chunk.length;
         lines += chunk.split('\n').length - 1;
       }
-      return { code: await closed, lines, mb: bytes / 1024 / 1024, rssMb: Number(fs.readFileSync(report, 'utf8')) / 1024 };
+      const code = await closed;
+      return { code, lines, first, stderr, mb: bytes / 1024 / 1024, rssMb: fs.existsSync(report) ? Number(fs.readFileSync(report, 'utf8')) / 1024 : NaN };
     };
-    // The floor: the same list fetched, parsed and filtered, nothing written.
-    const floor = await measure(['machines', 'gpus>=1000', '--ids']);
-    assert.deepEqual([floor.code, floor.lines], [1, 0]);
-    const run = await measure(['machines', '--ndjson']);
-    assert.deepEqual([run.code, run.lines], [0, machines.length]);
-    console.log(`      100k machines: ${run.mb.toFixed(0)} MB of JSON lines, peak RSS ${run.rssMb.toFixed(0)} MB (${floor.rssMb.toFixed(0)} MB writing nothing)`);
-    // Loose, no timing: the list is held (it is sorted), the output is not gathered into one string (which alone would be 2× its size as UTF-16, plus the array).
-    assert.ok(run.rssMb < floor.rssMb + 2 * run.mb + 50, `${run.rssMb} MB against ${floor.rssMb} MB`);
+
+    /** A heap this small cannot hold the list (100k parsed machines are ~250 MB of heap): a run that held it would crash. */
+    const SMALL_HEAP = ['--max-old-space-size=32', '--max-semi-space-size=1'];
+
+    it('--ndjson streams 100k machines in constant memory: every line out, in a heap of 32 MB, at the resident memory of a 5k-machine run', async function () {
+      this.timeout(180_000);
+      // The floor: the same run against the first 5,000 (by then the heap has reached the size it keeps).
+      server.setData({ machines: machines.slice(0, 5_000) });
+      const small = await measure(['machines', '--ndjson'], SMALL_HEAP);
+      assert.deepEqual([small.code, small.lines], [0, 5_000]);
+      server.setData({ machines });
+      const run = await measure(['machines', '--ndjson'], SMALL_HEAP);
+      assert.equal(run.stderr, '');
+      assert.deepEqual([run.code, run.lines], [0, machines.length]);
+      assert.equal(JSON.parse(run.first).node_name, machines[0].node_name, 'in the service\'s order');
+      console.log(`      100k machines: ${run.mb.toFixed(0)} MB of JSON lines, peak RSS ${run.rssMb.toFixed(0)} MB (${small.rssMb.toFixed(0)} MB for 5k)`);
+      assert.ok(run.rssMb < small.rssMb + 20, `${run.rssMb} MB against ${small.rssMb} MB for 5k machines`);
+      // A query and a limit: the first matches, then the request is dropped.
+      const some = await measure(['machines', 'gpus>=8', '--ndjson', '--limit', '3'], SMALL_HEAP);
+      assert.deepEqual([some.code, some.lines], [0, 3]);
+    });
+
+    it('--limit N keeps the first N of the sort while the list arrives: the deploy-script line at 100k in a heap of 32 MB', async function () {
+      this.timeout(180_000);
+      server.setData({ machines });
+      const run = await measure(['machines', 'gpus>=8', '--ids', '--limit', '1'], SMALL_HEAP);
+      assert.deepEqual([run.code, run.lines, run.stderr], [0, 1, '']);
+      const eight = machines.filter((m) => m.gpu_count >= 8);
+      const cheapest = Math.min(...eight.map((m) => pricePerGpu(m)));
+      assert.equal(pricePerGpu(eight.find((m) => m.node_name === run.first)!), cheapest);
+    });
+
+    it('--ndjson --sort holds the matches (it must sort them), not the output: 100k lines written as the reader takes them', async function () {
+      this.timeout(180_000);
+      server.setData({ machines });
+      // The floor: the same list fetched, parsed and filtered, nothing written.
+      const floor = await measure(['machines', 'gpus>=1000', '--ids']);
+      assert.deepEqual([floor.code, floor.lines], [1, 0]);
+      const run = await measure(['machines', '--ndjson', '--sort', 'pricePerGpu']);
+      assert.deepEqual([run.code, run.lines], [0, machines.length]);
+      console.log(`      100k machines sorted: peak RSS ${run.rssMb.toFixed(0)} MB (${floor.rssMb.toFixed(0)} MB writing nothing)`);
+      // Loose, no timing: the list is held (it is sorted), the output is not gathered into one string (which alone would be 2× its size as UTF-16, plus the array).
+      assert.ok(run.rssMb < floor.rssMb + 2 * run.mb + 50, `${run.rssMb} MB against ${floor.rssMb} MB`);
+    });
+
+    it('a service that holds back the rest of its answer: the first lines are out before the body ends, the rest after it', async function () {
+      this.timeout(60_000);
+      server.setData({ machines: machines.slice(0, 5_000) });
+      // The first 200 kB (about 400 machines), then nothing until released.
+      server.setFault({ endpoint: 'machines', fault: { kind: 'stall', afterBytes: 200_000 } });
+      const child = spawn(process.execPath, [CLI, 'machines', '--ndjson', '--timeout', '30'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      while (!stdout.includes('\n') && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Without streaming, nothing is written until the body is all in: the run would time out with no line.
+      assert.equal(child.exitCode, null, `the run ended before the body did: ${stdout.slice(0, 200)}`);
+      const early = stdout.split('\n').length - 1;
+      assert.ok(early > 0 && early < 5_000);
+      server.releaseStalled();
+      assert.equal(await exited, 0);
+      assert.equal(stdout.split('\n').length - 1, 5_000);
+    });
+
+    it('--ndjson piped to head -1 ends cleanly at 100k: exit 0, no EPIPE message', async function () {
+      this.timeout(60_000);
+      server.setData({ machines });
+      const shell = `set -o pipefail; "${process.execPath}" "${CLI}" machines --ndjson | head -1`;
+      const run = await runCommand('bash', ['-c', shell], env);
+      assert.deepEqual([run.code, run.stderr], [0, '']);
+      assert.equal(JSON.parse(run.stdout).node_name, machines[0].node_name);
+    });
   });
 
   describe('watch', () => {
