@@ -12,6 +12,7 @@ import { copyIds, writeImageReference, writeTemplateJson } from './vscode/comman
 import { clearToken, setToken } from './vscode/commands/tokenCommands';
 import { AuthProvider, registerAuthProvider } from './vscode/services/authProvider';
 import { ComparePanel } from './vscode/panels/comparePanel';
+import { TrendsPanel } from './vscode/panels/trendsPanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
@@ -50,6 +51,8 @@ export interface GpuRentalTestApi {
   templatesView: vscode.TreeView<TemplateNode>;
   panels: DetailsPanels;
   compare: ComparePanel;
+  /** The Show Market Trends panel. */
+  trends: TrendsPanel;
   templatePanels: TemplatePanels;
   view: ViewState;
   /** What the views show: the selector the trees, status bar and commands read. */
@@ -114,7 +117,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
     memory: history,
   });
-  context.subscriptions.push(history, bindHistoryRefresh(history, view, () => machines.refreshAll()));
+  const trends = new TrendsPanel(context.extensionUri, history);
+  context.subscriptions.push(history, trends, bindHistoryRefresh(history, view, () => machines.refreshAll()));
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
   context.subscriptions.push(bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config), registerTools(market, controller));
@@ -128,7 +132,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const walkthrough = new Walkthrough(context, [machinesView, templatesView]);
   context.subscriptions.push(walkthrough);
 
-  const panelOpeners = { details: panels, compare, template: templatePanels };
+  const panelOpeners = { details: panels, compare, template: templatePanels, trends };
   context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, history, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
@@ -150,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     templatesView,
     panels,
     compare,
+    trends,
     templatePanels,
     view,
     visible,
