@@ -21,8 +21,8 @@ const MODEL = 'H100_SXM5_80GB';
 const GROUP = 'H100 SXM5 80GB';
 const QUERY = 'below_median>=0.1';
 
-/** The trends webview, once it shows a table captioned for this model. */
-async function trendsFrame(ui: Ui, heading: string): Promise<Frame> {
+/** The trends webview, once it shows a section of this model. */
+export async function trendsFrame(ui: Ui, heading: string): Promise<Frame> {
   let found: Frame | undefined;
   await until(
     `the trends panel showing ${heading}`,
