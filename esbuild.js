@@ -9,7 +9,7 @@ const esbuild = require('esbuild');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-const PAGES = ['details', 'template', 'compare'];
+const PAGES = ['details', 'template', 'compare', 'trends'];
 
 async function main() {
   const pages = await esbuild.context({

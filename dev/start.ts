@@ -5,9 +5,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEMO_TOKEN } from './demo/fixtures';
+import { DEMO_MACHINES, DEMO_TOKEN } from './demo/fixtures';
 import { parseArgs } from './demo/main';
 import { startDemoServer } from './demo/server';
+import { fastForward, recordFastForward, serverHistoryRoot } from './demo/fastForward';
 import { preferredOrFreePort, startVSCodeServer } from './harness/server';
 import { VERBOSE } from './harness/settings';
 import { repoRoot } from './repoRoot';
@@ -41,8 +42,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void running.stop('SIGINT'));
   process.on('SIGTERM', () => void running.stop('SIGTERM'));
   try {
-    const market = parseArgs(process.argv.slice(2)).market ?? {};
-    const demo = await startDemoServer({ port: await preferredOrFreePort(DEMO_PORT), token: DEMO_TOKEN, market });
+    const args = parseArgs(process.argv.slice(2));
+    const market = args.market ?? {};
+    // `npm start -- --days 14`: two weeks of a drifting market before now, recorded into the history below.
+    const steps = args.days === undefined ? undefined : fastForward(DEMO_MACHINES, { days: args.days, end: Date.now(), seed: market.seed });
+    const demo = await startDemoServer({ port: await preferredOrFreePort(DEMO_PORT), token: DEMO_TOKEN, market, machines: steps?.at(-1)?.machines });
     await running.add(() => demo.close());
     console.log(`Demo API: ${demo.url}`);
 
@@ -54,6 +58,10 @@ async function main(): Promise<void> {
       userSettings: { 'gpuRental.baseUrl': demo.url },
       serverOutput: VERBOSE ? (line) => console.log(`server| ${line}`) : undefined,
     });
+    if (steps) {
+      recordFastForward(serverHistoryRoot(vscode.userDataDir), new URL(demo.url).origin, steps);
+      console.log(`Market history: ${steps.length} lists of ${args.days} days fast-forwarded (GPU Rental: Show Market Trends)`);
+    }
     if (await running.add(() => vscode.close())) {
       printInstructions(vscode.url, vscode.vscodeVersion, demo.url, vscode.logsDir);
     }

@@ -13,6 +13,7 @@ import { copyIds, writeImageReference, writeTemplateJson } from './vscode/comman
 import { clearToken, setToken } from './vscode/commands/tokenCommands';
 import { AuthProvider, registerAuthProvider } from './vscode/services/authProvider';
 import { ComparePanel } from './vscode/panels/comparePanel';
+import { TrendsPanel } from './vscode/panels/trendsPanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
@@ -51,6 +52,8 @@ export interface GpuRentalTestApi {
   templatesView: vscode.TreeView<TemplateNode>;
   panels: DetailsPanels;
   compare: ComparePanel;
+  /** The Show Market Trends panel. */
+  trends: TrendsPanel;
   templatePanels: TemplatePanels;
   view: ViewState;
   /** What the views show: the selector the trees, status bar and commands read. */
@@ -117,7 +120,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
     memory: history,
   });
-  context.subscriptions.push(history);
+  const trends = new TrendsPanel(context.extensionUri, history);
+  context.subscriptions.push(history, trends);
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
   // Off by default: the market worker (gpuRental.experimental.marketWorker) answers the chat tools so far.
@@ -133,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
   context.subscriptions.push(walkthrough);
 
-  const panelOpeners = { details: panels, compare, template: templatePanels };
+  const panelOpeners = { details: panels, compare, template: templatePanels, trends };
   context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, history, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
@@ -155,6 +159,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     templatesView,
     panels,
     compare,
+    trends,
     templatePanels,
     view,
     visible,

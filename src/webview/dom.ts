@@ -96,7 +96,7 @@ export function startPage<Request extends { type: string }, State = never>(optio
     if (message.type === 'status' && typeof message.text === 'string') flash(message.text);
     else if (message.type === 'update' && message.content && typeof message.content === 'object') {
       const key = message.key;
-      if (typeof key === 'string' || typeof key === 'number' || Array.isArray(key)) page.setState({ ...page.state(), key } as State);
+      if (typeof key === 'string' || typeof key === 'number' || (typeof key === 'object' && key !== null)) page.setState({ ...page.state(), key } as State);
       options.render(fields(message.content));
     }
   });

@@ -9,7 +9,7 @@ export interface Scenario {
   /** Runs in a window of its own (a new VS Code server and browser), as a first start does. */
   fresh?: boolean;
   /** How that window differs from the others (its display language, say); only with `fresh`. */
-  window?: Pick<SessionOptions, 'locale'>;
+  window?: Pick<SessionOptions, 'locale' | 'fastForwardDays' | 'machineSettings'>;
   /** Puts things back after the scenario, whether it passed or not. */
   cleanup?(session: Session): Promise<void>;
 }

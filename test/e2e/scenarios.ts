@@ -17,6 +17,7 @@ import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
+import { trendsScenario } from './trends';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
 import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
@@ -363,6 +364,7 @@ export const scenarios: Scenario[] = [
   watchingScenario,
   editorIdsScenario,
   compareScenario,
+  trendsScenario,
   pryingScenario,
   accountsScenario,
   showMoreScenario,

@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { fastForward, recordFastForward, serverHistoryRoot, type FastForwardStep } from '../../dev/demo/fastForward';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { startVSCodeServer, type VSCodeServer } from '../../dev/harness/server';
 import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION } from '../../dev/harness/settings';
@@ -42,11 +43,15 @@ export interface SessionOptions {
   settings?: Record<string, unknown>;
   /** The server's machine settings: where a web window reads settings of machine scope. */
   machineSettings?: Record<string, unknown>;
+  /** The demo market fast-forwarded this many days before now, recorded into the extension's market history before the window opens. */
+  fastForwardDays?: number;
 }
 
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
 export class Session {
   readonly ui: Ui;
+  /** The lists of a fast-forwarded demo market (SessionOptions.fastForwardDays), as recorded. */
+  fastForwarded: FastForwardStep[] = [];
 
   private constructor(
     readonly version: string,
@@ -69,7 +74,8 @@ export class Session {
     const log = opts.log ?? (() => undefined);
     const cleanups: (() => Promise<unknown>)[] = [];
     try {
-      const demo = await startDemoServer({ token: DEMO_TOKEN });
+      const steps = opts.fastForwardDays ? fastForward(DEMO_MACHINES, { days: opts.fastForwardDays, end: Date.now() }) : [];
+      const demo = await startDemoServer({ token: DEMO_TOKEN, machines: steps.at(-1)?.machines });
       cleanups.unshift(() => demo.close());
       const server = await startVSCodeServer({
         version,
@@ -91,6 +97,7 @@ export class Session {
         machineSettings: opts.machineSettings,
       });
       cleanups.unshift(() => server.close());
+      if (steps.length > 0) recordFastForward(serverHistoryRoot(server.userDataDir), new URL(demo.url).origin, steps);
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
       cleanups.unshift(() => browser.close());
       const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 850 } });
@@ -99,7 +106,9 @@ export class Session {
       const page = await context.newPage();
       await page.goto(server.url);
       await page.locator('.activitybar').first().waitFor({ timeout: 120_000 });
-      return new Session(version, server.vscodeVersion, demo, server, browser, context, page, opts.locale);
+      const session = new Session(version, server.vscodeVersion, demo, server, browser, context, page, opts.locale);
+      session.fastForwarded = steps;
+      return session;
     } catch (err) {
       for (const cleanup of cleanups) await cleanup().catch(() => undefined);
       throw err;

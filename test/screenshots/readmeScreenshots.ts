@@ -15,12 +15,16 @@
 //   watching-alert.png                    a watch's alert and the status bar item (dark)
 //   watching-status.png                   after Show: the machine marked new, the status bar's tooltip (dark)
 //   hover.png                             the hover over a node ID in a script (dark)
+//   trends-{dark,light,high-contrast}.png            Show Market Trends on two weeks of the demo market fast-forwarded, two models
+//
+// GPU_RENTAL_SCREENSHOTS=trends takes only the trends pictures.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { repoRoot } from '../../dev/repoRoot';
 import { compareFrame, inFrame, templateFrame } from '../e2e/panels';
+import { trendsFrame } from '../e2e/trends';
 import { shrinkPng } from './png';
 import { LOAD_TIMEOUT_MS, Session, until, type Theme, type Ui } from '../e2e/workbench';
 
@@ -215,11 +219,37 @@ async function comparePictures(session: Session, theme: Theme): Promise<void> {
   await (await ui.titleAction('Refresh')).click();
 }
 
+/** Show Market Trends on two weeks of the demo market fast-forwarded: the H100 group's trends, and the RTX 4090's beside them. */
+async function trendsPictures(theme: Theme): Promise<void> {
+  const session = await Session.open({ theme, viewport: VIEWPORT, fastForwardDays: 14, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
+  const { ui, page } = session;
+  try {
+    await ui.openSidebar();
+    await ui.settled();
+    await ui.welcomeButton('Set API Token').click();
+    await ui.enterToken();
+    await ui.waitForTrees();
+    const group = ui.groupRows().filter({ has: page.locator('.label-name', { hasText: /^H100 SXM5 80GB$/ }) }).first();
+    await ui.rowContextMenu(group, 'Show Market Trends');
+    await inFrame(() => trendsFrame(ui, 'H100 SXM5 80GB'), (frame) => frame.getByRole('checkbox', { name: 'RTX 4090', exact: true }).check());
+    await inFrame(() => trendsFrame(ui, 'RTX 4090'), (frame) => frame.locator('section.model').nth(1).waitFor());
+    // The side bar closed: the panel gets the window's width.
+    await ui.runCommand('View: Close Primary Side Bar');
+    await quiet(ui);
+    const editor = await box(page, '.part.editor');
+    await shoot(page, `trends-${theme}.png`, { x: editor.x, y: editor.y, width: Math.min(editor.width, 1000), height: editor.height });
+  } finally {
+    await session.close();
+  }
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
+  const only = process.env.GPU_RENTAL_SCREENSHOTS;
   for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     console.log(`${theme} theme:`);
-    await pictures(theme);
+    if (only !== 'trends') await pictures(theme);
+    await trendsPictures(theme);
   }
 }
 

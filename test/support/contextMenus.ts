@@ -52,7 +52,16 @@ function evaluateTerm(term: string, context: Context): boolean {
 }
 
 /** What each row's menu must offer, whatever else is selected, and what only a multi-selection adds. */
-export const ALWAYS_OFFERED: Record<string, { view: string; viewItem: string; commands: string[]; withMultiSelection: string[] }> = {
+export const ALWAYS_OFFERED: Record<string, { view: string; viewItem: string; commands: string[]; withMultiSelection: string[]; when?: Context }> = {
+  // Before machine: its when clauses name \`viewItem == machineGroup\`, which holds \`viewItem == machine\`.
+  machineGroup: {
+    view: 'gpuRental.machines',
+    viewItem: 'machineGroup',
+    commands: ['gpuRental.showTrends'],
+    withMultiSelection: [],
+    // A GPU model's group: grouped by GPU model.
+    when: { 'gpuRental.machines.groupBy': 'gpu' },
+  },
   machine: {
     view: 'gpuRental.machines',
     viewItem: 'machine',

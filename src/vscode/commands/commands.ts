@@ -10,7 +10,7 @@ import type { Walkthrough } from '../features/walkthrough';
 import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
 import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
-import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, type PanelCommandDeps } from './panelCommands';
+import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, showTrends, type PanelCommandDeps } from './panelCommands';
 import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
 import { isMoreNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
@@ -64,6 +64,7 @@ export const COMMAND_IDS = [
   'gpuRental.copyAs',
   'gpuRental.getStarted',
   'gpuRental.clearHistory',
+  'gpuRental.showTrends',
   // One per submenu entry; spelled out so the list can be searched.
   'gpuRental.machines.groupBy.gpu',
   'gpuRental.machines.groupBy.region',
@@ -111,6 +112,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.refresh': () => deps.controller.refresh(),
     'gpuRental.getStarted': () => deps.walkthrough.open(),
     'gpuRental.clearHistory': () => deps.history.clear(),
+    'gpuRental.showTrends': (node) => showTrends(deps, node),
     'gpuRental.copyNodeId': (node, selected) => copyNodeId(deps, node, selected),
     'gpuRental.copyTemplateId': (node, selected) => copyTemplateId(deps, node, selected),
     'gpuRental.copyTemplateJson': (node) => copyTemplateJson(deps, node),

@@ -16,6 +16,7 @@ export interface PanelOpeners {
   details: { show(machine: Machine, preserveFocus?: boolean): void };
   compare: { show(machines: readonly Machine[]): void };
   template: { show(template: Template, preserveFocus?: boolean): void };
+  trends: { show(models?: readonly string[]): void };
 }
 
 export interface PanelCommandDeps {
@@ -103,4 +104,18 @@ async function withTemplate(deps: PanelCommandDeps, node: unknown, title: string
   if (template) {
     await act(template);
   }
+}
+
+/**
+ * From the palette or the Machines view's title menu (the models it showed,
+ * or the one with the most GPUs listed), from a group's context menu (the
+ * GPU models of its machines), or with a model's name (another command).
+ */
+export function showTrends({ panels }: PanelCommandDeps, node: unknown): void {
+  if (typeof node === 'string' && node !== '') {
+    panels.trends.show([node]);
+    return;
+  }
+  const group = node && typeof node === 'object' && (node as { kind?: unknown }).kind === 'group' ? (node as { group?: { machines?: readonly Machine[] } }).group : undefined;
+  panels.trends.show(group?.machines ? [...new Set(group.machines.map((m) => m.gpu_name))] : undefined);
 }

@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
+import type { StoredPoint } from '../../market/history/downsample';
 import { HistoryStore, serviceFolder } from '../../market/history/store';
 import type { Market, MarketChange } from '../../market/market';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
@@ -67,6 +68,11 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
 
   listing(nodeId: string): ListingFacts | undefined {
     return this.store?.listing(nodeId);
+  }
+
+  /** The points of the current service's history, in time order (the trends panel draws them). */
+  get points(): readonly StoredPoint[] {
+    return this.store?.memory.points ?? [];
   }
 
   /** The folder of the current service's history, or undefined without a valid service URL. */

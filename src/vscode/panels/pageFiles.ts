@@ -8,7 +8,7 @@ export function pageRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 }
 
 /** The pages, by the name of their script. */
-export type PageScript = 'details' | 'template' | 'compare';
+export type PageScript = 'details' | 'template' | 'compare' | 'trends';
 
 export interface PageFiles {
   /** A file of media/, as the webview can load it. */

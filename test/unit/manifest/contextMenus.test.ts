@@ -23,7 +23,7 @@ describe('view/item/context menus', () => {
   for (const [kind, expected] of Object.entries(ALWAYS_OFFERED)) {
     for (const click of RIGHT_CLICKS) {
       it(`a ${kind}'s menu, right-clicking ${click.name}, offers what applies to it`, () => {
-        const menu = contextMenu(entries, rowContext(expected.view, expected.viewItem, click));
+        const menu = contextMenu(entries, { ...rowContext(expected.view, expected.viewItem, click), ...expected.when });
         for (const command of expected.commands) {
           assert.ok(menu.includes(command), `${command} is offered: ${menu.join(', ')}`);
         }

@@ -1,0 +1,82 @@
+// The demo market fast-forwarded: `days` of a drifting market before `end`,
+// so that the market history has something to show the moment a demo starts.
+// Each step (an hour by default) is one tick of the demo market (machines
+// appear, go, change price) and a slow drift of each GPU model's prices (a
+// few days' swing and a gentle fall, different per model); the list at `end`
+// is what the demo then serves and the live market goes on from. Pure: the
+// same seed, start list and times give the same steps. recordFastForward
+// writes the steps into a market history as the extension would have recorded
+// them at those times (the extension's own store, dev/demo/main.ts --days).
+import * as path from 'node:path';
+import type { Machine } from '../../src/api/types';
+import { HistoryStore, serviceFolder } from '../../src/market/history/store';
+import { mulberry32 } from './fixtures';
+import { marketTick } from './market';
+
+export interface FastForwardOptions {
+  days: number;
+  /** Minutes between two lists; default 60. */
+  stepMinutes?: number;
+  /** The time of the last list (epoch ms); the first is `days` before it. */
+  end: number;
+  seed?: number;
+}
+
+export interface FastForwardStep {
+  t: number;
+  machines: Machine[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** 0..1 from a model's name: where its swing starts. */
+function phaseOf(gpu: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < gpu.length; i++) h = Math.imul(h ^ gpu.charCodeAt(i), 16777619);
+  return (h >>> 0) / 2 ** 32;
+}
+
+/** The factor on a model's prices at `t`: ±12% over a 5-day swing, and 8% cheaper by the end than at the start. */
+export function drift(gpu: string, t: number, start: number, end: number): number {
+  const phase = phaseOf(gpu);
+  const swing = 0.12 * Math.sin(2 * Math.PI * ((t - start) / (5 * DAY_MS) + phase));
+  const fall = end > start ? 0.08 * ((t - start) / (end - start)) : 0;
+  return 1 + swing - fall + 0.04 * (phase - 0.5);
+}
+
+/** The steps from `end - days` to `end`, in time order; the last step's list is the one to serve. */
+export function fastForward(start: readonly Machine[], options: FastForwardOptions): FastForwardStep[] {
+  const stepMs = (options.stepMinutes ?? 60) * 60_000;
+  const first = options.end - Math.round(options.days * DAY_MS);
+  const rng = mulberry32(options.seed ?? 1);
+  // The market ticks on prices as they would be without the drift; each list served is them with it.
+  let base: unknown[] = [...start];
+  const steps: FastForwardStep[] = [];
+  let tick = 0;
+  for (let t = first; t <= options.end; t += stepMs) {
+    if (t > first) base = marketTick(base, rng, ++tick).machines;
+    const machines = (base as Machine[]).map((m) => ({ ...m, price: Math.max(0.01, Number(m.price) * drift(m.gpu_name, t, first, options.end)).toFixed(2) }));
+    steps.push({ t, machines });
+  }
+  return steps;
+}
+
+/**
+ * Writes the steps into the market history of `origin` under `root` (the
+ * extension's `<globalStorage>/market-history`), each list at its time, with
+ * the extension's own store: another window, as far as the extension can tell.
+ */
+export function recordFastForward(root: string, origin: string, steps: readonly FastForwardStep[], keepDays = 365): void {
+  let now = steps[0]?.t ?? Date.now();
+  const store = new HistoryStore({ dir: serviceFolder(root, origin), origin, keepDays, now: () => now });
+  for (const step of steps) {
+    now = step.t;
+    store.record(step.t, step.machines);
+  }
+  store.compact();
+}
+
+/** `<userDataDir>/User/globalStorage/<publisher.name>/market-history`: where the extension keeps its history in a VS Code server started with that user data folder. */
+export function serverHistoryRoot(userDataDir: string, extensionId = 'gpu-rental.gpu-rental'): string {
+  return path.join(userDataDir, 'User', 'globalStorage', extensionId, 'market-history');
+}

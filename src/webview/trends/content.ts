@@ -1,0 +1,209 @@
+// The market trends page: its shell (the range and model pickers, the Export
+// CSV button and an empty place for the charts, rendered once) and its
+// content: per chosen GPU model, a chart of its prices per GPU, one of its GPUs
+// listed, and a table of the same numbers, as plain text and numbers that the
+// page draws (SVG it builds itself) and writes with textContent. Pure.
+import * as l10n from '@vscode/l10n';
+import { displayName, formatOneDecimal, formatPricePerGpu, getDisplayLocale } from '../../model/format';
+import { escapeHtml, stripControls } from '../../model/escape';
+import { pageHtml, statusParagraph, type ShellFrame } from '../frame';
+import { MAX_TREND_MODELS, TREND_RANGES, type TrendRange, type TrendsChart, type TrendsContent, type TrendsLine, type TrendsSection, type TrendsTick } from './protocol';
+
+/** A table row of one model: a UTC hour or day, its lowest of the lows and its weighted means. */
+export interface TrendRow {
+  t: number;
+  low: number;
+  p25: number;
+  median: number;
+  gpus: number;
+}
+
+export type Pairs = readonly (readonly [number, number])[];
+
+/** One chosen model: its lines (already thinned to the chart's width) and its table rows. */
+export interface ModelTrend {
+  gpu: string;
+  lines: { low: Pairs; p25: Pairs; median: Pairs; gpus: Pairs };
+  rows: readonly TrendRow[];
+}
+
+export interface TrendsState {
+  range: TrendRange;
+  /** Every model the history has, sorted. */
+  models: readonly string[];
+  chosen: readonly string[];
+  trends: readonly ModelTrend[];
+  /** The time the charts span (the range before the latest list). */
+  from: number;
+  to: number;
+  /** The time of the latest list, when the history has one. */
+  latest?: number;
+  /** The table's step: an hour or a day. */
+  stepMs: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+export function rangeNames(): Record<TrendRange, string> {
+  return { day: l10n.t('Last 24 hours'), week: l10n.t('Last 7 days'), month: l10n.t('Last 30 days'), all: l10n.t('All recorded') };
+}
+
+/** The table's column headers, also the legend's words (after the first). */
+export function trendColumns(stepMs: number): string[] {
+  return [stepMs < 86_400_000 ? l10n.t('Hour (UTC)') : l10n.t('Day (UTC)'), l10n.t('Lowest per GPU'), l10n.t('25th percentile per GPU'), l10n.t('Median per GPU'), l10n.t('GPUs listed')];
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: 'day' | 'hour' | 'tick' | 'clock'): Intl.DateTimeFormat {
+  const locale = getDisplayLocale();
+  const key = `${locale}\n${kind}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'day'
+        ? { year: 'numeric', month: 'short', day: 'numeric' }
+        : kind === 'hour'
+          ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+          : kind === 'clock'
+            ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+            : { month: 'short', day: 'numeric' };
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A table row's time: "Nov 18, 2026" for a day, "Nov 18, 14:00" for an hour (UTC). */
+export function rowTime(t: number, stepMs: number): string {
+  return dateFormat(stepMs < 86_400_000 ? 'hour' : 'day').format(new Date(t));
+}
+
+/** About `count` round values from min to max (1, 2 or 5 times a power of ten apart), at least one. */
+export function niceTicks(min: number, max: number, count = 4): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (max <= min) return [min];
+  const raw = (max - min) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
+  return ticks;
+}
+
+/** Times for the x axis: whole hours over a day, whole days otherwise, about five. */
+export function timeTicks(from: number, to: number): TrendsTick[] {
+  if (!(to > from)) return [];
+  const unit = to - from <= 2 * 86_400_000 ? HOUR_MS : 86_400_000;
+  const steps = Math.max(1, Math.ceil((to - from) / unit / 5));
+  const step = steps * unit;
+  const ticks: TrendsTick[] = [];
+  for (let t = Math.ceil(from / step) * step; t <= to; t += step) {
+    ticks.push({ at: t, text: dateFormat(unit === HOUR_MS ? 'clock' : 'tick').format(new Date(t)) });
+  }
+  return ticks;
+}
+
+function flat(pairs: Pairs): number[] {
+  const out: number[] = [];
+  for (const [t, v] of pairs) out.push(t, v);
+  return out;
+}
+
+function extent(lines: readonly Pairs[]): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const line of lines) {
+    for (const [, v] of line) {
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
+  }
+  return { min, max };
+}
+
+function chart(label: string, from: number, to: number, lines: TrendsLine[], bounds: { min: number; max: number }, format: (v: number) => string): TrendsChart {
+  const ticks = niceTicks(bounds.min, bounds.max);
+  const min = Math.min(bounds.min, ticks[0] ?? bounds.min);
+  const max = Math.max(bounds.max, ticks.at(-1) ?? bounds.max);
+  return { label, from, to, min: Number.isFinite(min) ? min : 0, max: Number.isFinite(max) ? max : 1, lines, xTicks: timeTicks(from, to), yTicks: ticks.map((at) => ({ at, text: format(at) })) };
+}
+
+function span(line: Pairs, format: (v: number) => string): string {
+  const { min, max } = extent([line]);
+  return Number.isFinite(min) ? (min === max ? format(min) : l10n.t('{0} to {1}', format(min), format(max))) : '—';
+}
+
+function section(trend: ModelTrend, state: TrendsState, priceBounds: { min: number; max: number }): TrendsSection {
+  const name = stripControls(displayName(trend.gpu));
+  const range = rangeNames()[state.range];
+  const gpus = (v: number) => formatOneDecimal(v);
+  return {
+    heading: name,
+    price: chart(
+      l10n.t('Price per GPU of {0}, {1}: lowest {2}, 25th percentile {3}, median {4}. The table below has the numbers.', name, range, span(trend.lines.low, formatPricePerGpu), span(trend.lines.p25, formatPricePerGpu), span(trend.lines.median, formatPricePerGpu)),
+      state.from,
+      state.to,
+      (['low', 'p25', 'median'] as const).map((metric) => ({ metric, points: flat(trend.lines[metric]) })),
+      priceBounds,
+      formatPricePerGpu,
+    ),
+    gpus: chart(l10n.t('GPUs listed of {0}, {1}: {2}.', name, range, span(trend.lines.gpus, gpus)), state.from, state.to, [{ metric: 'gpus', points: flat(trend.lines.gpus) }], { min: 0, max: extent([trend.lines.gpus]).max }, gpus),
+    caption: l10n.t('{0}: prices per GPU and GPUs listed, {1}', name, range),
+    rows: trend.rows.map((r) => [rowTime(r.t, state.stepMs), formatPricePerGpu(r.low), formatPricePerGpu(r.p25), formatPricePerGpu(r.median), formatOneDecimal(r.gpus)]),
+  };
+}
+
+export function trendsTitle(): string {
+  return l10n.t('Market Trends');
+}
+
+export function trendsContent(state: TrendsState): TrendsContent {
+  // One price scale for every model shown, so that models compare at a glance.
+  const priceBounds = extent(state.trends.flatMap((t) => [t.lines.low, t.lines.p25, t.lines.median]));
+  const sections = state.trends.map((trend) => section(trend, state, priceBounds));
+  const notice =
+    state.models.length === 0
+      ? l10n.t('No market history yet. It is recorded as machine lists load (setting gpuRental.history.enabled).')
+      : state.chosen.length === 0
+        ? l10n.t('Choose a GPU model to see its trends.')
+        : sections.every((s) => s.rows.length === 0)
+          ? l10n.t('The history has no prices of these models in this range.')
+          : '';
+  return {
+    title: trendsTitle(),
+    range: state.range,
+    models: state.models.map((name) => ({ name: stripControls(name), label: stripControls(displayName(name)), chosen: state.chosen.includes(name) })),
+    sections,
+    notice,
+    asOf: state.latest === undefined ? '' : l10n.t('Latest list recorded: {0} (UTC)', rowTime(Math.floor(state.latest / 60_000) * 60_000, HOUR_MS)),
+    columns: trendColumns(state.stepMs),
+  };
+}
+
+/** The page's HTML: the pickers, the export button and an empty place for the charts. */
+export function trendsShell(frame: ShellFrame): string {
+  const text = escapeHtml;
+  const names = rangeNames();
+  const radios = TREND_RANGES.map((r) => `<label><input type="radio" name="range" value="${r}"> ${text(names[r])}</label>`).join('\n          ');
+  const main = `    <header>
+      <h1 id="title"></h1>
+      <div class="toolbar">
+        <fieldset id="range">
+          <legend>${text(l10n.t('Range'))}</legend>
+          ${radios}
+        </fieldset>
+        <fieldset id="models">
+          <legend>${text(l10n.t('GPU models (up to {0})', MAX_TREND_MODELS))}</legend>
+        </fieldset>
+        <div class="actions">
+          <button id="export-csv" type="button">${text(l10n.t('Export CSV'))}</button>
+          <span id="status" class="status" role="status" aria-live="polite"></span>
+        </div>
+      </div>
+      ${statusParagraph('notice', 'notice', '', 'status')}
+    </header>
+    <div id="legend" class="legend" aria-hidden="true"></div>
+    <div id="sections"></div>
+    ${statusParagraph('as-of', 'meta', '')}`;
+  return pageHtml({ ...frame, title: trendsTitle() }, main);
+}

@@ -1,0 +1,130 @@
+// The market trends panel, as a person uses it, on a demo market
+// fast-forwarded two weeks and recorded into the history before the window
+// opens (SessionOptions.fastForwardDays): Show Market Trends from an H100
+// group's context menu, a day's lowest price per GPU read in the chart's
+// table, the range switched from the keyboard, an axe-core audit of the page
+// (serious and critical violations fail), and the Machines view filtered with
+// below_median>=0.1.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { serverHistoryRoot } from '../../dev/demo/fastForward';
+import { DAY_MS } from '../../src/market/history/downsample';
+import { HistoryStore, serviceFolder } from '../../src/market/history/store';
+import { formatPricePerGpu } from '../../src/model/format';
+import { pricePerGpu } from '../../src/model/price';
+import { compileQuery, parseQuery } from '../../src/model/query';
+import { inFrame } from './panels';
+import type { Scenario } from './scenario';
+import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
+
+const MODEL = 'H100_SXM5_80GB';
+const GROUP = 'H100 SXM5 80GB';
+const QUERY = 'below_median>=0.1';
+
+/** The trends webview, once it shows a section of this model. */
+export async function trendsFrame(ui: Ui, heading: string): Promise<Frame> {
+  let found: Frame | undefined;
+  await until(
+    `the trends panel showing ${heading}`,
+    async () => {
+      for (const frame of ui.page.frames()) {
+        const ok = await frame
+          .locator('#export-csv')
+          .count()
+          .then(async (n) => n > 0 && (await frame.locator('section.model h2', { hasText: heading }).count()) > 0)
+          .catch(() => false);
+        if (ok) {
+          found = frame;
+          return true;
+        }
+      }
+      return false;
+    },
+    (ok) => ok,
+    LOAD_TIMEOUT_MS,
+  );
+  return found!;
+}
+
+/** "Nov 18, 2026": how the table names a UTC day in English. */
+function dayText(t: number): string {
+  return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(t));
+}
+
+interface AxeResult {
+  passes: unknown[];
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** axe-core run inside the page's frame; its serious and critical violations. */
+async function audit(frame: Frame): Promise<string[]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const axe = require('axe-core') as { source: string };
+  await frame.evaluate(axe.source);
+  const result = (await frame.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as AxeResult;
+  // The audit ran on the page: rules passed (the tables' headers, the images' names, the contrast…).
+  assert.ok(result.passes.length > 10, `axe-core checked the page: ${result.passes.length} rules passed`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+export const trendsScenario: Scenario = {
+  title: 'market trends: two weeks fast-forwarded, Show Market Trends from a group, a day\'s lowest price in the table, the range from the keyboard, axe-core, below_median>=0.1',
+  fresh: true,
+  // The walkthrough a first start opens beside would share the editor area with the panel: not here.
+  window: { fastForwardDays: 14, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } },
+  async run(session: Session) {
+    const { ui } = session;
+    const steps = session.fastForwarded;
+    assert.ok(steps.length > 300, 'the demo market was fast-forwarded');
+    await ui.ensureReady();
+    await ui.dismissOverlays();
+
+    const group = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${GROUP}$`) }) }).first();
+    await group.waitFor();
+    await ui.rowContextMenu(group, 'Show Market Trends');
+    const find = () => trendsFrame(ui, GROUP);
+
+    // The week's table: the day two days back, its lowest price per GPU is the lowest of that day's lists.
+    const day = Math.floor(steps[steps.length - 1].t / DAY_MS) * DAY_MS - 2 * DAY_MS;
+    const lowest = Math.min(...steps.filter((s) => s.t >= day && s.t < day + DAY_MS).flatMap((s) => s.machines.filter((m) => m.gpu_name === MODEL).map(pricePerGpu)));
+    const row = (frame: Frame) => frame.locator('section.model tbody tr').filter({ has: frame.locator('th', { hasText: new RegExp(`^${dayText(day)}$`) }) });
+    const cells = await inFrame(find, (frame) => row(frame).locator('td').allInnerTexts());
+    assert.equal(cells[0]?.trim(), formatPricePerGpu(lowest, 'en'), `the lowest price per GPU on ${dayText(day)}`);
+    const charts = await inFrame(find, (frame) => frame.locator('svg[role="img"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '')));
+    assert.equal(charts.length, 2);
+    assert.match(charts[0], /^Price per GPU of H100 SXM5 80GB, Last 7 days: lowest /);
+    assert.ok(await inFrame(find, (frame) => frame.locator('polyline.line-low').count()) === 1);
+
+    // The range from the keyboard: from "Last 7 days", the arrow back chooses "Last 24 hours"; the table goes by the hour.
+    await inFrame(find, (frame) => frame.getByRole('radio', { name: 'Last 7 days' }).focus());
+    await ui.page.keyboard.press('ArrowLeft');
+    await until('the table by the hour', () => inFrame(find, (frame) => frame.locator('section.model thead th').first().innerText()), (t) => t.trim() === 'Hour (UTC)');
+    const hours = await inFrame(find, (frame) => frame.locator('section.model tbody tr').count());
+    assert.ok(hours >= 24 && hours <= 26, `${hours} hourly rows`);
+    assert.equal(await inFrame(find, (frame) => frame.getByRole('radio', { name: 'Last 24 hours' }).isChecked()), true);
+
+    const violations = await inFrame(find, audit);
+    assert.deepEqual(violations, [], 'axe-core: no serious or critical violation');
+
+    // The Machines view filtered by the history: what the extension's history says, read here from the same files.
+    const origin = new URL(session.demo.url).origin;
+    const store = new HistoryStore({ dir: serviceFolder(serverHistoryRoot(session.server.userDataDir), origin), origin, keepDays: 365 });
+    const parsed = parseQuery(QUERY);
+    assert.ok(parsed.ok);
+    const listed = steps[steps.length - 1].machines;
+    const expected = listed.filter(compileQuery(parsed.query, store)).length;
+    assert.ok(expected > 0, `${QUERY} finds machines in the demo market`);
+    await ui.focusWorkbench();
+    await ui.openSidebar();
+    await (await ui.titleAction('Filter Machines…')).click();
+    const input = ui.quickInput();
+    await input.waitFor();
+    await input.fill(QUERY);
+    await input.press('Enter');
+    const message = ui.viewMessage().filter({ hasText: `${QUERY} · ${expected} of ${listed.length} machines` });
+    await message.waitFor();
+    await ui.groupRows().first().waitFor();
+  },
+};

@@ -1,0 +1,72 @@
+// Show Market Trends in a real VS Code: opened for a model (as a group's
+// context menu passes it), its content drawn from the history the refreshes
+// recorded, the page's choices checked, Export CSV written through
+// workspace.fs with formula-looking cells kept as text, and the HTML shell
+// holding none of the service's text.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GpuRentalTestApi } from '../../src/extension';
+import type { DemoServer } from '../../dev/demo/server';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
+import { signedInToDemo, waitFor } from './helpers';
+
+const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
+
+describe('Show Market Trends', function () {
+  let server: DemoServer;
+  let api: GpuRentalTestApi;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-trends-'));
+
+  before(async () => {
+    // One machine of a model whose name a spreadsheet would run, and HTML.
+    ({ server, api } = await signedInToDemo({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: 'hostile-trends-1', gpu_name: HOSTILE_GPU }] }));
+    await waitFor('the list recorded', () => api.history.points.some((p) => p.groups.some((g) => g.gpu === HOSTILE_GPU)));
+  });
+
+  after(() => {
+    api.trends.host.close(api.trends.shown);
+    server.reset();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens for the models of a GPU group, with a table of the recorded list', async () => {
+    const group = api.machines.getChildren().find((n) => n.kind === 'group' && n.group.machines[0].gpu_name === 'RTX_4090');
+    assert.ok(group, 'the RTX 4090 group');
+    await vscode.commands.executeCommand('gpuRental.showTrends', group);
+    const content = await waitFor('the trends content', () => api.trends.content());
+    assert.deepEqual(api.trends.shown.models, ['RTX_4090']);
+    assert.equal(content.sections.length, 1);
+    assert.equal(content.sections[0].heading, 'RTX 4090');
+    assert.ok(content.sections[0].rows.length >= 1);
+    assert.ok(content.models.some((m) => m.name === HOSTILE_GPU && !m.chosen));
+    assert.match(content.sections[0].price.label, /^Price per GPU of RTX 4090, Last 7 days: lowest /);
+    const html = api.trends.html() ?? '';
+    assert.ok(html.includes('Content-Security-Policy') && html.includes('<script nonce="'), 'a strict CSP, our one script by its nonce');
+    assert.ok(!html.includes('RTX') && !html.includes('HYPERLINK'), 'the shell holds our words only');
+  });
+
+  it('takes a range and models by index from the page, and ignores what it does not know', async () => {
+    const models = api.trends.content()!.models;
+    const hostile = models.findIndex((m) => m.name === HOSTILE_GPU);
+    await api.trends.host.receive(api.trends.shown, { type: 'choose', range: 'day', models: [hostile] });
+    assert.deepEqual(api.trends.shown, { range: 'day', models: [HOSTILE_GPU] });
+    assert.equal(api.trends.content()!.columns[0], 'Hour (UTC)');
+    for (const bad of [{ type: 'choose', range: 'year', models: [0] }, { type: 'choose', range: 'day', models: [models.length] }, { type: 'choose', range: 'day', models: ['RTX_4090'] }]) {
+      await api.trends.host.receive(api.trends.shown, bad);
+      assert.deepEqual(api.trends.shown, { range: 'day', models: [HOSTILE_GPU] });
+    }
+  });
+
+  it('Export CSV writes every point shown, with a cell that looks like a formula kept as text', async () => {
+    const file = vscode.Uri.file(path.join(dir, 'trends.csv'));
+    api.trends.answerNextSave = file;
+    await api.trends.host.receive(api.trends.shown, { type: 'exportCsv' });
+    const lines = fs.readFileSync(file.fsPath, 'utf8').split('\r\n').filter((l) => l !== '');
+    assert.equal(lines[0], 'gpu,time_utc,lists,machines,gpus,lowest_per_gpu,p25_per_gpu,median_per_gpu');
+    assert.ok(lines.length >= 2);
+    for (const line of lines.slice(1)) assert.ok(line.startsWith('"\'=HYPERLINK(""http://x.test"",""<b>x</b>"")",'), line);
+  });
+});
