@@ -11,5 +11,3 @@ export { normalizeText } from '../text';
 export { asBefore, changedReadings, readsDifferently, type ReadingChange } from './reading';
 export { startsWithWords } from './words';
 export { describeQuery } from './describe';
-export { marketSummary, summarizeMarket, type MarketSummary, type ValueCount } from './summary';
-export { suggestQuery, SUGGESTION_LIMIT, type Suggestion } from './suggest';

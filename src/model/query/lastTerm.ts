@@ -3,7 +3,7 @@
 // never fails: an unclosed quote or list, an operator with no value yet, a
 // field name half typed are all states of typing, not errors.
 import type { Op } from './fields';
-import { isDelimiter, isSpace, isWordChar, listOperator } from './words';
+import { isDelimiter, isSpace, isWordChar, listOperator, operatorAt } from './words';
 
 export type LastTerm =
   /** Nothing after the last term (an empty text, or a space at its end): a new term starts here. */
@@ -65,19 +65,7 @@ class Scanner {
   }
 
   operator(): Exclude<Op, 'in' | 'notin'> | undefined {
-    const next = this.code(this.pos + 1);
-    switch (this.code()) {
-      case 61:
-        return '=';
-      case 33:
-        return next === 61 ? '!=' : undefined;
-      case 60:
-        return next === 61 ? '<=' : '<';
-      case 62:
-        return next === 61 ? '>=' : '>';
-      default:
-        return undefined;
-    }
+    return operatorAt(this.text, this.pos);
   }
 
   raw(from: number): string {

@@ -4,7 +4,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import type { Machine } from '../../../src/api/types';
-import { compileQuery, marketSummary, parseQuery, suggestQuery, summarizeMarket } from '../../../src/model/query';
+import { compileQuery, parseQuery } from '../../../src/model/query';
+import { suggestQuery } from '../../../src/model/query/suggest';
+import { marketSummary, summarizeMarket } from '../../../src/model/query/summary';
 import { lastTerm } from '../../../src/model/query/lastTerm';
 
 const summary = marketSummary(DEMO_MACHINES);

@@ -13,8 +13,9 @@ import { readZip } from '../../support/zip';
 const root = path.join(__dirname, '..', '..', '..', '..');
 const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
 // 300 KB before the MCP server: dist/cli.js (about 370 KiB minified, most of it the
-// MCP SDK with zod and ajv) adds about 90 KB compressed.
-const MAX_BYTES = 400 * 1024;
+// MCP SDK with zod and ajv) adds about 90 KB compressed. 399 KB before the filter box's
+// suggestions (issue 26), which add about 4 KB: the budget is 420 KB since.
+const MAX_BYTES = 420 * 1024;
 /** As `npm run package` calls vsce (package.json "scripts"). */
 const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
 
