@@ -15,6 +15,7 @@ import { firstLookScenario } from './firstLook';
 import { groupNames, troubleScenarios } from './trouble';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
+import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { pseudoLocaleScenario } from './pseudoLocale';
@@ -354,6 +355,7 @@ export const scenarios: Scenario[] = [
     },
   },
   watchingScenario,
+  suggestingScenario,
   editorIdsScenario,
   compareScenario,
   pryingScenario,
