@@ -84,6 +84,8 @@ export interface GpuRentalTestApi {
   walkthrough: Walkthrough;
   /** The first-run check as the next activation would run it. */
   firstRunAgain(): Promise<FirstRunOutcome>;
+  /** The told-once check of saved filters and watches the word-prefix matching reads differently, as the next activation would run it; whether it told. */
+  tellChangedReadingsAgain(): Promise<boolean>;
   /** Set API Token without the input box, as if the user had typed `token`. */
   setToken(token: string): Promise<void>;
   /** Retry delays for the clients made from now on (the fault tests use short ones). */
@@ -185,6 +187,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
       again.startFirstRun();
       return again.firstRun.finally(() => again.dispose());
     },
+    tellChangedReadingsAgain: () => tellChangedReadings(context.globalState, config, watches),
     setToken: (token) => setToken(tokenDeps, token),
     useRetryPolicy: (policy) => {
       retryPolicy = policy;

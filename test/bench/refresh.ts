@@ -20,6 +20,8 @@ import { diffMachines } from '../../src/market/diff';
 import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { nearMisses, type NearMiss } from '../../src/model/nearMiss';
+import { suggestQuery } from '../../src/model/query/suggest';
+import { summarizeMarket } from '../../src/model/query/summary';
 import { printHistoryFigures } from './history';
 
 const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
@@ -169,6 +171,23 @@ function nearMissBench(): void {
   }
 }
 
+/** The filter box's suggestions: the market's summary, made once per snapshot, and the suggestions for a keystroke from it. */
+function suggestionBench(): void {
+  console.log(`\nThe filter box's suggestions, median of 5: the market summary (once per snapshot), and the suggestions for "gpu=" and "gpus>=8 cuda>=12" (each keystroke)`);
+  console.log('machines   summary ms   suggestions ms');
+  for (const count of [1_000, 10_000, 100_000]) {
+    const items = validateMachines(generateMachines(count, 7) as unknown[]).items;
+    const summaryMs: number[] = [];
+    const suggestMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [s, summary] = time(() => summarizeMarket(items));
+      summaryMs.push(s);
+      suggestMs.push(time(() => [suggestQuery('gpu=', summary), suggestQuery('gpus>=8 cuda>=12', summary)])[0]);
+    }
+    console.log(`${String(count).padStart(8)}   ${median(summaryMs).toFixed(1).padStart(10)}   ${median(suggestMs).toFixed(2).padStart(14)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const rows: string[] = [];
   console.log(`query: ${QUERY}`);
@@ -205,6 +224,7 @@ async function main(): Promise<void> {
     console.log(rows[rows.length - 1]);
   }
   nearMissBench();
+  suggestionBench();
   console.log('\nA refresh over HTTP in this Node (client, market with its diff, view) beside fetch + JSON.parse of the same body,');
   console.log('when one machine went (the rest read against the last body) and when every price changed (parsed whole):');
   console.log('machines   fetch + JSON.parse ms   refresh ms   ratio   every price changed: floor ms   refresh ms   ratio');

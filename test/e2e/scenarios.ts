@@ -15,6 +15,7 @@ import { firstLookScenario } from './firstLook';
 import { groupNames, troubleScenarios } from './trouble';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
+import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { trendsScenario } from './trends';
@@ -362,6 +363,7 @@ export const scenarios: Scenario[] = [
     },
   },
   watchingScenario,
+  suggestingScenario,
   editorIdsScenario,
   compareScenario,
   trendsScenario,

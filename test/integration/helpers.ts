@@ -103,6 +103,15 @@ export async function stopDemoServer(): Promise<void> {
  * asynchronously, later on a busy machine).
  */
 export async function runAndAccept(command: string, ...args: unknown[]): Promise<void> {
+  await runAndAcceptWith(command, args);
+}
+
+/** As runAndAccept, taking the last item of each quick pick the command shows (VS Code's `quickInput.last`, then accept). */
+export async function runAndAcceptLast(command: string, ...args: unknown[]): Promise<void> {
+  await runAndAcceptWith(command, args, 'quickInput.last');
+}
+
+async function runAndAcceptWith(command: string, args: unknown[], moveFirst?: string): Promise<void> {
   let settled = false;
   const done = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => {
     settled = true;
@@ -111,6 +120,7 @@ export async function runAndAccept(command: string, ...args: unknown[]): Promise
   while (!settled && Date.now() < deadline) {
     await sleep(250);
     if (!settled) {
+      if (moveFirst) await vscode.commands.executeCommand(moveFirst);
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
   }

@@ -1,11 +1,18 @@
 // From "nothing matches" to the right machine (issue 26), in a real VS Code:
-// the Machines view's near misses, applied by a click.
+// the Machines view's near misses, applied by a click, and the same in Manage
+// Watches for a watch that finds fewer than three machines.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
-import { machineLeaves, signedInToDemo, waitFor } from './helpers';
+import { watchActions } from '../../src/vscode/commands/watchCommands';
+import { Config } from '../../src/vscode/services/config';
+import { machineLeaves, runAndAcceptLast, signedInToDemo, waitFor } from './helpers';
+
+async function setWatches(value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('gpuRental').update('watches', value, vscode.ConfigurationTarget.Global);
+}
 
 type NearMissNode = Extract<MachineNode, { kind: 'nearMiss' }>;
 
@@ -21,6 +28,7 @@ describe('Near misses', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
+    await setWatches(undefined);
   });
 
   it('a filter that finds nothing lists the near misses instead of an empty tree; clicking one finds the machines it promised', async () => {
@@ -56,5 +64,55 @@ describe('Near misses', function () {
     await vscode.commands.executeCommand('gpuRental.machines.applyQuery', 'vrma>=24');
     await vscode.commands.executeCommand('gpuRental.machines.applyQuery', 42);
     assert.equal(api.view.queryText, 'gpus>=2');
+  });
+
+  describe('in Manage Watches', () => {
+    const TIGHT = 'gpu=H100 gpus>=8 price_per_gpu<2';
+    const watchNamed = (name: string) => api.watches.watches.find((w) => w.label === name);
+    const actionsOf = (name: string) => watchActions({ watches: api.watches, view: api.view, market: api.market, config: new Config() }, watchNamed(name)!);
+
+    before(async () => {
+      await setWatches([
+        { query: TIGHT, name: 'Cheap 8× H100' },
+        { query: 'gpus>=2', name: 'Two or more' },
+      ]);
+      await waitFor('the watches', () => api.watches.watches.length === 2);
+    });
+
+    it('a watch that finds nothing lists its near misses after its actions; each shows the machines it promised and leaves the watch as it is', async () => {
+      const actions = actionsOf('Cheap 8× H100');
+      const separator = actions.findIndex((a) => a.kind === vscode.QuickPickItemKind.Separator);
+      assert.equal(actions[separator]?.label, 'Near misses');
+      const misses = actions.slice(separator + 1);
+      assert.deepEqual(
+        misses.map((a) => [a.label, a.detail]),
+        [
+          ['$(lightbulb) without gpu=H100: 5 machines from 0.63/GPU', 'Show the machines of gpus>=8 price_per_gpu<2'],
+          ['$(lightbulb) price_per_gpu<14.6 would find 3 machines from 14.001/GPU', 'Show the machines of gpu=H100 gpus>=8 price_per_gpu<14.6'],
+        ],
+      );
+      for (const [miss, found] of [[misses[0], 5], [misses[1], 3]] as const) {
+        assert.ok(api.view.setQuery('').ok);
+        await miss.run();
+        assert.equal(api.view.queryText, miss.detail?.replace('Show the machines of ', ''));
+        assert.equal(machineLeaves(api).length, found, `${miss.label} finds what it promised`);
+      }
+      assert.equal(watchNamed('Cheap 8× H100')?.setting.query, TIGHT, 'the watch keeps its query');
+    });
+
+    it('a watch that finds three machines or more has no near misses', () => {
+      const labels = actionsOf('Two or more').map((a) => a.label);
+      assert.ok(labels.length > 0 && !labels.includes('Near misses'), labels.join(' | '));
+      assert.ok(labels.every((l) => !l.startsWith('$(lightbulb)')), labels.join(' | '));
+    });
+
+    it('Manage Watches… itself: the last row of the watch\'s quick pick is its last near miss, and taking it filters the Machines view', async () => {
+      await setWatches([{ query: TIGHT, name: 'Cheap 8× H100' }]);
+      await waitFor('one watch', () => api.watches.watches.length === 1);
+      assert.ok(api.view.setQuery('').ok);
+      await runAndAcceptLast('gpuRental.manageWatches');
+      assert.equal(api.view.queryText, 'gpu=H100 gpus>=8 price_per_gpu<14.6');
+      assert.equal(machineLeaves(api).length, 3);
+    });
   });
 });

@@ -29,7 +29,7 @@
 // printer emits this grammar canonically.
 import * as l10n from '@vscode/l10n';
 import { FIELD_KINDS, kindWord, NAME_TO_FIELD, OPS_BY_KIND, WORD_PREFIX_FIELDS, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
-import { isDelimiter, isSpace, isWordChar, listOperator } from './words';
+import { isDelimiter, isSpace, isWordChar, listOperator, operatorAt } from './words';
 
 // Written so no two branches can match the same digits: no backtracking blow-up on long input.
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -265,20 +265,7 @@ class Parser {
 
   /** The comparison operator starting here, if any (not in/notin). */
   private peekOperator(): Op | undefined {
-    const code = this.input.charCodeAt(this.pos);
-    const next = this.input.charCodeAt(this.pos + 1);
-    switch (code) {
-      case 61:
-        return '=';
-      case 33:
-        return next === 61 ? '!=' : undefined;
-      case 60:
-        return next === 61 ? '<=' : '<';
-      case 62:
-        return next === 61 ? '>=' : '>';
-      default:
-        return undefined;
-    }
+    return operatorAt(this.input, this.pos);
   }
 
   private skipSpace(): void {

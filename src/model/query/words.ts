@@ -31,6 +31,23 @@ export function isWordChar(code: number): boolean {
   return !isSpace(code) && !isDelimiter(code);
 }
 
+/** The comparison operator (not in/notin) that starts at a position of the text, if any. */
+export function operatorAt(text: string, pos: number): '=' | '!=' | '<' | '<=' | '>' | '>=' | undefined {
+  const next = text.charCodeAt(pos + 1);
+  switch (text.charCodeAt(pos)) {
+    case 61:
+      return '=';
+    case 33:
+      return next === 61 ? '!=' : undefined;
+    case 60:
+      return next === 61 ? '<=' : '<';
+    case 62:
+      return next === 61 ? '>=' : '>';
+    default:
+      return undefined;
+  }
+}
+
 export function listOperator(word: string): 'in' | 'notin' | undefined {
   const lower = word.length <= 5 ? word.toLowerCase() : '';
   return lower === 'in' || lower === 'notin' ? lower : undefined;

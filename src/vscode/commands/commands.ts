@@ -14,6 +14,7 @@ import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetai
 import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
 import { isMoreNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
+import { takeSuggestion } from './filterInput';
 import { applyQuery, applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
 import { manageWatches, watchCurrentFilter, watchSavedFilter, type WatchCommandDeps } from './watchCommands';
 
@@ -55,6 +56,7 @@ export const COMMAND_IDS = [
   'gpuRental.templates.clearFilter',
   'gpuRental.machines.showMore',
   'gpuRental.machines.applyQuery',
+  'gpuRental.machines.filter.takeSuggestion',
   'gpuRental.findMachinesForModel',
   'gpuRental.watchFilter',
   'gpuRental.watchSavedFilter',
@@ -91,6 +93,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.machines.clearFilter': () => view.setQuery(''),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
     'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
+    'gpuRental.machines.filter.takeSuggestion': () => takeSuggestion(),
     'gpuRental.findMachinesForModel': (answers) => findMachinesForModel(deps, answers),
     'gpuRental.watchFilter': () => watchCurrentFilter(deps),
     'gpuRental.watchSavedFilter': () => watchSavedFilter(deps),

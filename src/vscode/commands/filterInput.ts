@@ -1,50 +1,125 @@
-// The "Filter Machines…" input: checks the query as the user types and says
-// how many machines would match, without a request or re-validation.
+// The "Filter Machines…" box: checks the query as the user types, says how it
+// was read and how many machines would match (the title), and lists
+// suggestions for the term being typed (model/query/suggest.ts). Nothing is
+// active until the user moves to a suggestion, so Enter applies the text as
+// typed; Enter or Tab on a suggestion puts it in the box. Tab with none active
+// takes the first one VS Code shows.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import { filterPrompt } from '../../model/countText';
 import { compileQuery, describeQuery, isEmptyQuery, parseQuery } from '../../model/query';
+import { suggestQuery, type Suggestion } from '../../model/query/suggest';
+import { marketSummary } from '../../model/query/summary';
+import { formatInteger, machineCount } from '../../model/format';
+
+export const FILTER_BOX_CONTEXT = 'gpuRental.filterBoxOpen';
+
+type SuggestionItem = vscode.QuickPickItem & { suggestion: Suggestion; forValue: string };
+
+/** The open box, for the Tab key's command. */
+let open: { take: () => Promise<void> } | undefined;
+
+/** Tab in the filter box (a keybinding while it is open): takes the active suggestion, or the first shown. */
+export async function takeSuggestion(): Promise<void> {
+  await open?.take();
+}
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
 export function askForMachineQuery(current: string, machines: readonly Machine[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const input = vscode.window.createInputBox();
-    input.title = vscode.l10n.t('Filter Machines');
+    const input = vscode.window.createQuickPick<SuggestionItem>();
     input.placeholder = vscode.l10n.t('e.g. gpu=RTX_4090 gpus>=2 price_per_gpu<2.5 region in [cn-east,cn-north] cuda>=12.1');
     input.value = current;
     input.ignoreFocusOut = true;
+    input.matchOnDescription = false;
+    input.matchOnDetail = false;
+    const summary = marketSummary(machines);
     let accepted: string | undefined;
+    let takeNextActive = false;
     const check = (text: string): boolean => {
       const result = parseQuery(text);
       if (!result.ok) {
-        input.validationMessage = result.error.message;
-        input.prompt = undefined;
-        return false;
+        input.title = result.error.message;
+      } else {
+        const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
+        // How the query was read comes first, so a value that starts names where the writer meant a whole name shows before it is applied.
+        const counted = filterPrompt(count, machines.length, !text.trim());
+        input.title = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
       }
-      input.validationMessage = undefined;
-      const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
-      // How the query was read comes first, so a value that starts names where the writer meant a whole name shows before it is applied.
-      const counted = filterPrompt(count, machines.length, !text.trim());
-      input.prompt = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
-      return true;
+      input.items = suggestQuery(text, summary).map((suggestion) => item(suggestion, text));
+      // Nothing active: Enter applies the text as typed, as it did before there were suggestions.
+      input.activeItems = [];
+      return result.ok;
+    };
+    const take = (chosen: SuggestionItem): void => {
+      input.value = chosen.suggestion.text;
+      check(chosen.suggestion.text);
+    };
+    /** The active suggestion, if it was made for the text in the box (one made for the text before a keystroke is not). */
+    const activeSuggestion = (): SuggestionItem | undefined => {
+      const active = input.activeItems[0];
+      return active !== undefined && active.forValue === input.value ? active : undefined;
     };
     check(current);
     const subscriptions = vscode.Disposable.from(
       input.onDidChangeValue(check),
+      input.onDidChangeActive(([active]) => {
+        if (takeNextActive && active !== undefined && active.forValue === input.value) {
+          takeNextActive = false;
+          take(active);
+        }
+      }),
       input.onDidAccept(() => {
-        if (check(input.value)) {
+        const chosen = activeSuggestion();
+        if (chosen) {
+          take(chosen);
+        } else if (check(input.value)) {
           accepted = input.value;
           input.hide();
         }
       }),
       input.onDidHide(() => {
+        open = undefined;
+        void vscode.commands.executeCommand('setContext', FILTER_BOX_CONTEXT, false);
         subscriptions.dispose();
         input.dispose();
         resolve(accepted);
       }),
     );
+    open = {
+      take: async () => {
+        const chosen = activeSuggestion();
+        if (chosen) {
+          take(chosen);
+        } else if (input.items.length > 0) {
+          // VS Code orders what it shows (matches of the text first); its own "next" focuses the first shown, which is then taken.
+          takeNextActive = true;
+          await vscode.commands.executeCommand('quickInput.next');
+        }
+      },
+    };
+    void vscode.commands.executeCommand('setContext', FILTER_BOX_CONTEXT, true);
     input.show();
   });
+}
+
+function item(suggestion: Suggestion, forValue: string): SuggestionItem {
+  return {
+    label: `${suggestion.kind === 'field' ? '$(symbol-field)' : '$(filter)'} ${suggestion.term}`,
+    description: describeSuggestion(suggestion),
+    // Shown whatever the text: the box's text is a query, not a search among the suggestions.
+    alwaysShow: true,
+    suggestion,
+    forValue,
+  };
+}
+
+function describeSuggestion(s: Suggestion): string | undefined {
+  if (s.count === undefined) {
+    return undefined;
+  }
+  const machines = machineCount(s.count);
+  return s.names === undefined ? machines : vscode.l10n.t('{0} models · {1}', formatInteger(s.names), machines);
 }
 
 function countMatches(machines: readonly Machine[], matches: (m: Machine) => boolean): number {

@@ -64,11 +64,11 @@ async function addWatch(watches: WatchService, query: string, suggestedName?: st
 }
 
 type WatchPick = vscode.QuickPickItem & { watch?: Watch };
-type ActionPick = vscode.QuickPickItem & { run: () => Promise<void> | void };
+export type ActionPick = vscode.QuickPickItem & { run: () => Promise<void> | void };
 
 /** Manage Watches…: every watch with its matches; pick one to pause, resume, rename or remove it. */
 export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
-  const { watches, view } = deps;
+  const { watches } = deps;
   const items: WatchPick[] = watches.watches.map((watch) => {
     const stats = watches.statsOf(watch);
     const state = [watch.setting.paused ? vscode.l10n.t('paused') : undefined, watch.setting.notify === false ? vscode.l10n.t('no notifications') : undefined].filter(Boolean);
@@ -102,7 +102,15 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.openSettingsJson');
     return;
   }
-  const actions: ActionPick[] = [
+  const actions = watchActions(deps, watch);
+  const action = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Watch: {0}', noIcons(oneLine(watch.label, 80))) });
+  await action?.run();
+}
+
+/** What Manage Watches offers for one watch: its actions, then its near misses when it finds fewer than three machines. */
+export function watchActions(deps: WatchCommandDeps, watch: Watch): ActionPick[] {
+  const { watches, view } = deps;
+  return [
     { label: `$(filter) ${vscode.l10n.t('Show Matching Machines')}`, run: () => void view.setQuery(watch.setting.query) },
     watch.setting.paused
       ? { label: `$(debug-start) ${vscode.l10n.t('Resume')}`, run: () => watches.edit(watch, ({ paused: _paused, ...rest }) => rest) }
@@ -114,8 +122,6 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
     { label: `$(trash) ${vscode.l10n.t('Remove')}`, run: () => watches.edit(watch, () => undefined) },
     ...nearMissActions(deps, watch),
   ];
-  const action = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Watch: {0}', noIcons(oneLine(watch.label, 80))) });
-  await action?.run();
 }
 
 /** A watch that finds fewer than three machines: its near misses, each shown in the Machines view when picked (the watch stays as it is). */

@@ -1,0 +1,185 @@
+// The last term of a query as it is being typed: what the filter box's
+// suggestions complete. A tolerant reading of the grammar in parse.ts that
+// never fails: an unclosed quote or list, an operator with no value yet, a
+// field name half typed are all states of typing, not errors.
+import type { Op } from './fields';
+import { isDelimiter, isSpace, isWordChar, listOperator, operatorAt } from './words';
+
+export type LastTerm =
+  /** Nothing after the last term (an empty text, or a space at its end): a new term starts here. */
+  | { kind: 'empty'; start: number }
+  /** A bare word with no operator (yet): a field being named, or text to search. */
+  | { kind: 'word'; start: number; word: string }
+  /** `field op value`, the value perhaps partial or empty; `quote` when it is being written in quotes. */
+  | { kind: 'compare'; start: number; field: string; op: Exclude<Op, 'in' | 'notin'>; value: string; quote?: string }
+  /** `field in [a, b, par`: the items before the one being typed, as written, and that one. */
+  | { kind: 'list'; start: number; field: string; op: 'in' | 'notin'; items: string[]; partial: string; quote?: string }
+  /** Anything else: quoted search text, a closed list, a stray operator. Nothing to complete. */
+  | { kind: 'other'; start: number };
+
+interface Scanned {
+  term: LastTerm;
+  end: number;
+}
+
+class Scanner {
+  pos = 0;
+  constructor(private readonly text: string) {}
+
+  get done(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  code(at = this.pos): number {
+    return this.text.charCodeAt(at);
+  }
+
+  skipSpace(): void {
+    while (!this.done && isSpace(this.code())) this.pos++;
+  }
+
+  word(): string {
+    const start = this.pos;
+    while (!this.done && isWordChar(this.code())) this.pos++;
+    return this.text.slice(start, this.pos);
+  }
+
+  /** A quoted string from its opening mark: its text, and whether it was closed. */
+  quoted(): { text: string; closed: boolean; mark: string } {
+    const mark = this.text[this.pos];
+    let out = '';
+    for (let i = this.pos + 1; i < this.text.length; i++) {
+      const c = this.text[i];
+      if (c === '\\') {
+        i++;
+        out += this.text[i] ?? '';
+      } else if (c === mark) {
+        this.pos = i + 1;
+        return { text: out, closed: true, mark };
+      } else {
+        out += c;
+      }
+    }
+    this.pos = this.text.length;
+    return { text: out, closed: false, mark };
+  }
+
+  operator(): Exclude<Op, 'in' | 'notin'> | undefined {
+    return operatorAt(this.text, this.pos);
+  }
+
+  raw(from: number): string {
+    return this.text.slice(from, this.pos);
+  }
+}
+
+function isQuote(code: number): boolean {
+  return code === 34 || code === 39;
+}
+
+/** The last term of the text, as far as it is typed. */
+export function lastTerm(text: string): LastTerm {
+  const s = new Scanner(text);
+  let last: Scanned | undefined;
+  for (;;) {
+    s.skipSpace();
+    if (s.done) {
+      return last !== undefined && last.end === text.length ? last.term : { kind: 'empty', start: text.length };
+    }
+    last = term(s);
+  }
+}
+
+function term(s: Scanner): Scanned {
+  const start = s.pos;
+  const code = s.code();
+  if (isQuote(code)) {
+    s.quoted();
+    return { term: { kind: 'other', start }, end: s.pos };
+  }
+  if (isDelimiter(code)) {
+    s.pos++;
+    return { term: { kind: 'other', start }, end: s.pos };
+  }
+  const field = s.word();
+  const afterWord = s.pos;
+  s.skipSpace();
+  const op = s.done ? undefined : s.operator();
+  if (op !== undefined) {
+    s.pos += op.length;
+    return compare(s, start, field, op);
+  }
+  if (s.pos > afterWord && !s.done && isWordChar(s.code())) {
+    const listOp = listOperator(s.word());
+    if (listOp !== undefined) {
+      s.skipSpace();
+      if (s.done) {
+        return { term: { kind: 'list', start, field, op: listOp, items: [], partial: '' }, end: s.pos };
+      }
+      if (s.code() === 91) {
+        return list(s, start, field, listOp);
+      }
+    }
+  }
+  s.pos = afterWord;
+  return { term: { kind: 'word', start, word: field }, end: afterWord };
+}
+
+function compare(s: Scanner, start: number, field: string, op: Exclude<Op, 'in' | 'notin'>): Scanned {
+  s.skipSpace();
+  if (s.done) {
+    return { term: { kind: 'compare', start, field, op, value: '' }, end: s.pos };
+  }
+  const code = s.code();
+  if (isQuote(code)) {
+    const q = s.quoted();
+    return { term: { kind: 'compare', start, field, op, value: q.text, quote: q.mark }, end: s.pos };
+  }
+  if (isWordChar(code)) {
+    const value = s.word();
+    return { term: { kind: 'compare', start, field, op, value }, end: s.pos };
+  }
+  s.pos++;
+  return { term: { kind: 'other', start }, end: s.pos };
+}
+
+function list(s: Scanner, start: number, field: string, op: 'in' | 'notin'): Scanned {
+  s.pos++;
+  const items: string[] = [];
+  for (;;) {
+    s.skipSpace();
+    if (s.done) {
+      return { term: { kind: 'list', start, field, op, items, partial: '' }, end: s.pos };
+    }
+    const code = s.code();
+    if (code === 93) {
+      s.pos++;
+      return { term: { kind: 'other', start }, end: s.pos };
+    }
+    const itemStart = s.pos;
+    let value: string;
+    let quote: string | undefined;
+    if (isQuote(code)) {
+      const q = s.quoted();
+      value = q.text;
+      quote = q.mark;
+    } else if (isWordChar(code)) {
+      value = s.word();
+    } else {
+      s.pos++;
+      return { term: { kind: 'other', start }, end: s.pos };
+    }
+    const raw = s.raw(itemStart);
+    s.skipSpace();
+    if (s.done) {
+      return { term: { kind: 'list', start, field, op, items, partial: value, ...(quote === undefined ? {} : { quote }) }, end: s.pos };
+    }
+    if (s.code() === 44) {
+      s.pos++;
+      items.push(raw);
+    } else if (s.code() !== 93) {
+      s.pos++;
+      return { term: { kind: 'other', start }, end: s.pos };
+    }
+  }
+}
