@@ -24,7 +24,7 @@ const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
  * What `npm run package` ships (minified) must stay under 430 KB. The package
  * is made here from dist/ as it is: after `npm run build` (the extension not
  * minified, with its source map named at its end) the same code packs about
- * 32 KB larger, so that build gets that much more.
+ * 40 KB larger, so that build gets that much more.
  */
 const DEVELOPMENT_BUILD = (() => {
   try {
@@ -33,7 +33,7 @@ const DEVELOPMENT_BUILD = (() => {
     return false;
   }
 })();
-const MAX_BYTES = (DEVELOPMENT_BUILD ? 462 : 430) * 1024;
+const MAX_BYTES = (DEVELOPMENT_BUILD ? 470 : 430) * 1024;
 /** As `npm run package` calls vsce (package.json "scripts"). */
 const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
 
