@@ -101,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const history = new MarketHistory(historyRoot(context.globalStorageUri), market, config, log);
   const keys = new ContextKeys();
   context.subscriptions.push(bindWalkthroughProgress(keys));
+  keys.set('gpuRental.filterBoxOpen', false);
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
@@ -140,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, history, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));

@@ -11,8 +11,7 @@ import { compileQuery, describeQuery, isEmptyQuery, parseQuery } from '../../mod
 import { suggestQuery, type Suggestion } from '../../model/query/suggest';
 import { marketSummary } from '../../model/query/summary';
 import { formatInteger, machineCount } from '../../model/format';
-
-export const FILTER_BOX_CONTEXT = 'gpuRental.filterBoxOpen';
+import type { ContextKeys } from '../services/contextKeys';
 
 type SuggestionItem = vscode.QuickPickItem & { suggestion: Suggestion; forValue: string };
 
@@ -25,7 +24,7 @@ export async function takeSuggestion(): Promise<void> {
 }
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
-export function askForMachineQuery(current: string, machines: readonly Machine[]): Promise<string | undefined> {
+export function askForMachineQuery(current: string, machines: readonly Machine[], keys: Pick<ContextKeys, 'set'>): Promise<string | undefined> {
   return new Promise((resolve) => {
     const input = vscode.window.createQuickPick<SuggestionItem>();
     input.placeholder = vscode.l10n.t('e.g. gpu=RTX_4090 gpus>=2 price_per_gpu<2.5 region in [cn-east,cn-north] cuda>=12.1');
@@ -80,7 +79,7 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
       }),
       input.onDidHide(() => {
         open = undefined;
-        void vscode.commands.executeCommand('setContext', FILTER_BOX_CONTEXT, false);
+        keys.set('gpuRental.filterBoxOpen', false);
         subscriptions.dispose();
         input.dispose();
         resolve(accepted);
@@ -98,7 +97,7 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
         }
       },
     };
-    void vscode.commands.executeCommand('setContext', FILTER_BOX_CONTEXT, true);
+    keys.set('gpuRental.filterBoxOpen', true);
     input.show();
   });
 }

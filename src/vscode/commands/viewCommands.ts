@@ -5,6 +5,7 @@ import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels } from '../../model/arra
 import { noIcons, oneLine } from '../../model/escape';
 import type { Market } from '../../market/market';
 import type { Config } from '../services/config';
+import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
 import { flash, showError, showInfo } from '../services/notify';
 import type { ViewState } from '../views/viewState';
@@ -15,11 +16,13 @@ export interface ViewCommandDeps {
   config: Config;
   controller: Controller;
   market: Market;
+  /** The filter box says it is open through its context key (Tab's keybinding reads it). */
+  keys: Pick<ContextKeys, 'set'>;
 }
 
-export async function filterMachines({ view, controller, market }: ViewCommandDeps): Promise<void> {
+export async function filterMachines({ view, controller, market, keys }: ViewCommandDeps): Promise<void> {
   await controller.ensureData('machines');
-  const text = await askForMachineQuery(view.queryText, market.machines.items ?? []);
+  const text = await askForMachineQuery(view.queryText, market.machines.items ?? [], keys);
   if (text !== undefined) {
     view.setQuery(text);
   }

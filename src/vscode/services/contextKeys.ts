@@ -18,6 +18,8 @@ export interface ContextKeyValues {
   'gpuRental.templates.filtered': boolean;
   /** Node IDs were copied or inserted in this window: the walkthrough's last step (features/walkthroughProgress.ts). */
   'gpuRental.nodeIdCopied': boolean;
+  /** The Filter Machines… box is open: Tab takes a suggestion there (a keybinding). */
+  'gpuRental.filterBoxOpen': boolean;
 }
 
 export type ContextKey = keyof ContextKeyValues;
@@ -31,6 +33,7 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   'gpuRental.machines.sortOrder',
   'gpuRental.templates.filtered',
   'gpuRental.nodeIdCopied',
+  'gpuRental.filterBoxOpen',
 ];
 
 export class ContextKeys {
