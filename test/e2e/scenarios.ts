@@ -18,6 +18,7 @@ import { watchingScenario } from './watching';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { trendsScenario } from './trends';
+import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
 import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
@@ -365,6 +366,7 @@ export const scenarios: Scenario[] = [
   editorIdsScenario,
   compareScenario,
   trendsScenario,
+  twoWindowsScenario,
   pryingScenario,
   accountsScenario,
   showMoreScenario,
