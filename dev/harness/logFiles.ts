@@ -24,7 +24,16 @@ export function findExtensionLogFile(
   channelName: string,
   userDataDir: string | undefined = process.env[USER_DATA_DIR_ENV],
 ): string | undefined {
-  if (!userDataDir) return undefined;
+  return findExtensionLogFiles(extensionId, channelName, userDataDir)[0];
+}
+
+/** Every such file, one per extension host that wrote one (each window of a web server has its own), newest first. */
+export function findExtensionLogFiles(
+  extensionId: string,
+  channelName: string,
+  userDataDir: string | undefined = process.env[USER_DATA_DIR_ENV],
+): string[] {
+  if (!userDataDir) return [];
   const found: string[] = [];
   const logs = path.join(userDataDir, 'logs');
   for (const session of readdir(logs)) {
@@ -35,5 +44,5 @@ export function findExtensionLogFile(
       if (file && fs.existsSync(file)) found.push(file);
     }
   }
-  return found.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  return found.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
 }

@@ -19,6 +19,7 @@ import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { trendsScenario } from './trends';
+import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
 import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
@@ -380,6 +381,7 @@ export const scenarios: Scenario[] = [
   editorIdsScenario,
   compareScenario,
   trendsScenario,
+  twoWindowsScenario,
   pryingScenario,
   accountsScenario,
   showMoreScenario,

@@ -47,6 +47,14 @@ export interface SessionOptions {
   fastForwardDays?: number;
 }
 
+/** A browser page on the workbench at `url`, once its activity bar is there. */
+async function openWorkbench(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator('.activitybar').first().waitFor({ timeout: 120_000 });
+  return page;
+}
+
 /** The demo API, a VS Code server with the packaged extension, and one browser page on it. */
 export class Session {
   readonly ui: Ui;
@@ -103,9 +111,7 @@ export class Session {
       const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 850 } });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-      const page = await context.newPage();
-      await page.goto(server.url);
-      await page.locator('.activitybar').first().waitFor({ timeout: 120_000 });
+      const page = await openWorkbench(context, server.url);
       const session = new Session(version, server.vscodeVersion, demo, server, browser, context, page, opts.locale);
       session.fastForwarded = steps;
       return session;
@@ -113,6 +119,15 @@ export class Session {
       for (const cleanup of cleanups) await cleanup().catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * Another window on the same server, as a person opens a second browser
+   * tab: its own extension host, sharing the user data (global storage,
+   * secrets) with the first. Closed with the session.
+   */
+  async newWindow(): Promise<Ui> {
+    return new Ui(await openWorkbench(this.context, this.server.url), this.ui.t);
   }
 
   /** A screenshot of the whole window into test-results/; returns its path relative to the repo. */
