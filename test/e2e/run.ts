@@ -75,6 +75,10 @@ async function runOn(version: string, list: Scenario[], totals: Totals): Promise
   console.log(`\n  VS Code ${session.vscodeVersion} (code-server ${version}), ready in ${seconds(Date.now() - started)}`);
   try {
     for (const [index, scenario] of list.entries()) {
+      if (scenario.appliesTo && !scenario.appliesTo(session.vscodeVersion)) {
+        console.log(`    – ${scenario.title}: not on VS Code ${session.vscodeVersion} (${scenario.appliesWhy ?? 'does not apply'})`);
+        continue;
+      }
       const t0 = Date.now();
       let own: Session | undefined;
       try {

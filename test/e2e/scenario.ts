@@ -10,6 +10,12 @@ export interface Scenario {
   fresh?: boolean;
   /** How that window differs from the others (its display language, say); only with `fresh`. */
   window?: Pick<SessionOptions, 'locale' | 'fastForwardDays' | 'machineSettings'>;
+  /**
+   * Where the scenario applies, when not on every VS Code version; the run
+   * says on which version it did not run, and why (`appliesWhy`).
+   */
+  appliesTo?(vscodeVersion: string): boolean;
+  appliesWhy?: string;
   /** Puts things back after the scenario, whether it passed or not. */
   cleanup?(session: Session): Promise<void>;
 }
