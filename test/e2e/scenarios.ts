@@ -161,7 +161,17 @@ export const scenarios: Scenario[] = [
       await expandGroup(ui, GROUP);
       const rows = machinesOf(ui, GROUP);
       const first = rows.nth(0);
-      const nodeId = await ui.nodeIdOf(first);
+      // The group's rows once they hold still: a redraw just after the group opens (the market
+      // history recorded the last list) can put another machine first (seen once on 1.100).
+      const nodeId = await until(
+        'the first row to hold still',
+        async () => {
+          const before = await ui.nodeIdOf(first);
+          await ui.page.waitForTimeout(300);
+          return before === (await ui.nodeIdOf(first)) ? before : '';
+        },
+        (id) => id !== '',
+      );
 
       await ui.clearClipboard();
       await ui.rowContextMenu(first, 'Copy Node ID');
