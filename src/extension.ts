@@ -77,7 +77,7 @@ export interface GpuRentalTestApi {
   flashes: string[];
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
-  /** The market worker (gpuRental.experimental.marketWorker). */
+  /** The market's protocol: the editor's market in this thread, or the worker (gpuRental.experimental.marketWorker). */
   marketHost: MarketHost;
   /** Where the walkthrough's "shown" flag is kept. */
   globalState: vscode.Memento;
@@ -127,9 +127,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(history, trends);
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  // Off by default: the market worker (gpuRental.experimental.marketWorker) answers the chat tools so far.
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy });
-  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => marketHost.client));
+  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the chat tools only, so far).
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
+  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => (marketHost.inWorker ? marketHost.client : undefined)));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };

@@ -35,14 +35,15 @@ describe('Market worker', function () {
   before(async () => {
     ({ server, api } = await signedInToDemo());
     await vscode.workspace.getConfiguration('gpuRental').update('experimental.marketWorker', true, vscode.ConfigurationTarget.Global);
-    client = await waitFor('the market worker', () => api.marketHost.client);
+    client = await waitFor('the market worker', () => (api.marketHost.inWorker ? api.marketHost.client : undefined));
     client.onDidRestart((why) => restarts.push(why));
   });
 
   after(async () => {
     server.reset();
     await vscode.workspace.getConfiguration('gpuRental').update('experimental.marketWorker', undefined, vscode.ConfigurationTarget.Global);
-    assert.equal(api.marketHost.client, undefined, 'the worker ends with the setting');
+    assert.equal(api.marketHost.inWorker, false, 'the worker ends with the setting');
+    assert.notEqual(api.marketHost.client, client, 'the market is answered in this thread again');
   });
 
   it('starts in the extension host and answers the chat tools as the market in this thread does', async () => {

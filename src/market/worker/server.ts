@@ -10,7 +10,8 @@ import { ApiError } from '../../api/errors';
 import type { Machine } from '../../api/types';
 import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
 import { setDisplayLocale } from '../../model/format';
-import { parseQuery } from '../../model/query';
+import type { MarketFacts } from '../../model/memoryText';
+import { parseQuery, type MachineMemory } from '../../model/query';
 import type { Disposable } from '../events';
 import { Market, type MarketChange, type Which } from '../market';
 import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type MachineAsk, type Message, type Method, type Notifications, type Params, type Requests, type Result, type ServiceSettings, type WireError } from '../protocol';
@@ -25,6 +26,12 @@ export interface ServerOptions {
   now?: () => Date;
   /** Ends the worker at once (a test hook: a crash mid-load); where there is no such thing, an uncaught error. */
   crash?: () => void;
+  /**
+   * The editor's own market, answered in its thread while the views move onto
+   * this protocol one by one (issue 24): the editor loads it, so `configure`
+   * and `load` are refused, and it is not disposed here.
+   */
+  shared?: { market: Market; history?: MachineMemory & MarketFacts };
 }
 
 export class MarketServer implements Disposable {
@@ -37,12 +44,15 @@ export class MarketServer implements Disposable {
   private draining = false;
   private readonly subscriptions: Disposable[];
   private readonly handlers: Handlers;
+  /** The market history: the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
+  private readonly memory: (MachineMemory & MarketFacts) | undefined;
 
   constructor(
     private readonly transport: Transport,
     private readonly options: ServerOptions = {},
   ) {
-    this.market = new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
+    this.market = options.shared?.market ?? new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
+    this.memory = options.shared?.history;
     this.handlers = this.makeHandlers();
     this.subscriptions = [transport.onMessage((message) => this.receive(message)), this.market.onDidChange((change) => this.changed(change))];
   }
@@ -120,7 +130,7 @@ export class MarketServer implements Disposable {
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
       machine: ({ nodeId }) => this.market.machine(nodeId),
-      tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now)),
+      tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {
@@ -149,6 +159,7 @@ export class MarketServer implements Disposable {
   }
 
   private configure(service: ServiceSettings | undefined): void {
+    if (this.options.shared) return;
     const check = service && checkBaseUrl(service.baseUrl);
     const key = service && check?.ok ? `${check.url.href}\n${service.token}` : undefined;
     if (key !== this.serviceKey) this.market.reset();
@@ -163,6 +174,7 @@ export class MarketServer implements Disposable {
   private pageSize = 0;
 
   private load(which: Which): Promise<ApiError | undefined> {
+    if (this.options.shared) return Promise.reject(new Error('the editor loads this market'));
     const client = this.client;
     if (!client) return Promise.resolve(new ApiError('network', l10n.t('The extension is not set up yet.')));
     return which === 'machines'
@@ -195,13 +207,13 @@ export class MarketServer implements Disposable {
   private view(ask: MachineAsk): MachineView {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return this.market.machineView({ filter: parsed.query, arrangement: ask.arrangement });
+    return this.market.machineView({ filter: parsed.query, arrangement: ask.arrangement, memory: this.memory });
   }
 
   private summary(ask: MachineAsk): Requests['summary']['result'] {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) return { total: this.market.machines.snapshot?.items.length ?? 0, matching: 0, filterText: ask.filter, filterError: parsed.error.message, groups: [] };
-    const view = this.market.machineView({ filter: parsed.query, arrangement: ask.arrangement });
+    const view = this.view(ask);
     return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups: view.groups.map(summaryOf) };
   }
 
@@ -231,7 +243,7 @@ export class MarketServer implements Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.queue.clear();
-    this.market.dispose();
+    if (!this.options.shared) this.market.dispose();
   }
 }
 

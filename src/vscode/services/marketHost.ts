@@ -1,14 +1,19 @@
-// The market worker as the extension runs it: started from
-// dist/marketWorker.js while the hidden setting
-// gpuRental.experimental.marketWorker is on, configured with the service the
-// controller uses, its log lines in the extension's log (redacted), and one
-// notification the first time it had to be restarted. Where no worker can
-// start, the same server runs in this thread behind the same client, and the
-// log says so once.
+// The market behind the protocol (src/market/protocol.ts), as the extension
+// runs it. By default the server answers in this thread over the editor's own
+// market, which the controller loads: the views move onto the protocol one by
+// one (issue 24) before the market moves out. While the hidden setting
+// gpuRental.experimental.marketWorker is on, it is a worker started from
+// dist/marketWorker.js, configured with the service the controller uses, its
+// log lines in the extension's log (redacted), and one notification the first
+// time it had to be restarted. Where no worker can start, the same server runs
+// in this thread behind the same client, and the log says so once.
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
+import type { Market } from '../../market/market';
+import type { MarketFacts } from '../../model/memoryText';
+import type { MachineMemory } from '../../model/query';
 import type { RetryPolicy } from '../../api/client';
-import { PROTOCOL_VERSION, type ServiceSettings } from '../../market/protocol';
+import { PROTOCOL_VERSION, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
 import { MarketClient, type Connection } from '../../market/worker/client';
 import { MarketServer } from '../../market/worker/server';
 import { transportPair } from '../../market/worker/transport';
@@ -30,26 +35,53 @@ export interface MarketHostOptions {
   /** Only the extension's own test runs: the worker then honours its test hooks. */
   testHooks: boolean;
   retryPolicy: () => Partial<RetryPolicy>;
+  /** The editor's market and its history, answered in this thread while the setting is off. */
+  market: Market;
+  history: MachineMemory & MarketFacts;
 }
 
 export class MarketHost implements vscode.Disposable {
-  private running: MarketClient | undefined;
+  private running!: MarketClient;
+  private worker = false;
   private inThread = false;
   private toldRestart = false;
   private toldFallback = false;
+  private readonly states = new Map<Which, ListingState>();
+  private readonly changed = new vscode.EventEmitter<Notifications['changed']>();
+  /**
+   * A listing changed (a load started or ended, a progress note, a new
+   * snapshot with its diff's sizes), whichever client runs: what the views
+   * listen to instead of the market's own event.
+   */
+  readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly options: MarketHostOptions) {
     this.subscriptions = [
+      this.changed,
       options.controller.onDidChangeSetup(() => void this.configure()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`gpuRental.${MARKET_WORKER_SETTING}`) && this.apply()),
     ];
     this.apply();
   }
 
-  /** The market's client while the setting is on; undefined otherwise (the market then runs in this thread, as it always has). */
-  get client(): MarketClient | undefined {
+  /** The market's client: the worker's while the setting is on, otherwise the editor's own market answered in this thread. */
+  get client(): MarketClient {
     return this.running;
+  }
+
+  /**
+   * What a listing holds and how its load goes, as the last `changed`
+   * notification said (undefined before the first): the view messages and the
+   * status bar read it synchronously.
+   */
+  state(which: Which): ListingState | undefined {
+    return this.states.get(which);
+  }
+
+  /** The market runs (or was meant to run) in a worker of its own, which loads it. */
+  get inWorker(): boolean {
+    return this.worker;
   }
 
   /** True when the worker could not start and the same server runs in this thread. */
@@ -59,12 +91,23 @@ export class MarketHost implements vscode.Disposable {
 
   private apply(): void {
     const on = vscode.workspace.getConfiguration('gpuRental').get<boolean>(MARKET_WORKER_SETTING, false) === true;
-    if (on && !this.running) {
-      this.running = this.start();
-      void this.configure();
-    } else if (!on && this.running) {
-      this.running.dispose();
-      this.running = undefined;
+    if (this.running && on === this.worker) return;
+    this.running?.dispose();
+    this.worker = on;
+    this.inThread = false;
+    this.running = this.start();
+    void this.configure();
+    void this.askStates(this.running);
+  }
+
+  /** The listings' states as a new client starts, so that a reader never waits for the next change. */
+  private async askStates(client: MarketClient): Promise<void> {
+    for (const which of ['machines', 'templates'] as const) {
+      const state = await client.request('state', { which }).catch(() => undefined);
+      if (state && this.running === client && !this.states.has(which)) {
+        this.states.set(which, state);
+        this.changed.fire({ which, state });
+      }
     }
   }
 
@@ -73,10 +116,17 @@ export class MarketHost implements vscode.Disposable {
       start: () => this.connect(),
       hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle, testHooks: this.options.testHooks },
       // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
-      pingEveryMs: this.inThread ? 0 : 2_000,
+      pingEveryMs: this.worker && !this.inThread ? 2_000 : 0,
       pingDeadlineMs: 10_000,
     });
-    client.onNotify((n) => n.name === 'log' && this.options.log[n.params.level](`Market worker: ${n.params.text}`));
+    this.states.clear();
+    client.onNotify((n) => {
+      if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
+      else if (n.name === 'changed' && this.running === client) {
+        this.states.set(n.params.which, n.params.state);
+        this.changed.fire(n.params);
+      }
+    });
     client.onDidRestart((why) => {
       this.restarted(why);
       if (client.stopped) setTimeout(() => this.fallBack(client), 0);
@@ -95,6 +145,11 @@ export class MarketHost implements vscode.Disposable {
   }
 
   private connect(): Connection {
+    if (!this.worker) {
+      const [near, far] = transportPair();
+      const server = new MarketServer(far, { shared: { market: this.options.market, history: this.options.history } });
+      return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+    }
     if (!this.inThread) {
       try {
         const connection = startWorker(this.options.script);
@@ -124,7 +179,7 @@ export class MarketHost implements vscode.Disposable {
   /** The service the controller talks to, handed to the worker (our own thread: the token goes nowhere else). */
   private async configure(): Promise<void> {
     const client = this.running;
-    if (!client) return;
+    if (!this.worker) return;
     const { config, controller, tokens } = this.options;
     const token = controller.setup === 'ready' ? await tokens.get() : undefined;
     const check = checkBaseUrl(config.baseUrl);
@@ -135,7 +190,6 @@ export class MarketHost implements vscode.Disposable {
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.running?.dispose();
-    this.running = undefined;
+    this.running.dispose();
   }
 }
