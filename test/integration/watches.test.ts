@@ -162,7 +162,8 @@ describe('Watching the market', function () {
       await polling;
       await waitFor('the list from the new service', () => !api.market.machines.loading && api.market.machine('h100-elsewhere') !== undefined);
       assert.equal(api.watches.watches[0]?.label, 'edited while polling');
-      assert.equal(api.watches.statsOf(api.watches.watches[0])?.matches, 1);
+      // The figures are asked of the market with each new list.
+      await waitFor('the edited watch\'s figures from the new list', () => api.watches.statsOf(api.watches.watches[0])?.matches === 1);
       assert.deepEqual(api.shownMessages.slice(shown), [], 'no notification: a new service is a new baseline');
     } finally {
       server.clearFaults();
