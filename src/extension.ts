@@ -25,6 +25,7 @@ import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesVi
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
 import { Visible } from './vscode/views/visible';
+import { NearMissRows } from './vscode/views/nearMissRows';
 import { News } from './vscode/features/news';
 import { bindBadge } from './vscode/views/badge';
 import { StatusBar } from './vscode/features/statusBar';
@@ -79,6 +80,8 @@ export interface GpuRentalTestApi {
   workspaceState: vscode.Memento;
   /** The market's protocol: the editor's market in this thread, or the worker (gpuRental.experimental.marketWorker). */
   marketHost: MarketHost;
+  /** The Machines view's near-miss rows, as the market last answered them. */
+  nearMissRows: NearMissRows;
   /** Where the walkthrough's "shown" flag is kept. */
   globalState: vscode.Memento;
   walkthrough: Walkthrough;
@@ -107,9 +110,12 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view, history);
-  // Both hosts are read only when a snapshot arrives, after activation.
-  const news: News = new News(market, { activeWatches: () => watches.active, machinesVisible: () => machinesView.visible });
-  const machines = new MachinesProvider(market, controller, visible, config, news, history);
+  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the chat tools only, so far).
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
+  // The host is read only when a snapshot's news arrives, after activation.
+  const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
+  const nearMissRows = new NearMissRows(marketHost, view, log);
+  const machines = new MachinesProvider(market, controller, visible, config, news, history, nearMissRows);
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
@@ -119,16 +125,14 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     showDetails: (machine) => panels.show(machine),
   });
   const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });
-  const watches: WatchService = new WatchService(market, controller, config, log, {
-    show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
+  const watches: WatchService = new WatchService(marketHost, controller, config, log, {
+    show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
     memory: history,
   });
   const trends = new TrendsPanel(context.extensionUri, history);
   context.subscriptions.push(history, trends);
-  context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
+  context.subscriptions.push(log, market, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the chat tools only, so far).
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
   context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => (marketHost.inWorker ? marketHost.client : undefined)));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
@@ -177,6 +181,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     watches,
     history,
     marketHost,
+    nearMissRows,
     statusBar,
     shownMessages,
     flashes,

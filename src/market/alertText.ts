@@ -30,8 +30,12 @@ export function cheapest<T extends Machine>(machines: readonly T[]): T | undefin
  * `GPU Rental: 3 new machines, the cheapest 8× H200 SXM5 141GB at 3.20/GPU in cn-east, match "H200 under 3.5"`.
  */
 export function alertText(watch: Pick<Watch, 'label'>, machines: readonly Machine[]): string {
-  const best = cheapest(machines);
-  if (!best) return l10n.t('GPU Rental: no new machine matches "{0}"', watch.label);
-  if (machines.length === 1) return l10n.t('GPU Rental: {0} newly matches "{1}"', machineOffer(best), watch.label);
-  return l10n.t('GPU Rental: {0} new machines, the cheapest {1}, match "{2}"', formatInteger(machines.length), machineOffer(best), watch.label);
+  return alertTextOf(watch, machines.length, cheapest(machines));
+}
+
+/** The same from how many machines there are and the cheapest of them (what the market answers for an alert). */
+export function alertTextOf(watch: Pick<Watch, 'label'>, count: number, best: Machine | undefined): string {
+  if (!best || count === 0) return l10n.t('GPU Rental: no new machine matches "{0}"', watch.label);
+  if (count === 1) return l10n.t('GPU Rental: {0} newly matches "{1}"', machineOffer(best), watch.label);
+  return l10n.t('GPU Rental: {0} new machines, the cheapest {1}, match "{2}"', formatInteger(count), machineOffer(best), watch.label);
 }

@@ -1,9 +1,31 @@
 // Which machines are new to the user: marked "new" in the tree until the user
 // has had them in view, and counted in the view's badge when they match a
 // watch and appeared while the view was not shown. Pure: told about each
-// refresh's diff and about the view being shown or hidden.
+// refresh's news (node IDs, as the market's `news` notification brings them,
+// made by `newsOf` where the market runs) and about the view being shown or hidden.
+import type { Machine } from '../api/types';
 import type { MachineDiff } from './diff';
-import type { Watch } from './watch';
+import type { Notifications } from './protocol';
+import { newlyMatching, type Watch } from './watch';
+
+/** A refresh's news by node ID: what appeared, what went away, and what each active watch newly found. */
+export type SnapshotNews = Notifications['news'];
+
+/**
+ * The news of a new snapshot for the given watches (their query text and
+ * test): node IDs only, never the machines. The first snapshot is a
+ * baseline: nothing in it is news. Costs the size of the diff.
+ */
+export function newsOf(diff: MachineDiff, watches: readonly Pick<Watch, 'queryText' | 'matches'>[]): SnapshotNews {
+  if (diff.initial) return { initial: true, appeared: [], disappeared: [], watches: [] };
+  const id = (machine: Machine) => machine.node_name;
+  return {
+    initial: false,
+    appeared: diff.appeared.map(id),
+    disappeared: diff.disappeared.map(id),
+    watches: watches.map((watch) => ({ query: watch.queryText, found: newlyMatching(watch, diff).map(id) })),
+  };
+}
 
 export class NewMachines {
   /** Node IDs marked "new" in the tree. */
@@ -14,11 +36,12 @@ export class NewMachines {
   private seen = false;
 
   /**
-   * A refresh brought `diff`. `visible`: the Machines view is shown now.
-   * `watched`: the active watches whose matches count for the badge.
+   * A refresh brought `news`. `visible`: the Machines view is shown now.
+   * What the active watches newly found counts for the badge: new machines,
+   * and listed ones that came into range (a price drop).
    */
-  update(diff: MachineDiff, visible: boolean, watched: readonly Watch[]): void {
-    if (diff.initial) {
+  update(news: SnapshotNews, visible: boolean): void {
+    if (news.initial) {
       // Everything "appeared": a baseline, not news.
       this.marked.clear();
       this.unseen.clear();
@@ -28,22 +51,15 @@ export class NewMachines {
       this.marked.clear();
       this.seen = visible;
     }
-    for (const machine of diff.disappeared) {
-      this.marked.delete(machine.node_name);
-      this.unseen.delete(machine.node_name);
+    for (const id of news.disappeared) {
+      this.marked.delete(id);
+      this.unseen.delete(id);
     }
-    for (const machine of diff.appeared) {
-      this.marked.add(machine.node_name);
-      if (!visible && watched.some((w) => w.matches(machine))) {
-        this.unseen.add(machine.node_name);
-      }
-    }
-  }
-
-  /** A machine that newly matches a watch (a price drop) counts too, without being "new" to the list. */
-  addWatchNews(nodeIds: Iterable<string>, visible: boolean): void {
+    for (const id of news.appeared) this.marked.add(id);
     if (visible) return;
-    for (const id of nodeIds) this.unseen.add(id);
+    for (const watch of news.watches) {
+      for (const id of watch.found) this.unseen.add(id);
+    }
   }
 
   /** The view was shown: the badge is read; the marks stay until the next refresh. */

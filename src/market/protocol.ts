@@ -21,9 +21,12 @@
 //                                                                 (sync events: market.onDidChange)
 //   - every machine in order: quick picks                        (sync: Visible.machinesInOrder)
 // The requests below answer the first, the counts, one machine, the tool and
-// the loads; the rest is said in the README's "Where the work happens".
+// the loads, and the watches (`watches` and the `news` of each snapshot for
+// the marks and the alerts, `watchStats`, `watchAlert`, `nearMisses`); the
+// rest is said in the README's "Where the work happens".
 import type { Machine } from '../api/types';
 import type { Arrangement } from '../model/arrange';
+import type { NearMiss } from '../model/nearMiss';
 import type { Which } from './market';
 import type { ToolName } from './tools';
 
@@ -78,6 +81,13 @@ export interface MachineSummary {
   stale?: boolean;
 }
 
+/** A watch's figures in a snapshot. */
+export interface WatchStats {
+  matches: number;
+  /** The lowest price per GPU among the matches; undefined without matches. */
+  cheapestPerGpu: number | undefined;
+}
+
 /** A wire error: what failed, said in the user's language, and a kind callers may act on. */
 export interface WireError {
   kind: string;
@@ -98,6 +108,15 @@ export interface Requests {
   locate: { params: MachineAsk & { nodeId: string }; result: { groupKey: string; index: number } | undefined };
   machine: { params: { nodeId: string }; result: Machine | undefined };
   tool: { params: { name: ToolName; input: unknown; now: number }; result: string };
+  // --- Watches: their news, their figures, and near misses (src/market/worker/watchHandlers.ts) ---
+  /** The active watches' queries (canonical text): each new snapshot's `news` says what each newly found. Sent again after a restart. */
+  watches: { params: { queries: string[] }; result: Record<string, never> };
+  /** Per query: its matches and the lowest price per GPU among them in the current snapshot (cached per snapshot); undefined before a snapshot. */
+  watchStats: { params: { queries: string[] }; result: { stats: WatchStats[] | undefined } };
+  /** Of the machines an alert is about (node IDs, in the order the news came): how many are still listed, the first of them, and the cheapest per GPU. */
+  watchAlert: { params: { nodeIds: string[] }; result: { listed: number; first: Machine | undefined; cheapest: Machine | undefined } };
+  /** When a filter finds fewer than NEAR_MISS_BELOW machines, the smallest change to each clause that finds more (cached per snapshot and filter); else none. */
+  nearMisses: { params: { filter: string }; result: NearMiss[] };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };
@@ -112,6 +131,14 @@ export type Result<M extends Method> = Requests[M]['result'];
 export interface Notifications {
   /** A listing changed: a load started or ended, a progress note, a new snapshot (with the sizes of its diff). */
   changed: { which: Which; state: ListingState; diff?: { appeared: number; disappeared: number; changed: number; initial: boolean }; firstLook?: boolean };
+  // --- Watches ---
+  /**
+   * After each new machine snapshot (right after its `changed`): what is news,
+   * by node ID (never machines): what appeared and went away, and per active
+   * watch (as `watches` last said) what newly matches it. Nothing is news in
+   * the first snapshot of a service.
+   */
+  news: { initial: boolean; appeared: string[]; disappeared: string[]; watches: { query: string; found: string[] }[] };
   /** A line for the extension's log (already without the token: the client redacts). */
   log: { level: 'debug' | 'info' | 'warn' | 'error'; text: string };
 }

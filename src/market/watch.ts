@@ -98,7 +98,7 @@ export function isActive(watch: Watch): boolean {
  * the market. A machine that comes into range of a history field without
  * changing itself (its listing grew older, its model's median rose) is no news.
  */
-export function newlyMatching(watch: Watch, diff: MachineDiff): Machine[] {
+export function newlyMatching(watch: Pick<Watch, 'matches'>, diff: MachineDiff): Machine[] {
   if (diff.initial) {
     return [];
   }
@@ -118,9 +118,9 @@ export const ALERT_QUIET_MS = 5 * 60_000;
  * Decides when a watch may notify. News that arrives during the quiet time
  * is held and told with the next alert, unless those machines are gone by then.
  */
-export class AlertGate {
+export class AlertGate<T extends { node_name: string } = Machine> {
   private readonly lastShown = new Map<string, number>();
-  private readonly held = new Map<string, Map<string, Machine>>();
+  private readonly held = new Map<string, Map<string, T>>();
 
   constructor(private readonly quietMs = ALERT_QUIET_MS) {}
 
@@ -129,7 +129,7 @@ export class AlertGate {
    * survives renames and reordering); returns what to notify about now, or
    * an empty list. `listed` says whether a held machine is still listed.
    */
-  offer(key: string, news: readonly Machine[], now: number, listed: (nodeId: string) => boolean): Machine[] {
+  offer(key: string, news: readonly T[], now: number, listed: (nodeId: string) => boolean): T[] {
     let pending = this.held.get(key);
     for (const machine of news) {
       (pending ??= new Map()).set(machine.node_name, machine);

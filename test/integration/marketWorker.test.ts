@@ -10,6 +10,8 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineAsk } from '../../src/market/protocol';
 import type { MarketClient } from '../../src/market/worker/client';
 import { createTools } from '../../src/vscode/features/lmTools';
+import { nearMisses } from '../../src/model/nearMiss';
+import { parseQuery } from '../../src/model/query';
 import { signedInToDemo, waitFor } from './helpers';
 
 const RESTARTED = 'GPU Rental: the market worker stopped and was restarted. The machines shown may be out of date until it has reloaded them.';
@@ -54,6 +56,15 @@ describe('Market worker', function () {
     assert.match(inWorker, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2`));
     const withoutAge = (text: string) => text.split('\n').filter((line) => !line.startsWith('Data as of'));
     assert.deepEqual(withoutAge(inWorker), withoutAge(inThread));
+  });
+
+  it("answers the watches' requests in the worker: a watch's figures and near misses", async () => {
+    assert.deepEqual(await client.request('load', { which: 'machines' }), {});
+    const { stats } = await client.request('watchStats', { queries: ['gpus>=2'] });
+    assert.equal(stats?.[0].matches, DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length);
+    const tight = parseQuery('gpu=H100 gpus>=8 price_per_gpu<2');
+    assert.ok(tight.ok);
+    assert.deepEqual(await client.request('nearMisses', { filter: 'gpu=H100 gpus>=8 price_per_gpu<2' }), nearMisses(DEMO_MACHINES, tight.query));
   });
 
   it('a crash in the middle of a load restarts the worker, which reloads; the last answers are served stale meanwhile; the user is told once', async () => {

@@ -21,6 +21,12 @@ describe('Watching the market', function () {
   let api: GpuRentalTestApi;
   const base = DEMO_MACHINES.slice(0, 20);
   const alerts = () => api.shownMessages.filter((m) => / newly matches "| new machines, the cheapest /.test(m.text));
+  /** The machines' listing as the market last told it, once loaded and not loading. */
+  const listed = () => {
+    const state = api.marketHost.state('machines');
+    return state && !state.loading && state.count !== undefined ? state : undefined;
+  };
+  const machine = (nodeId: string) => api.marketHost.client.request('machine', { nodeId });
 
   async function poll(machines: Machine[]): Promise<void> {
     server.setData({ machines });
@@ -38,7 +44,7 @@ describe('Watching the market', function () {
     await setWatches([{ query: 'gpu=h100_watch gpus>=8 price_per_gpu<2.5', name: '8× H100 under 2.5/GPU' }]);
     await waitFor('the watch', () => api.watches.watches.length === 1);
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the baseline', () => !api.market.machines.loading && api.market.machines.items?.length === base.length);
+    await waitFor('the baseline', () => listed()?.count === base.length);
     // The Machines view is out of sight: news counts in its badge.
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor('the Machines view out of sight', () => !api.machinesView.visible);
@@ -160,16 +166,17 @@ describe('Watching the market', function () {
       await setWatches([{ query: 'gpu=h100_watch price<5', name: 'edited while polling' }]);
       await setBaseUrl(other.url);
       await polling;
-      await waitFor('the list from the new service', () => !api.market.machines.loading && api.market.machine('h100-elsewhere') !== undefined);
+      await waitFor('the list from the new service', async () => listed() !== undefined && (await machine('h100-elsewhere')) !== undefined);
       assert.equal(api.watches.watches[0]?.label, 'edited while polling');
-      assert.equal(api.watches.statsOf(api.watches.watches[0])?.matches, 1);
+      // The figures are asked of the market with each new list.
+      await waitFor('the edited watch\'s figures from the new list', () => api.watches.statsOf(api.watches.watches[0])?.matches === 1);
       assert.deepEqual(api.shownMessages.slice(shown), [], 'no notification: a new service is a new baseline');
     } finally {
       server.clearFaults();
       await setBaseUrl(server.url);
       await other.close();
     }
-    await waitFor('the first service again', () => !api.market.machines.loading && api.market.machines.items !== undefined && api.market.machine('h100-elsewhere') === undefined);
+    await waitFor('the first service again', async () => listed() !== undefined && (await machine('h100-elsewhere')) === undefined);
   });
 
   it('a token cleared during a poll ends it quietly and stops polling', async () => {

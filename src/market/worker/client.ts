@@ -38,7 +38,7 @@ export class MarketRequestError extends Error {
 type Pending = { method: Method; params: unknown; resolve: (value: unknown) => void; reject: (err: unknown) => void };
 
 /** Answers worth serving again while the market restarts: what the views draw. */
-const REMEMBERED: readonly Method[] = ['summary', 'rows', 'state', 'machine'];
+const REMEMBERED: readonly Method[] = ['summary', 'rows', 'state', 'machine', 'watchStats', 'nearMisses'];
 
 export class MarketClient implements Disposable {
   private connection: Connection | undefined;
@@ -47,6 +47,8 @@ export class MarketClient implements Disposable {
   private readonly pending = new Map<number, Pending>();
   private readonly last = new Map<string, unknown>();
   private service: Params<'configure'> | undefined;
+  /** The active watches, told again to a restarted market. */
+  private watches: Params<'watches'> | undefined;
   private readonly loaded = new Set<Which>();
   private recovering = false;
   private restarts = 0;
@@ -84,6 +86,7 @@ export class MarketClient implements Disposable {
       return Promise.resolve(markStale(this.last.get(key)) as Result<M>);
     }
     if (method === 'configure') this.service = params as Params<'configure'>;
+    if (method === 'watches') this.watches = params as Params<'watches'>;
     if (method === 'configure' && !(params as Params<'configure'>).service) this.loaded.clear();
     if (method === 'load') this.loaded.add((params as Params<'load'>).which);
     const answer = this.send(method, params, signal);
@@ -125,6 +128,7 @@ export class MarketClient implements Disposable {
     const hello = this.send('hello', this.options.hello);
     hello.catch(() => undefined);
     if (this.service) void this.send('configure', this.service).catch(() => undefined);
+    if (this.watches) void this.send('watches', this.watches).catch(() => undefined);
     const reloads = new Map([...this.loaded].map((which) => [which, this.send('load', { which })] as const));
     for (const reload of reloads.values()) reload.catch(() => undefined); // the restart that ends this market says why
     if (this.recovering) {

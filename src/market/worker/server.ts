@@ -13,12 +13,14 @@ import { setDisplayLocale } from '../../model/format';
 import type { MarketFacts } from '../../model/memoryText';
 import { parseQuery, type MachineMemory } from '../../model/query';
 import type { Disposable } from '../events';
+import type { MachineDiff } from '../diff';
 import { Market, type MarketChange, type Which } from '../market';
 import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type MachineAsk, type Message, type Method, type Notifications, type Params, type Requests, type Result, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import type { MachineView } from '../views';
 import type { Transport } from './transport';
+import { watchDomain, type WatchDomain } from './watchHandlers';
 
 type Handlers = { [M in Method]: (params: Params<M>) => Result<M> | Promise<Result<M>> };
 
@@ -46,6 +48,8 @@ export class MarketServer implements Disposable {
   private readonly handlers: Handlers;
   /** The market history: the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
   private readonly memory: (MachineMemory & MarketFacts) | undefined;
+  /** The watches: active queries, their news and figures, near misses. */
+  private readonly watches: WatchDomain;
 
   constructor(
     private readonly transport: Transport,
@@ -53,6 +57,7 @@ export class MarketServer implements Disposable {
   ) {
     this.market = options.shared?.market ?? new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
     this.memory = options.shared?.history;
+    this.watches = watchDomain(this.market, this.memory);
     this.handlers = this.makeHandlers();
     this.subscriptions = [transport.onMessage((message) => this.receive(message)), this.market.onDidChange((change) => this.changed(change))];
   }
@@ -131,6 +136,7 @@ export class MarketServer implements Disposable {
       },
       machine: ({ nodeId }) => this.market.machine(nodeId),
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
+      ...this.watches.handlers,
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {
@@ -230,6 +236,7 @@ export class MarketServer implements Disposable {
       diff: d && { appeared: d.appeared.length, disappeared: d.disappeared.length, changed: d.changed.length, initial: d.initial },
       firstLook: change.firstLook,
     });
+    if (change.which === 'machines' && d) this.notify('news', this.watches.news(d as MachineDiff));
   }
 
   private notify<N extends keyof Notifications>(name: N, params: Notifications[N]): void {

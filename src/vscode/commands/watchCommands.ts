@@ -2,9 +2,8 @@
 import * as vscode from 'vscode';
 import { noIcons, oneLine } from '../../model/escape';
 import { formatInteger } from '../../model/format';
-import { describeNearMiss, NEAR_MISS_BELOW, nearMisses } from '../../model/nearMiss';
-import { parseQuery, printQuery } from '../../model/query';
-import type { Market } from '../../market/market';
+import { describeNearMiss, NEAR_MISS_BELOW } from '../../model/nearMiss';
+import { printQuery } from '../../model/query';
 import type { Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { ViewState } from '../views/viewState';
@@ -15,7 +14,6 @@ export interface WatchCommandDeps {
   watches: WatchService;
   view: ViewState;
   config: Config;
-  market: Market;
 }
 
 /** Watch Current Filter: the active filter, with an optional name. */
@@ -69,6 +67,7 @@ export type ActionPick = vscode.QuickPickItem & { run: () => Promise<void> | voi
 /** Manage Watches…: every watch with its matches; pick one to pause, resume, rename or remove it. */
 export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
   const { watches } = deps;
+  await watches.statsSettled();
   const items: WatchPick[] = watches.watches.map((watch) => {
     const stats = watches.statsOf(watch);
     const state = [watch.setting.paused ? vscode.l10n.t('paused') : undefined, watch.setting.notify === false ? vscode.l10n.t('no notifications') : undefined].filter(Boolean);
@@ -102,13 +101,13 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.openSettingsJson');
     return;
   }
-  const actions = watchActions(deps, watch);
+  const actions = await watchActions(deps, watch);
   const action = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Watch: {0}', noIcons(oneLine(watch.label, 80))) });
   await action?.run();
 }
 
 /** What Manage Watches offers for one watch: its actions, then its near misses when it finds fewer than three machines. */
-export function watchActions(deps: WatchCommandDeps, watch: Watch): ActionPick[] {
+export async function watchActions(deps: WatchCommandDeps, watch: Watch): Promise<ActionPick[]> {
   const { watches, view } = deps;
   return [
     { label: `$(filter) ${vscode.l10n.t('Show Matching Machines')}`, run: () => void view.setQuery(watch.setting.query) },
@@ -120,18 +119,16 @@ export function watchActions(deps: WatchCommandDeps, watch: Watch): ActionPick[]
       : { label: `$(bell-slash) ${vscode.l10n.t('No Notifications (Keep the Badge)')}`, run: () => watches.edit(watch, (setting) => ({ ...setting, notify: false })) },
     { label: `$(edit) ${vscode.l10n.t('Rename…')}`, run: () => rename(watches, watch) },
     { label: `$(trash) ${vscode.l10n.t('Remove')}`, run: () => watches.edit(watch, () => undefined) },
-    ...nearMissActions(deps, watch),
+    ...(await nearMissActions(deps, watch)),
   ];
 }
 
 /** A watch that finds fewer than three machines: its near misses, each shown in the Machines view when picked (the watch stays as it is). */
-function nearMissActions({ market, view, watches }: WatchCommandDeps, watch: Watch): ActionPick[] {
-  const machines = market.machines.items;
-  const parsed = parseQuery(watch.queryText);
-  if (!machines || !parsed.ok || (watches.statsOf(watch)?.matches ?? 0) >= NEAR_MISS_BELOW) {
+async function nearMissActions({ view, watches }: WatchCommandDeps, watch: Watch): Promise<ActionPick[]> {
+  if (!watches.statsOf(watch) || (watches.statsOf(watch)?.matches ?? 0) >= NEAR_MISS_BELOW) {
     return [];
   }
-  const misses = nearMisses(machines, parsed.query);
+  const misses = await watches.nearMisses(watch);
   if (misses.length === 0) {
     return [];
   }

@@ -1,16 +1,12 @@
 // Which machines are news, owned in one place: the "new" marks of the
-// Machines tree and the count of its badge. Hears every new snapshot itself
-// and then says so with its own event, which the tree and the badge follow;
-// nothing depends on who else heard the snapshot first.
+// Machines tree and the count of its badge. Hears every new snapshot's news
+// from the market itself (node IDs: what appeared, what went away, what each
+// active watch newly found) and then says so with its own event, which the
+// tree and the badge follow; nothing depends on who else heard it first.
 import * as vscode from 'vscode';
-import type { Market } from '../../market/market';
-import type { MachineDiff } from '../../market/diff';
-import { NewMachines } from '../../market/news';
-import { newlyMatching, type Watch } from '../../market/watch';
+import { NewMachines, type SnapshotNews } from '../../market/news';
 
 export interface NewsHost {
-  /** The watches whose matches count for the badge. */
-  activeWatches(): readonly Watch[];
   /** Is the Machines view on screen (its news is then seen)? */
   machinesVisible(): boolean;
 }
@@ -23,10 +19,10 @@ export class News implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    market: Market,
+    market: { onDidFindNews: vscode.Event<SnapshotNews> },
     private readonly host: NewsHost,
   ) {
-    this.subscription = market.onDidChange((change) => change.which === 'machines' && change.diff && this.update(change.diff));
+    this.subscription = market.onDidFindNews((news) => this.update(news));
   }
 
   isNew(nodeId: string): boolean {
@@ -45,17 +41,8 @@ export class News implements vscode.Disposable {
     if (had) this.changed.fire();
   }
 
-  private update(diff: MachineDiff): void {
-    const watched = this.host.activeWatches();
-    const visible = this.host.machinesVisible();
-    this.marks.update(diff, visible, watched);
-    for (const watch of watched) {
-      // A machine that newly matches a watch (a price drop) counts too.
-      this.marks.addWatchNews(
-        newlyMatching(watch, diff).map((m) => m.node_name),
-        visible,
-      );
-    }
+  private update(news: SnapshotNews): void {
+    this.marks.update(news, this.host.machinesVisible());
     this.changed.fire();
   }
 

@@ -1,18 +1,20 @@
 // Watching the market: polls while a watch is active, a token is set and the
 // window has focus; after each refresh (a poll or the Refresh button) tells
 // the user, at most once per watch per five minutes, which machines newly
-// match. The "new" marks and the badge are features/news.ts's.
+// match. The market matches (src/market/worker/watchHandlers.ts): it is told
+// the active watches and says with each new snapshot what each newly found;
+// the timing, the text and the buttons of the alerts are decided here. The
+// "new" marks and the badge are features/news.ts's.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { Machine } from '../../api/types';
 import { formatPricePerGpu } from '../../model/format';
-import { pricePerGpu } from '../../model/price';
+import type { NearMiss } from '../../model/nearMiss';
 import type { MachineMemory } from '../../model/query';
-import type { Market } from '../../market/market';
 import { PollPlan } from '../../market/poll';
-import type { Snapshot } from '../../market/snapshot';
-import { alertText } from '../../market/alertText';
-import { AlertGate, isActive, newlyMatching, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
+import type { ListingState, Notifications, Which } from '../../market/protocol';
+import { alertTextOf } from '../../market/alertText';
+import type { MarketClient } from '../../market/worker/client';
+import { AlertGate, isActive, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { describeError, type Log } from '../services/log';
@@ -26,31 +28,41 @@ export interface WatchStats {
 
 export interface WatchHost {
   /** Applies a watch's filter and reveals a machine in the tree. */
-  show(watch: Watch, machine: Machine): Promise<void>;
-  /** The market history, which the watches' history fields read. */
+  show(watch: Watch, nodeId: string): Promise<void>;
+  /** The market history, which the watches' history fields read (for parsing here; the market matches with its own). */
   memory?: MachineMemory;
+}
+
+/** What the watches need of the market (a MarketHost): its client, its changes, its news, and being told the active watches. */
+export interface WatchMarket {
+  readonly client: MarketClient;
+  readonly onDidChange: vscode.Event<{ which: Which; state: ListingState; diff?: unknown }>;
+  readonly onDidFindNews: vscode.Event<Notifications['news']>;
+  watch(queries: string[]): void;
 }
 
 export class WatchService implements vscode.Disposable {
   private parsed: ParsedWatches = { watches: [], problems: [] };
   private readonly reported = new Set<string>();
-  private readonly gate = new AlertGate();
   private readonly plan: PollPlan;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pollRunning = false;
   private lastPoll: Date | undefined;
   private nextPoll: Date | undefined;
-  private stats = new WeakMap<Snapshot<Machine>, Map<string, WatchStats>>();
+  /** The figures of every watch in the last snapshot, by query; undefined before a snapshot. */
+  private stats: Map<string, WatchStats> | undefined;
+  private statsAsk: AbortController | undefined;
+  private statsAnswer: Promise<void> = Promise.resolve();
+  /** The news of each snapshot, handled one after the other (an alert asks the market which machines are still listed). */
+  private newsHandled: Promise<void> = Promise.resolve();
+  private readonly gate = new AlertGate<{ node_name: string }>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Watches, polling state or their matches changed. */
   readonly onDidChange = this.changed.event;
-  private readonly foundNews = new vscode.EventEmitter<{ watch: Watch; machines: readonly Machine[] }>();
-  /** After a refresh, per watch: the machines that newly match it (whether or not an alert shows now). */
-  readonly onDidFindNews = this.foundNews.event;
   private readonly subscriptions: vscode.Disposable;
 
   constructor(
-    private readonly market: Market,
+    private readonly market: WatchMarket,
     private readonly controller: Controller,
     private readonly config: Config,
     private readonly log: Log,
@@ -59,7 +71,6 @@ export class WatchService implements vscode.Disposable {
     this.plan = new PollPlan(config.watchIntervalMs);
     this.subscriptions = vscode.Disposable.from(
       this.changed,
-      this.foundNews,
       config.onDidChange((affects) => {
         if (affects('watches')) this.reload();
         if (affects('watch.intervalSeconds')) {
@@ -70,9 +81,16 @@ export class WatchService implements vscode.Disposable {
       controller.onDidChangeSetup(() => this.schedule()),
       vscode.window.onDidChangeWindowState((state) => this.schedule(state.focused)),
       market.onDidChange((change) => {
-        if (change.which === 'machines' && change.diff) {
-          this.onNewSnapshot(change.diff);
+        if (change.which !== 'machines') return;
+        if (change.diff) void this.askStats();
+        else if (change.state.count === undefined && this.stats) {
+          // Another service, or none: no figures until its first list.
+          this.stats = undefined;
+          this.changed.fire();
         }
+      }),
+      market.onDidFindNews((news) => {
+        this.newsHandled = this.newsHandled.then(() => this.onNews(news));
       }),
     );
     this.reload();
@@ -105,29 +123,42 @@ export class WatchService implements vscode.Disposable {
     return this.parsed.watches.filter(isActive);
   }
 
-  /** Matches and cheapest price per GPU of a watch in the last snapshot, computed once per snapshot. */
+  /** Matches and cheapest price per GPU of a watch in the last snapshot, as the market last answered (asked again with each snapshot). */
   statsOf(watch: Watch): WatchStats | undefined {
-    const snapshot = this.market.machines.snapshot;
-    if (!snapshot) return undefined;
-    let bySnapshot = this.stats.get(snapshot);
-    if (!bySnapshot) {
-      bySnapshot = new Map();
-      this.stats.set(snapshot, bySnapshot);
+    return this.stats?.get(watch.queryText);
+  }
+
+  /** Once the figures asked last are in (Manage Watches waits for them). */
+  async statsSettled(): Promise<void> {
+    await this.statsAnswer;
+  }
+
+  /** A watch's near misses when it finds fewer than three machines, asked of the market; none on error. */
+  async nearMisses(watch: Watch): Promise<readonly NearMiss[]> {
+    try {
+      return await this.market.client.request('nearMisses', { filter: watch.queryText });
+    } catch (err) {
+      this.log.error(`Near misses of a watch failed: ${describeError(err)}`);
+      return [];
     }
-    let stats = bySnapshot.get(watch.queryText);
-    if (!stats) {
-      let matches = 0;
-      let cheapest = Infinity;
-      for (const machine of snapshot.items) {
-        if (watch.matches(machine)) {
-          matches++;
-          cheapest = Math.min(cheapest, pricePerGpu(machine));
-        }
-      }
-      stats = { matches, cheapest: matches ? formatPricePerGpu(cheapest) : undefined };
-      bySnapshot.set(watch.queryText, stats);
-    }
-    return stats;
+  }
+
+  private askStats(): Promise<void> {
+    this.statsAsk?.abort();
+    const ask = new AbortController();
+    this.statsAsk = ask;
+    const queries = this.parsed.watches.map((w) => w.queryText);
+    this.statsAnswer = this.market.client.request('watchStats', { queries }, ask.signal).then(
+      ({ stats }) => {
+        if (this.statsAsk !== ask) return;
+        this.stats = stats && new Map(queries.map((query, i) => [query, { matches: stats[i].matches, cheapest: stats[i].cheapestPerGpu === undefined ? undefined : formatPricePerGpu(stats[i].cheapestPerGpu) }]));
+        this.changed.fire();
+      },
+      (err: unknown) => {
+        if (this.statsAsk === ask) this.log.error(`The watches' figures failed: ${describeError(err)}`);
+      },
+    );
+    return this.statsAnswer;
   }
 
   /** How many machines wait for the watch's next alert (it shows at most one per five minutes). */
@@ -135,9 +166,12 @@ export class WatchService implements vscode.Disposable {
     return this.gate.heldCount(watch.queryText);
   }
 
-  /** Polls now (the status bar's tooltip and tests use it); the regular schedule goes on after it. */
+  /** Polls now (the status bar's tooltip and tests use it), and ends once its news and figures are handled; the regular schedule goes on after it. */
   async pollNow(): Promise<void> {
     await this.poll();
+    // The figures are asked after the news was sent (one channel, in order): once they are in, the news is heard.
+    await this.askStats();
+    await this.newsHandled;
   }
 
   private reload(): void {
@@ -158,6 +192,8 @@ export class WatchService implements vscode.Disposable {
     for (const query of before) {
       if (!now.has(query)) this.gate.forget(query);
     }
+    this.market.watch([...now]);
+    void this.askStats();
     this.schedule();
     this.changed.fire();
   }
@@ -211,36 +247,53 @@ export class WatchService implements vscode.Disposable {
     }
   }
 
-  private onNewSnapshot(diff: Parameters<typeof newlyMatching>[1]): void {
-    const active = this.active;
-    for (const watch of active) {
-      const found = newlyMatching(watch, diff);
-      if (found.length) {
-        this.foundNews.fire({ watch, machines: found });
-      }
+  private async onNews(news: Notifications['news']): Promise<void> {
+    const gone = new Set(news.disappeared);
+    const found = new Map(news.watches.map((w) => [w.query, w.found]));
+    for (const watch of this.active) {
       if (watch.setting.notify === false) continue;
-      const due = this.gate.offer(watch.queryText, found, performance.now(), (id) => this.market.machine(id) !== undefined);
+      const ids = found.get(watch.queryText) ?? [];
+      // A held machine is still listed unless this snapshot took it away (the gate asks at every snapshot).
+      const due = this.gate.offer(
+        watch.queryText,
+        ids.map((id) => ({ node_name: id })),
+        performance.now(),
+        (id) => !gone.has(id),
+      );
       if (due.length) {
         this.log.info(`Watch "${watch.queryText}": ${due.length} new machine(s).`);
-        void this.alert(watch, due);
+        await this.alert(
+          watch,
+          due.map((m) => m.node_name),
+        ).catch((err: unknown) => this.log.error(`A watch's alert failed: ${describeError(err)}`));
       }
     }
     this.changed.fire();
   }
 
-  private async alert(watch: Watch, machines: Machine[]): Promise<void> {
+  /** Shows the alert (the market says which of the machines are still listed, and the cheapest); the person's choice is awaited apart. */
+  private async alert(watch: Watch, nodeIds: string[]): Promise<void> {
+    const { listed, cheapest, first } = await this.market.client.request('watchAlert', { nodeIds });
+    if (!listed) return;
     const show = vscode.l10n.t('Show');
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");
-    const choice = await showInfo(alertText(watch, machines), show, stop, mute);
-    if (choice === show) {
-      const first = machines.map((m) => this.market.machine(m.node_name)).find((m) => m !== undefined) ?? machines[0];
-      await this.host.show(watch, first);
-    } else if (choice === stop) {
-      await this.edit(watch, () => undefined);
-    } else if (choice === mute) {
-      await this.edit(watch, (setting) => ({ ...setting, notify: false }));
-    }
+    void showInfo(alertTextOf(watch, listed, cheapest), show, stop, mute).then(async (choice) => {
+      try {
+        if (choice === show) {
+          // The first still listed when the person clicks.
+          const now = await this.market.client.request('watchAlert', { nodeIds }).catch(() => undefined);
+          const target = now?.first ?? first;
+          if (target) await this.host.show(watch, target.node_name);
+        } else if (choice === stop) {
+          await this.edit(watch, () => undefined);
+        } else if (choice === mute) {
+          await this.edit(watch, (setting) => ({ ...setting, notify: false }));
+        }
+      } catch (err) {
+        this.log.error(`A watch's alert action failed: ${describeError(err)}`);
+      }
+    });
   }
 
   /** Changes (or, given undefined, removes) a watch in the user's settings. */
@@ -268,6 +321,7 @@ export class WatchService implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.statsAsk?.abort();
     this.subscriptions.dispose();
   }
 }

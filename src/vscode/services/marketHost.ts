@@ -54,11 +54,17 @@ export class MarketHost implements vscode.Disposable {
    * listen to instead of the market's own event.
    */
   readonly onDidChange = this.changed.event;
+  // Watches: the active queries (told to every client that starts) and each new snapshot's news.
+  private watchQueries: string[] | undefined;
+  private readonly news = new vscode.EventEmitter<Notifications['news']>();
+  /** A new machine snapshot's news (node IDs), whichever client runs: what the watches and the "new" marks follow. */
+  readonly onDidFindNews = this.news.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly options: MarketHostOptions) {
     this.subscriptions = [
       this.changed,
+      this.news,
       options.controller.onDidChangeSetup(() => void this.configure()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`gpuRental.${MARKET_WORKER_SETTING}`) && this.apply()),
     ];
@@ -97,7 +103,19 @@ export class MarketHost implements vscode.Disposable {
     this.inThread = false;
     this.running = this.start();
     void this.configure();
+    this.tellWatches();
     void this.askStates(this.running);
+  }
+
+  /** The active watches' queries: the market says with each new snapshot what each newly found. */
+  watch(queries: string[]): void {
+    this.watchQueries = queries;
+    this.tellWatches();
+  }
+
+  private tellWatches(): void {
+    if (!this.watchQueries) return;
+    void this.running.request('watches', { queries: this.watchQueries }).catch((err: unknown) => this.options.log.error(`Telling the market the watches failed: ${describeError(err)}`));
   }
 
   /** The listings' states as a new client starts, so that a reader never waits for the next change. */
@@ -125,7 +143,7 @@ export class MarketHost implements vscode.Disposable {
       else if (n.name === 'changed' && this.running === client) {
         this.states.set(n.params.which, n.params.state);
         this.changed.fire(n.params);
-      }
+      } else if (n.name === 'news' && this.running === client) this.news.fire(n.params);
     });
     client.onDidRestart((why) => {
       this.restarted(why);
@@ -142,6 +160,7 @@ export class MarketHost implements vscode.Disposable {
     stopped.dispose();
     this.running = this.start();
     void this.configure();
+    this.tellWatches();
   }
 
   private connect(): Connection {

@@ -42,11 +42,14 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
     /** The market history: a model's week in its group's tooltip, a machine's place against its model's median on its row. */
     private readonly facts: MarketFacts & { onDidChange: vscode.Event<void> },
+    /** The near-miss rows below a filter that finds fewer than three machines (views/nearMissRows.ts). */
+    private readonly nearMisses: { current(): readonly NearMiss[]; onDidChange: vscode.Event<void> },
   ) {
     this.subscription = vscode.Disposable.from(
       // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
       market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.refreshAll()),
       marks.onDidChange(() => this.refreshAll()),
+      nearMisses.onDidChange(() => this.refreshAll()),
       // The marks read the history: every row again when it changed (the filter is computed again only if it reads the history).
       facts.onDidChange(() => this.refreshAll()),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
@@ -80,7 +83,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
         return []; // welcome content explains what to set up
       }
       const groups = this.visible.machines().groups;
-      const misses = this.visible.nearMisses().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
+      const misses = this.nearMisses.current().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
       if (this.visible.state.arrangement.groupBy === 'none') {
         return (groups.length ? this.slice(groups[0], ROOT) : []).concat(misses);
       }

@@ -74,8 +74,8 @@ export async function run(): Promise<void> {
 
   // What the extension tells as news for the watch, poll by poll.
   let told: string[] = [];
-  const subscription = api.watches.onDidFindNews((found) => {
-    if (found.watch.queryText === watch.queryText) told.push(...found.machines.map((m) => m.node_name));
+  const subscription = api.marketHost.onDidFindNews((news) => {
+    told.push(...(news.watches.find((w) => w.query === watch.queryText)?.found ?? []));
   });
 
   const seenMessages = new WeakSet<object>(api.shownMessages);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Machine } from '../../../src/api/types';
 import { diffMachines } from '../../../src/market/diff';
-import { NewMachines } from '../../../src/market/news';
+import { NewMachines, newsOf } from '../../../src/market/news';
 import { PollPlan } from '../../../src/market/poll';
 import { ALERT_QUIET_MS, AlertGate, isActive, newlyMatching, parseWatches, type Watch } from '../../../src/market/watch';
 import { machineRecord } from '../../support/records';
@@ -174,41 +174,42 @@ describe('watches: new machines and the badge', () => {
 
   it('the first snapshot marks nothing', () => {
     const news = new NewMachines();
-    news.update(diffMachines(undefined, [a, b]), false, [h100]);
+    news.update(newsOf(diffMachines(undefined, [a, b]), [h100]), false);
     assert.equal(news.isNew(a.node_name), false);
     assert.equal(news.badge, 0);
   });
 
   it('machines that appear while the view is hidden are marked, and those matching a watch count in the badge until the view is shown', () => {
     const news = new NewMachines();
-    news.update(diffMachines([], [a, b]), false, [h100]);
+    news.update(newsOf(diffMachines([], [a, b]), [h100]), false);
     assert.ok(news.isNew(a.node_name) && news.isNew(b.node_name));
     assert.equal(news.badge, 1);
     news.shown();
     assert.equal(news.badge, 0);
     assert.ok(news.isNew(a.node_name), 'still marked while the user looks');
-    news.update(diffMachines([a, b], [a, b, c]), false, [h100]);
+    news.update(newsOf(diffMachines([a, b], [a, b, c]), [h100]), false);
     assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name)], [false, true], 'seen marks go with the next refresh');
     assert.equal(news.badge, 1);
   });
 
   it('while the view is shown, each refresh marks its own new machines and adds nothing to the badge', () => {
     const news = new NewMachines();
-    news.update(diffMachines([], [a]), true, [h100]);
-    news.update(diffMachines([a], [a, c]), true, [h100]);
+    news.update(newsOf(diffMachines([], [a]), [h100]), true);
+    news.update(newsOf(diffMachines([a], [a, c]), [h100]), true);
     assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name), news.badge], [false, true, 0]);
   });
 
   it('a machine that goes away loses its mark and its place in the badge; a price drop into a watch counts', () => {
     const news = new NewMachines();
-    news.update(diffMachines([], [a]), false, [h100]);
-    news.update(diffMachines([a], []), false, [h100]);
+    news.update(newsOf(diffMachines([], [a]), [h100]), false);
+    news.update(newsOf(diffMachines([a], []), [h100]), false);
     assert.deepEqual([news.isNew(a.node_name), news.badge], [false, 0]);
-    news.addWatchNews(['x'], false);
-    news.addWatchNews(['y'], true);
+    const priceDrop = (id: string) => ({ initial: false, appeared: [], disappeared: [], watches: [{ query: 'gpu=H100', found: [id] }] });
+    news.update(priceDrop('x'), false);
+    news.update(priceDrop('y'), true);
     assert.equal(news.badge, 1);
     // Another service or token: its first load is a baseline, which forgets the badge and the marks.
-    news.update(diffMachines(undefined, [c]), false, [h100]);
+    news.update(newsOf(diffMachines(undefined, [c]), [h100]), false);
     assert.deepEqual([news.badge, news.isNew('x'), news.isNew(c.node_name)], [0, false, false]);
   });
 });
@@ -264,7 +265,7 @@ describe('watches: details', () => {
   it('news: a machine matching only one of two watches counts in the badge', () => {
     const news = new NewMachines();
     const h = machineRecord({ gpu_name: 'H100' });
-    news.update(diffMachines([], [h]), false, [watch('gpu=a100'), watch('gpu=h100')]);
+    news.update(newsOf(diffMachines([], [h]), [watch('gpu=a100'), watch('gpu=h100')]), false);
     assert.equal(news.badge, 1);
     assert.ok(news.isNew(h.node_name));
   });

@@ -1,0 +1,118 @@
+// The watches' side of the market server: which watch queries are active,
+// what each new snapshot newly brings them (the `news` notification, node IDs
+// only), their figures (matches, cheapest per GPU), the machines an alert is
+// about, and near misses. The matching over machines happens here, where the
+// market is; the editor keeps the alerts' timing, text and buttons.
+import type { Machine } from '../../api/types';
+import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
+import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
+import { pricePerGpu } from '../../model/price';
+import { cheapest } from '../alertText';
+import type { MachineDiff } from '../diff';
+import type { Market } from '../market';
+import { newsOf } from '../news';
+import type { Notifications, Params, Result, WatchStats } from '../protocol';
+import type { Snapshot } from '../snapshot';
+
+type Method = 'watches' | 'watchStats' | 'watchAlert' | 'nearMisses';
+type Handlers = { [M in Method]: (params: Params<M>) => Result<M> };
+type Test = (machine: Machine) => boolean;
+
+/** Filters typed in a snapshot's life whose near misses are kept (each keystroke is one). */
+const KEPT_FILTERS = 32;
+
+export interface WatchDomain {
+  handlers: Handlers;
+  /** The news of a new machine snapshot for the active watches. */
+  news(diff: MachineDiff): Notifications['news'];
+}
+
+export function watchDomain(market: Market, memory: MachineMemory | undefined): WatchDomain {
+  /** Compiled queries by text (the watches' and the near misses' gates); undefined: not valid, or empty. */
+  const tests = new Map<string, Test | undefined>();
+  let active: { queryText: string; matches: Test }[] = [];
+  const stats = new WeakMap<Snapshot<Machine>, Map<string, WatchStats>>();
+  const misses = new WeakMap<Snapshot<Machine>, Map<string, NearMiss[]>>();
+
+  const testOf = (text: string): Test | undefined => {
+    if (!tests.has(text)) {
+      if (tests.size >= 4 * KEPT_FILTERS) tests.delete(tests.keys().next().value as string);
+      const parsed = parseQuery(text);
+      tests.set(text, parsed.ok && !isEmptyQuery(parsed.query) ? compileQuery(parsed.query, memory) : undefined);
+    }
+    return tests.get(text);
+  };
+
+  const perSnapshot = <T>(cache: WeakMap<Snapshot<Machine>, Map<string, T>>, snapshot: Snapshot<Machine>): Map<string, T> => {
+    let map = cache.get(snapshot);
+    if (!map) cache.set(snapshot, (map = new Map()));
+    return map;
+  };
+
+  const statsOf = (snapshot: Snapshot<Machine>, query: string): WatchStats => {
+    const cached = perSnapshot(stats, snapshot);
+    let found = cached.get(query);
+    if (!found) {
+      const test = testOf(query);
+      let matches = 0;
+      let low = Infinity;
+      if (test) {
+        for (const machine of snapshot.items) {
+          if (test(machine)) {
+            matches++;
+            low = Math.min(low, pricePerGpu(machine));
+          }
+        }
+      }
+      found = { matches, cheapestPerGpu: matches ? low : undefined };
+      cached.set(query, found);
+    }
+    return found;
+  };
+
+  const nearMissesOf = (snapshot: Snapshot<Machine>, filter: string): NearMiss[] => {
+    const cached = perSnapshot(misses, snapshot);
+    let found = cached.get(filter);
+    if (!found) {
+      const parsed = parseQuery(filter);
+      const test = testOf(filter);
+      found = [];
+      if (parsed.ok && test) {
+        // The same count the view shows (history fields included), stopped as soon as it reaches the bound.
+        let matching = 0;
+        for (const machine of snapshot.items) {
+          if (test(machine) && ++matching >= NEAR_MISS_BELOW) break;
+        }
+        if (matching < NEAR_MISS_BELOW) found = nearMisses(snapshot.items, parsed.query);
+      }
+      if (cached.size >= KEPT_FILTERS) cached.delete(cached.keys().next().value as string);
+      cached.set(filter, found);
+    }
+    return found;
+  };
+
+  return {
+    handlers: {
+      watches: ({ queries }) => {
+        active = queries.flatMap((queryText) => {
+          const matches = testOf(queryText);
+          return matches ? [{ queryText, matches }] : [];
+        });
+        return {};
+      },
+      watchStats: ({ queries }) => {
+        const snapshot = market.machines.snapshot;
+        return { stats: snapshot && queries.map((query) => statsOf(snapshot, query)) };
+      },
+      watchAlert: ({ nodeIds }) => {
+        const listed = nodeIds.map((id) => market.machine(id)).filter((m): m is Machine => m !== undefined);
+        return { listed: listed.length, first: listed[0], cheapest: cheapest(listed) };
+      },
+      nearMisses: ({ filter }) => {
+        const snapshot = market.machines.snapshot;
+        return snapshot ? nearMissesOf(snapshot, filter) : [];
+      },
+    },
+    news: (diff) => newsOf(diff, active),
+  };
+}
