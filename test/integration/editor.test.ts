@@ -30,7 +30,7 @@ describe('IDs in the editor', function () {
     const { text, hovers } = await hoverText(document, new vscode.Position(1, 20));
     assert.equal(server.requests.length, requests, 'a hover never sends a request');
     assert.equal(hovers.length, 1);
-    const machine = api.market.machine(listed)!;
+    const machine = (await api.marketHost.client.request('machine', { nodeId: listed }))!;
     assert.ok(text.includes(`${machine.gpu_count}× `), text);
     assert.match(text, /GPU Rental: listed as of \d\d\\:\d\d\\:\d\d/);
     const links = [...text.matchAll(/\]\((command:[^)]*)\)/g)].map((m) => decodeURIComponent(m[1]));
@@ -92,7 +92,7 @@ describe('IDs in the editor', function () {
   });
 
   it('Copy As… on a machine offers IDs first and copies the node ID', async () => {
-    const leaf = { kind: 'machine', machine: api.market.machine(listed), groupKey: 'x' };
+    const leaf = { kind: 'machine', machine: await api.marketHost.client.request('machine', { nodeId: listed }), groupKey: 'x' };
     await vscode.env.clipboard.writeText('');
     await runAndAccept('gpuRental.copyAs', leaf);
     assert.equal(await vscode.env.clipboard.readText(), listed);
