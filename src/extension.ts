@@ -108,10 +108,10 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
+  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the panels, the hover and the chat tools ask it).
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view, history);
-  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the chat tools only, so far).
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
   // The host is read only when a snapshot's news arrives, after activation.
   const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
   const nearMissRows = new NearMissRows(marketHost, view, log);
@@ -119,12 +119,17 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, market, (ids) => copyIds(ids, 'node'), history);
-  const compare = new ComparePanel(context.extensionUri, market, {
-    copyNodeId: (id) => copyIds([id], 'node'),
-    showDetails: (machine) => panels.show(machine),
-  });
-  const templatePanels = new TemplatePanels(context.extensionUri, market, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson });
+  const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, history.onDidChange);
+  const compare = new ComparePanel(
+    context.extensionUri,
+    marketHost,
+    {
+      copyNodeId: (id) => copyIds([id], 'node'),
+      showDetails: (machine) => void panels.show(machine),
+    },
+    log,
+  );
+  const templatePanels = new TemplatePanels(context.extensionUri, marketHost, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson }, log);
   const watches: WatchService = new WatchService(marketHost, controller, config, log, {
     show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
     memory: history,
@@ -133,7 +138,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(history, trends);
   context.subscriptions.push(log, market, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => (marketHost.inWorker ? marketHost.client : undefined)));
+  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };
@@ -145,7 +150,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ market, controller, tokens, config, view, visible, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ market, marketHost, controller, tokens, config, view, visible, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));

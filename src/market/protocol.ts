@@ -24,8 +24,9 @@
 // the loads, and the watches (`watches` and the `news` of each snapshot for
 // the marks and the alerts, `watchStats`, `watchAlert`, `nearMisses`); the
 // rest is said in the README's "Where the work happens".
-import type { Machine } from '../api/types';
+import type { Machine, Template } from '../api/types';
 import type { Arrangement } from '../model/arrange';
+import type { ListingFacts, WeekFacts } from '../model/memoryText';
 import type { NearMiss } from '../model/nearMiss';
 import type { Which } from './market';
 import type { ToolName } from './tools';
@@ -88,6 +89,14 @@ export interface WatchStats {
   cheapestPerGpu: number | undefined;
 }
 
+/** A machine as its details page and the node-ID hover show it. */
+export interface MachineDetails {
+  /** The machine in the latest list; undefined when the list does not have it. */
+  machine: Machine | undefined;
+  /** What the market history says (absent without a history): its model's week, its listing (when listed), the lowest price per GPU of its model now. */
+  memory?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
+}
+
 /** A wire error: what failed, said in the user's language, and a kind callers may act on. */
 export interface WireError {
   kind: string;
@@ -117,6 +126,11 @@ export interface Requests {
   watchAlert: { params: { nodeIds: string[] }; result: { listed: number; first: Machine | undefined; cheapest: Machine | undefined } };
   /** When a filter finds fewer than NEAR_MISS_BELOW machines, the smallest change to each clause that finds more (cached per snapshot and filter); else none. */
   nearMisses: { params: { filter: string }; result: NearMiss[] };
+  // Panels, hover and commands given a node ID (src/market/worker/panelHandlers.ts):
+  /** A machine with what its details page says: by node ID; when not listed, the facts of `gpuName` (its last known model) alone, or undefined without one. */
+  machineDetails: { params: { nodeId: string; gpuName?: string }; result: MachineDetails | undefined };
+  /** One template by id, undefined when the list does not have it. */
+  template: { params: { id: number }; result: Template | undefined };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };

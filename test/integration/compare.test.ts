@@ -25,7 +25,8 @@ describe('Compare machines and template details', function () {
 
   async function load(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the listings loaded', () => !api.market.machines.loading && !api.market.templates.loading && api.market.machines.items && api.market.templates.items);
+    const loaded = (which: 'machines' | 'templates') => api.marketHost.state(which)?.loading === false && api.marketHost.state(which)?.count !== undefined;
+    await waitFor('the listings loaded', () => loaded('machines') && loaded('templates'));
   }
 
   before(async () => {

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import { NodeIdHover } from '../../src/vscode/features/nodeIdHover';
+import type { MarketClient } from '../../src/market/worker/client';
+import { NodeIdHover, type HoverMarket } from '../../src/vscode/features/nodeIdHover';
 import { runAndAccept, signedInToDemo, waitFor } from './helpers';
 
 async function hoverText(document: vscode.TextDocument, position: vscode.Position): Promise<{ text: string; hovers: vscode.Hover[] }> {
@@ -29,7 +30,7 @@ describe('IDs in the editor', function () {
     const { text, hovers } = await hoverText(document, new vscode.Position(1, 20));
     assert.equal(server.requests.length, requests, 'a hover never sends a request');
     assert.equal(hovers.length, 1);
-    const machine = api.market.machine(listed)!;
+    const machine = (await api.marketHost.client.request('machine', { nodeId: listed }))!;
     assert.ok(text.includes(`${machine.gpu_count}× `), text);
     assert.match(text, /GPU Rental: listed as of \d\d\\:\d\d\\:\d\d/);
     const links = [...text.matchAll(/\]\((command:[^)]*)\)/g)].map((m) => decodeURIComponent(m[1]));
@@ -53,12 +54,18 @@ describe('IDs in the editor', function () {
     const { hovers } = await hoverText(document, new vscode.Position(50_000, 40));
     const roundTrip = Date.now() - started;
     assert.deepEqual(hovers, []);
-    // Our provider alone, 1,000 hovers on lines of the 10 MB file.
-    const provider = new NodeIdHover(api.market);
+    // Our provider alone, 1,000 hovers on lines of the 10 MB file: the node-ID shape is checked before the market is asked anything.
+    let asked = 0;
+    const market = {
+      state: (which: 'machines' | 'templates') => api.marketHost.state(which),
+      client: { request: (...args: Parameters<MarketClient['request']>) => (asked++, api.marketHost.client.request(...args)) },
+    } as unknown as HoverMarket;
+    const provider = new NodeIdHover(market, { warn: (text) => assert.fail(text) });
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < 1000; i++) {
-      assert.equal(provider.provideHover(document, new vscode.Position(i * 97, 40)), undefined);
+      assert.equal(await provider.provideHover(document, new vscode.Position(i * 97, 40)), undefined);
     }
+    assert.equal(asked, 0, 'no request without a node ID under the pointer');
     const perHover = Number(process.hrtime.bigint() - t0) / 1e6 / 1000;
     console.log(`      hover on a 10 MB file without UUIDs: ${roundTrip} ms round trip through every hover provider; ours alone ${perHover.toFixed(3)} ms a hover`);
   });
@@ -85,7 +92,7 @@ describe('IDs in the editor', function () {
   });
 
   it('Copy As… on a machine offers IDs first and copies the node ID', async () => {
-    const leaf = { kind: 'machine', machine: api.market.machine(listed), groupKey: 'x' };
+    const leaf = { kind: 'machine', machine: await api.marketHost.client.request('machine', { nodeId: listed }), groupKey: 'x' };
     await vscode.env.clipboard.writeText('');
     await runAndAccept('gpuRental.copyAs', leaf);
     assert.equal(await vscode.env.clipboard.readText(), listed);

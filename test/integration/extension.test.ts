@@ -247,15 +247,16 @@ describe('GPU Rental in VS Code', function () {
     const page = api.panels.html(nodeName);
     server.setData({ machines: DEMO_MACHINES.map((m) => (m.node_name === nodeName ? { ...m, price: '123.45' } : m)) });
     await loadMachines();
-    assert.equal(api.panels.content(nodeName)?.values.price, '123.45', 'the new price reaches the page');
+    // The panel asks the market for its machine when the list changes: its answer follows the load.
+    await waitFor('the new price to reach the page', () => api.panels.content(nodeName)?.values.price === '123.45');
     assert.equal(api.panels.content(nodeName)?.notice, '');
     server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== nodeName) });
     await loadMachines();
-    assert.match(api.panels.content(nodeName)?.notice ?? '', /no longer in the list/);
+    await waitFor('the page to say the machine is gone', () => /no longer in the list/.test(api.panels.content(nodeName)?.notice ?? ''));
     assert.equal(api.panels.content(nodeName)?.values.price, '123.45', 'the last values seen stay');
     server.reset();
     await loadMachines();
-    assert.equal(api.panels.content(nodeName)?.notice, '');
+    await waitFor('the page to say the machine is listed again', () => api.panels.content(nodeName)?.notice === '');
     assert.equal(api.panels.html(nodeName), page, 'updates travel as messages: the page is never rendered again');
   });
 

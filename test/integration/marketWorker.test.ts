@@ -6,9 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
-import { DEMO_MACHINES } from '../../dev/demo/fixtures';
+import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineAsk } from '../../src/market/protocol';
 import type { MarketClient } from '../../src/market/worker/client';
+import { toolAnswer } from '../../src/market/tools';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
@@ -50,12 +51,22 @@ describe('Market worker', function () {
 
   it('starts in the extension host and answers the chat tools as the market in this thread does', async () => {
     assert.equal(api.marketHost.fallback, false, 'a real worker thread, not the fallback');
-    const inWorker = await createTools(api.market, api.controller, undefined, () => api.marketHost.client).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
-    const inThread = await createTools(api.market, api.controller).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
+    // The worker loads a market of its own (the controller loads the editor's, so far): once it has, the tool's answer is made there.
+    await waitFor('the worker to load', async () => (await client.request('load', { which: 'machines' })).error === undefined);
+    const inWorker = await createTools(api.marketHost, api.controller).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
+    // The same question answered over the editor's market (without the history, which the worker does not have yet).
+    const inThread = toolAnswer('gpuRental_findMachines', api.market, { query: 'gpus>=2', limit: 3 }, new Date(), 'outside');
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
     assert.match(inWorker, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2`));
     const withoutAge = (text: string) => text.split('\n').filter((line) => !line.startsWith('Data as of'));
     assert.deepEqual(withoutAge(inWorker), withoutAge(inThread));
+    // The panels' requests answer there as here: one machine (no history section without a history), one template.
+    const details = await client.request('machineDetails', { nodeId: DEMO_MACHINES[3].node_name });
+    assert.equal(details?.machine?.node_name, DEMO_MACHINES[3].node_name);
+    assert.equal(details.memory, undefined);
+    assert.equal(await client.request('machineDetails', { nodeId: 'not-listed' }), undefined);
+    await waitFor('the worker to load the templates', async () => (await client.request('load', { which: 'templates' })).error === undefined);
+    assert.equal((await client.request('template', { id: DEMO_TEMPLATES[2].id }))?.name, DEMO_TEMPLATES[2].name);
   });
 
   it("answers the watches' requests in the worker: a watch's figures and near misses", async () => {

@@ -46,7 +46,7 @@ describe('Language model tools', function () {
 
   it('find machines loads the list when nothing is loaded and answers with a table, the count and the age', async () => {
     api.market.reset();
-    const tools = createTools(api.market, api.controller, api.history);
+    const tools = createTools(api.marketHost, api.controller);
     const text = await tools.gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
     assert.match(text, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2; sorted by pricePerGpu ascending; showing 3\\.\\nData as of \\d\\d:\\d\\d:\\d\\d UTC \\(just now\\)\\.`));
@@ -64,7 +64,7 @@ describe('Language model tools', function () {
     if (found === undefined) {
       // VS Code 1.100 may hold a tool call for a confirmation: the tool objects are tested directly there.
       assert.ok(vscode.version.startsWith('1.100'), `invokeTool did not answer on ${vscode.version}`);
-      const tools = createTools(api.market, api.controller, api.history);
+      const tools = createTools(api.marketHost, api.controller);
       assert.match(await tools.gpuRental_findMachines.text({ query: 'vrma>=24' }), /unknown field 'vrma' at 1; did you mean 'vram'\?/);
       const templates = await tools.gpuRental_listTemplates.text({ limit: 50 });
       assert.ok(!templates.includes('itest-DOCKER-PASSWD') && !templates.includes(TOKEN));
@@ -84,7 +84,7 @@ describe('Language model tools', function () {
     await vscode.commands.executeCommand('gpuRental.clearToken');
     await waitFor('no token', () => api.controller.setup === 'noToken');
     try {
-      const text = await createTools(api.market, api.controller, api.history).gpuRental_findMachines.text({});
+      const text = await createTools(api.marketHost, api.controller).gpuRental_findMachines.text({});
       assert.equal(text, 'GPU Rental has no API token. Ask the user to run the command "GPU Rental: Set API Token" in VS Code.');
     } finally {
       await api.setToken(TOKEN);

@@ -19,6 +19,7 @@ import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type Machine
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import type { MachineView } from '../views';
+import { panelHandlers } from './panelHandlers';
 import type { Transport } from './transport';
 import { watchDomain, type WatchDomain } from './watchHandlers';
 
@@ -137,6 +138,7 @@ export class MarketServer implements Disposable {
       machine: ({ nodeId }) => this.market.machine(nodeId),
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
       ...this.watches.handlers,
+      ...panelHandlers(this.market, this.memory),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {

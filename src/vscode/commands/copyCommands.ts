@@ -1,20 +1,19 @@
 // Copy Node ID and Copy Template ID: from tree items (a multi-selection
 // too), a hover link, or a quick pick of what the views show.
 import * as vscode from 'vscode';
-import type { Market } from '../../market/market';
 import type { Controller } from '../services/controller';
 import type { Visible } from '../views/visible';
 import { copyIds } from './clipboard';
-import { listed, machinesOf, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
+import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
 
 export interface CopyCommandDeps {
-  market: Market;
+  marketHost: MachineAsker;
   controller: Controller;
   visible: Visible;
 }
 
-export async function copyNodeId({ market, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
-  let ids = [...listed(market, node), ...machinesOf(node, selected)].map((m) => m.node_name);
+export async function copyNodeId({ marketHost, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+  let ids = [...(await listed(marketHost, node)), ...machinesOf(node, selected)].map((m) => m.node_name);
   if (ids.length === 0) {
     const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Copy Node ID')));
     ids = machine ? [machine.node_name] : [];

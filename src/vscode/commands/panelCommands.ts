@@ -4,38 +4,37 @@
 import * as vscode from 'vscode';
 import type { Machine, Template } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
-import type { Market } from '../../market/market';
 import type { Controller } from '../services/controller';
 import { showInfo } from '../services/notify';
 import type { Visible } from '../views/visible';
 import { writeImageReference, writeTemplateJson } from './clipboard';
-import { listed, machinesOf, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
+import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
 
 /** What these commands need of the panels: opening one. */
 export interface PanelOpeners {
-  details: { show(machine: Machine, preserveFocus?: boolean): void };
+  details: { show(machine: Machine, preserveFocus?: boolean): Promise<void> };
   compare: { show(machines: readonly Machine[]): void };
-  template: { show(template: Template, preserveFocus?: boolean): void };
+  template: { show(template: Template, preserveFocus?: boolean): Promise<void> };
   trends: { show(models?: readonly string[]): void };
 }
 
 export interface PanelCommandDeps {
-  market: Market;
+  marketHost: MachineAsker;
   controller: Controller;
   visible: Visible;
   panels: PanelOpeners;
 }
 
 /** From a tree item, a hover link (a node ID) or the palette (a quick pick). */
-export async function showMachineDetails({ market, controller, visible, panels }: PanelCommandDeps, node: unknown): Promise<void> {
-  const [fromTree] = [...listed(market, node), ...machinesOf(node, undefined)];
+export async function showMachineDetails({ marketHost, controller, visible, panels }: PanelCommandDeps, node: unknown): Promise<void> {
+  const [fromTree] = [...(await listed(marketHost, node)), ...machinesOf(node, undefined)];
   if (fromTree) {
-    panels.details.show(fromTree, true);
+    await panels.details.show(fromTree, true);
     return;
   }
   const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Show Machine Details')));
   if (machine) {
-    panels.details.show(machine);
+    await panels.details.show(machine);
   }
 }
 
@@ -81,12 +80,12 @@ export async function showTemplateDetails(deps: PanelCommandDeps, node: unknown)
   const [fromTree] = templatesOf(node, undefined);
   if (fromTree) {
     // A click in the tree keeps the focus there, so arrows keep moving through templates.
-    deps.panels.template.show(fromTree, true);
+    await deps.panels.template.show(fromTree, true);
     return;
   }
   const template = await templateFor(deps, undefined, vscode.l10n.t('Show Template Details'));
   if (template) {
-    deps.panels.template.show(template);
+    await deps.panels.template.show(template);
   }
 }
 

@@ -3,7 +3,7 @@
 // tree shows.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import type { Market } from '../../market/market';
+import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
 import { showInfo } from '../services/notify';
 import { pickMachine, pickMachines, pickTemplate } from './quickPicks';
@@ -22,9 +22,13 @@ export function isTemplateNode(value: unknown): value is Extract<TemplateNode, {
   return !!value && typeof value === 'object' && (value as TemplateNode).kind === 'template';
 }
 
-/** The listed machine a node ID names (hover links pass one); none for anything else. */
-export function listed(market: Market, value: unknown): Machine[] {
-  const machine = typeof value === 'string' ? market.machine(value) : undefined;
+/** What a command given a node ID needs of the market: to ask it. */
+export type MachineAsker = Pick<MarketHost, 'client'>;
+
+/** The listed machine a node ID names (hover links pass one), asked of the market; none for anything else, or when the market cannot say. */
+export async function listed(market: MachineAsker, value: unknown): Promise<Machine[]> {
+  if (typeof value !== 'string') return [];
+  const machine = await market.client.request('machine', { nodeId: value }).catch(() => undefined);
   return machine ? [machine] : [];
 }
 

@@ -3,23 +3,20 @@
 // is refreshed first; without a token or URL the answer says how to set up.
 // Names, schemas and answers are shared with the MCP server (src/market/tools.ts).
 import * as vscode from 'vscode';
-import type { Market, Which } from '../../market/market';
-import type { MarketClient } from '../../market/worker/client';
-import type { MarketFacts } from '../../model/memoryText';
-import { TOOL_DATA_FRESH_MS, toolAnswer, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
+import { TOOL_DATA_FRESH_MS, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
 import { describeError } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
+
+/** What the tools need of the market: to ask it. */
+export type ToolMarket = Pick<MarketHost, 'client'>;
 
 class Tool implements vscode.LanguageModelTool<unknown> {
   constructor(
     private readonly name: ToolName,
     private readonly progress: (input: unknown) => string,
-    private readonly market: Market,
+    private readonly market: ToolMarket,
     private readonly controller: Controller,
-    /** The market history: where a price per GPU is against its model's 7-day median. */
-    private readonly history: MarketFacts | undefined,
-    /** The market worker, when it runs (gpuRental.experimental.marketWorker): the answer is then loaded and made there. */
-    private readonly worker: () => MarketClient | undefined = () => undefined,
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
@@ -30,7 +27,12 @@ class Tool implements vscode.LanguageModelTool<unknown> {
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await this.text(options.input, token))]);
   }
 
-  /** The answer as text; never throws (a tool that throws leaves the model with nothing to say). A cancelled call cancels its requests to the market worker. */
+  /**
+   * The answer as text; never throws (a tool that throws leaves the model with
+   * nothing to say). Data older than a few minutes (or none) is refreshed
+   * through the controller first; the answer is made by the market, only the
+   * question and the text cross. A cancelled call cancels its requests.
+   */
   async text(input: unknown, token?: vscode.CancellationToken): Promise<string> {
     const cancel = new AbortController();
     const cancelling = token?.onCancellationRequested(() => cancel.abort());
@@ -38,18 +40,15 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       const setup = this.setupProblem();
       if (setup) return setup;
       const which = toolDefinition(this.name).reads;
-      const worker = this.worker();
-      if (worker) return await workerAnswer(worker, this.name, which, input, cancel.signal);
-      const listing = this.market.listing(which);
-      const fetchedAt = listing.snapshot?.fetchedAt;
-      if (!fetchedAt || Date.now() - fetchedAt.getTime() > TOOL_DATA_FRESH_MS) {
+      const fetchedAt = (await this.market.client.request('state', { which }, cancel.signal)).fetchedAt;
+      if (fetchedAt === undefined || Date.now() - fetchedAt > TOOL_DATA_FRESH_MS) {
         // Quiet: a failure is said in the answer, not in a notification the user did not ask for.
         const errors = await this.controller.refresh([which], { quiet: true });
-        if (!listing.snapshot) {
+        if ((await this.market.client.request('state', { which }, cancel.signal)).fetchedAt === undefined) {
           return vscode.l10n.t('The GPU rental service could not be reached: {0}', errors[0]?.message ?? vscode.l10n.t('no data.'));
         }
       }
-      return toolAnswer(this.name, this.market, input, new Date(), this.history ?? 'outside');
+      return await this.market.client.request('tool', { name: this.name, input, now: Date.now() }, cancel.signal);
     } catch (err) {
       return vscode.l10n.t('GPU Rental could not answer: {0}.', err instanceof Error ? describeError(err) : vscode.l10n.t('unexpected error'));
     } finally {
@@ -72,19 +71,7 @@ class Tool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-/** The same answer, loaded and made in the market worker: only the question and the text cross. */
-async function workerAnswer(worker: MarketClient, name: ToolName, which: Which, input: unknown, signal: AbortSignal): Promise<string> {
-  const fetchedAt = (await worker.request('state', { which }, signal)).fetchedAt;
-  if (fetchedAt === undefined || Date.now() - fetchedAt > TOOL_DATA_FRESH_MS) {
-    const { error } = await worker.request('load', { which }, signal);
-    if ((await worker.request('state', { which }, signal)).fetchedAt === undefined) {
-      return vscode.l10n.t('The GPU rental service could not be reached: {0}', error?.message ?? vscode.l10n.t('no data.'));
-    }
-  }
-  return worker.request('tool', { name, input, now: Date.now() }, signal);
-}
-
-export function createTools(market: Market, controller: Controller, history?: MarketFacts, worker?: () => MarketClient | undefined): Record<ToolName, Tool> {
+export function createTools(market: ToolMarket, controller: Controller): Record<ToolName, Tool> {
   return {
     gpuRental_findMachines: new Tool(
       'gpuRental_findMachines',
@@ -94,11 +81,9 @@ export function createTools(market: Market, controller: Controller, history?: Ma
       },
       market,
       controller,
-      history,
-      worker,
     ),
-    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller, history, worker),
-    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller, history, worker),
+    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
+    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
   };
 }
 
@@ -108,10 +93,10 @@ function setTokenTitle(): string {
 }
 
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
-export function registerTools(market: Market, controller: Controller, history: MarketFacts, worker?: () => MarketClient | undefined): vscode.Disposable {
+export function registerTools(market: ToolMarket, controller: Controller): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
     return new vscode.Disposable(() => undefined);
   }
-  const tools = createTools(market, controller, history, worker);
+  const tools = createTools(market, controller);
   return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
 }

@@ -6,11 +6,13 @@
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
-import type { Market } from '../../market/market';
 import { compareContent, compareShell, compareWithoutMachines, freshColumns, type CompareState } from '../../webview/compare/content';
 import { compareKey, parseCompareRequest, type CompareContent, type CompareKey, type CompareRequest } from '../../webview/compare/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
+import type { Log } from '../services/log';
+import { describeError } from '../services/log';
 import { WebviewHost, type PageKind } from './host';
+import { seenIn, type PanelMarket } from './recordPanels';
 
 export const COMPARE_VIEW_TYPE = 'gpuRental.compareMachines';
 
@@ -39,28 +41,34 @@ export class ComparePanel implements vscode.Disposable {
   /** The node IDs of a comparison brought back after a reload, until one of them is in the list. */
   private waiting: string[] | undefined;
   private readonly subscription: vscode.Disposable;
+  /** The machines asked for in flight: a newer question (another refresh, another comparison) supersedes it. */
+  private asking: AbortController | undefined;
 
   constructor(
     extensionUri: vscode.Uri,
-    private readonly market: Market,
+    private readonly market: PanelMarket,
     private readonly actions: CompareActions,
+    private readonly log: Pick<Log, 'warn'>,
   ) {
     this.host = new WebviewHost(extensionUri, COMPARE_PAGE, {
       request: (_key, request) => this.act(request),
-      restored: (nodeIds) => {
+      restored: async (nodeIds) => {
         this.waiting = nodeIds;
+        await this.takeWaiting();
         return this.current();
       },
       closed: () => {
+        this.asking?.abort();
         this.columns = [];
         this.waiting = undefined;
       },
     });
-    this.subscription = market.onDidChange((change) => change.which === 'machines' && this.follow());
+    this.subscription = market.onDidChange((change) => change.which === 'machines' && void this.follow());
   }
 
   /** Opens the panel on these machines, or replaces what it compares. */
   show(machines: readonly Machine[]): void {
+    this.asking?.abort();
     this.columns = [...freshColumns(machines)];
     this.waiting = undefined;
     this.host.show(this.key(), this.current());
@@ -88,35 +96,63 @@ export class ComparePanel implements vscode.Disposable {
         await this.actions.copyNodeId(column.nodeId);
         return vscode.l10n.t('Copied the node ID');
       case 'showDetails':
-        this.actions.showDetails(this.market.machine(column.nodeId) ?? column.machine);
+        this.actions.showDetails((await this.market.client.request('machine', { nodeId: column.nodeId }).catch(() => undefined)) ?? column.machine);
         return undefined;
       case 'remove':
-        this.columns.splice(request.column, 1);
+        this.columns = this.columns.filter((_, i) => i !== request.column);
         if (this.columns.length === 0) this.host.close(this.key());
         else this.update();
         return undefined;
     }
   }
 
-  /** The content for the machines compared; for a restored comparison, first takes them from the market. */
+  /** The content for the machines compared (a restored comparison without its machines yet: that it waits). */
   private current(): CompareContent {
-    const listing = this.market.machines;
-    if (this.waiting) {
-      const found = this.waiting.map((id) => this.market.machine(id)).filter((m): m is Machine => m !== undefined);
-      if (found.length === 0) return compareWithoutMachines(this.waiting.length, listing.snapshot !== undefined);
-      this.columns = [...freshColumns(found)];
-      this.waiting = undefined;
-    }
-    return compareContent({ columns: this.columns, fetchedAt: listing.snapshot?.fetchedAt, stale: listing.stale });
+    const { listed, fetchedAt, stale } = seenIn(this.market, 'machines');
+    if (this.waiting) return compareWithoutMachines(this.waiting.length, listed);
+    return compareContent({ columns: this.columns, fetchedAt, stale });
   }
 
-  private follow(): void {
-    // Without a snapshot (signed out, another service) there is nothing to say about presence.
-    if (!this.waiting && this.market.machines.snapshot) {
+  /** A restored comparison takes its machines from the market once the list has one of them. */
+  private async takeWaiting(): Promise<void> {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    const found = (await this.machines(waiting))?.filter((m): m is Machine => m !== undefined) ?? [];
+    if (this.waiting !== waiting || found.length === 0) return;
+    this.columns = [...freshColumns(found)];
+    this.waiting = undefined;
+  }
+
+  /** The machines of these node IDs in the latest list, asked of the market; undefined when superseded or failed. */
+  private async machines(nodeIds: readonly string[]): Promise<(Machine | undefined)[] | undefined> {
+    this.asking?.abort();
+    const cancel = new AbortController();
+    this.asking = cancel;
+    try {
+      return await Promise.all(nodeIds.map((nodeId) => this.market.client.request('machine', { nodeId }, cancel.signal)));
+    } catch (err) {
+      if (!cancel.signal.aborted) this.log.warn(`The comparison could not ask the market for its machines: ${describeError(err)}`);
+      return undefined;
+    } finally {
+      if (this.asking === cancel) this.asking = undefined;
+    }
+  }
+
+  private async follow(): Promise<void> {
+    if (this.waiting) {
+      await this.takeWaiting();
+    } else if (seenIn(this.market, 'machines').listed) {
+      // Without a list (signed out, another service) there is nothing to say about presence.
+      const nodeIds = this.columns.map((column) => column.nodeId);
+      const answers = await this.machines(nodeIds);
+      // Superseded (another refresh or comparison asks): that one says.
+      if (!answers) return;
+      const now = new Map(nodeIds.map((nodeId, i) => [nodeId, answers[i]]));
+      // The columns as they are now (one may have been removed meanwhile).
       for (const column of this.columns) {
-        const now = this.market.machine(column.nodeId);
-        column.missing = now === undefined;
-        column.machine = now ?? column.machine;
+        if (!now.has(column.nodeId)) continue;
+        column.missing = now.get(column.nodeId) === undefined;
+        column.machine = now.get(column.nodeId) ?? column.machine;
       }
     }
     this.update();

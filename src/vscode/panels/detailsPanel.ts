@@ -4,12 +4,12 @@
 // so scroll position and focus stay.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import type { Market } from '../../market/market';
-import { lowestPerGpu, type MarketFacts } from '../../model/memoryText';
+import type { MachineDetails } from '../../market/protocol';
 import { detailsContent, detailsShell, detailsWithoutMachine } from '../../webview/details/content';
 import { detailsKey, parseDetailsRequest, type DetailsContent, type DetailsKey, type DetailsRequest } from '../../webview/details/protocol';
 import type { PageKind } from './host';
-import { RecordPanels, type Seen } from './recordPanels';
+import type { Log } from '../services/log';
+import { RecordPanels, type PanelMarket, type Seen } from './recordPanels';
 
 export const DETAILS_VIEW_TYPE = 'gpuRental.machineDetails';
 
@@ -25,25 +25,36 @@ const DETAILS_PAGE: PageKind<DetailsKey, DetailsContent, DetailsRequest> = {
 
 export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsContent, DetailsRequest> {
   private readonly historySubscription: vscode.Disposable;
+  /** What the market history said of each open panel's machine, with the market's answer (absent: no history section). */
+  private readonly memory = new Map<string, NonNullable<MachineDetails['memory']>>();
 
   constructor(
     extensionUri: vscode.Uri,
-    market: Market,
+    market: PanelMarket,
     private readonly copyNodeIds: (ids: string[]) => Promise<void>,
-    /** The market history: the machine's model's week and its place in it (absent: no history section). */
-    private readonly facts?: MarketFacts & { onDidChange: vscode.Event<void> },
+    log: Pick<Log, 'warn'>,
+    /** The market history changed: a list recorded, or the history cleared or read again. */
+    onHistoryChange?: vscode.Event<void>,
   ) {
-    super(extensionUri, market, 'machines', DETAILS_PAGE);
-    // A list recorded, or the history cleared or read again: the open panels say what it says now.
-    this.historySubscription = facts?.onDidChange(() => this.followAll()) ?? new vscode.Disposable(() => undefined);
+    super(extensionUri, market, 'machines', DETAILS_PAGE, log);
+    // The open panels say what the history says now.
+    this.historySubscription = onHistoryChange?.(() => this.followAll()) ?? new vscode.Disposable(() => undefined);
   }
 
   get openNodeNames(): string[] {
     return this.host.keys();
   }
 
-  protected find(nodeName: string): Machine | undefined {
-    return this.market.machine(nodeName);
+  /** The machine in the latest list, with the history's facts of it (of its last known model when the list does not have it). */
+  protected async find(nodeName: string, last: Machine | undefined, signal: AbortSignal): Promise<Machine | undefined> {
+    const details = await this.market.client.request('machineDetails', { nodeId: nodeName, gpuName: last?.gpu_name }, signal);
+    if (details?.memory) this.memory.set(nodeName, details.memory);
+    else this.memory.delete(nodeName);
+    return details?.machine;
+  }
+
+  protected override forget(nodeName: string): void {
+    this.memory.delete(nodeName);
   }
 
   protected keyOf(machine: Machine): string {
@@ -51,13 +62,7 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   }
 
   protected render(machine: Machine, seen: Seen): DetailsContent {
-    const facts = this.facts;
-    const memory = facts && {
-      week: facts.modelWeek(machine.gpu_name),
-      listing: seen.missing ? undefined : facts.listing(machine.node_name),
-      lowestNow: lowestPerGpu(this.market.machines.snapshot?.items ?? [], machine.gpu_name),
-    };
-    return detailsContent({ machine, ...seen, memory });
+    return detailsContent({ machine, ...seen, memory: this.memory.get(machine.node_name) });
   }
 
   protected without(nodeName: string, listed: boolean): DetailsContent {

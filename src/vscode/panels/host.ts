@@ -37,8 +37,8 @@ export interface PageKind<Key, Content extends { title: string }, Request extend
 export interface PageHandlers<Key, Content, Request> {
   /** Acts on a request of the page; a sentence it returns is shown on the page for a moment. */
   request(key: Key, request: Exclude<Request, ReadyRequest>): Promise<string | undefined>;
-  /** The content of a panel brought back after a reload, made from the market by its key. */
-  restored(key: Key): Content;
+  /** The content of a panel brought back after a reload, asked of the market by its key. */
+  restored(key: Key): Content | Promise<Content>;
   /** The panel of this key was closed. */
   closed(key: Key): void;
 }
@@ -90,7 +90,13 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
       return;
     }
     panel.webview.options = this.options();
-    this.adopt(panel, key, this.handlers.restored(key));
+    const content = await this.handlers.restored(key);
+    // Brought back twice while the market answered: the first keeps it.
+    if (this.panels.has(this.kind.id(key))) {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel, key, content);
   }
 
   /** New content for the panel of `key`, if it has one (a comparison's key changes with its columns). */

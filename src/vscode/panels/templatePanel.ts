@@ -3,12 +3,12 @@
 // details panels (./recordPanels.ts), it follows the market by messages.
 import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
-import type { Market } from '../../market/market';
 import { templateContent, templateShell, templateWithoutTemplate } from '../../webview/template/content';
 import { parseTemplateRequest, templateKey, type TemplateContent, type TemplateKey, type TemplateRequest } from '../../webview/template/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
 import type { PageKind } from './host';
-import { RecordPanels, type Seen } from './recordPanels';
+import type { Log } from '../services/log';
+import { RecordPanels, type PanelMarket, type Seen } from './recordPanels';
 
 export const TEMPLATE_VIEW_TYPE = 'gpuRental.templateDetails';
 
@@ -31,18 +31,19 @@ const TEMPLATE_PAGE: PageKind<TemplateKey, TemplateContent, TemplateRequest> = {
 export class TemplatePanels extends RecordPanels<TemplateKey, Template, TemplateContent, TemplateRequest> {
   constructor(
     extensionUri: vscode.Uri,
-    market: Market,
+    market: PanelMarket,
     private readonly actions: TemplateActions,
+    log: Pick<Log, 'warn'>,
   ) {
-    super(extensionUri, market, 'templates', TEMPLATE_PAGE);
+    super(extensionUri, market, 'templates', TEMPLATE_PAGE, log);
   }
 
   get openIds(): number[] {
     return this.host.keys();
   }
 
-  protected find(id: number): Template | undefined {
-    return this.market.template(id);
+  protected find(id: number, _last: Template | undefined, signal: AbortSignal): Promise<Template | undefined> {
+    return this.market.client.request('template', { id }, signal);
   }
 
   protected keyOf(template: Template): number {

@@ -1,0 +1,32 @@
+// The requests of the panels, the node-ID hover and the commands given a node
+// ID (issue 24): one machine with what its details page says of it, one
+// template. Small answers: one item and a few figures, never a list.
+import { lowestPerGpu, type MarketFacts } from '../../model/memoryText';
+import type { Market } from '../market';
+import type { MachineDetails, Params, Result } from '../protocol';
+
+type PanelMethod = 'machineDetails' | 'template';
+type PanelHandlers = { [M in PanelMethod]: (params: Params<M>) => Result<M> };
+
+/** The panels' handlers over the server's market and its history (none: no history section). */
+export function panelHandlers(market: Market, memory: MarketFacts | undefined): PanelHandlers {
+  return {
+    machineDetails: ({ nodeId, gpuName }) => machineDetails(market, memory, nodeId, gpuName),
+    template: ({ id }) => market.template(id),
+  };
+}
+
+/**
+ * The machine of this node ID in the latest list with the history's facts
+ * about it; when the list does not have it, the facts of `gpuName` (the model
+ * it was last seen with) alone, or undefined without one.
+ */
+function machineDetails(market: Market, memory: MarketFacts | undefined, nodeId: string, gpuName: string | undefined): MachineDetails | undefined {
+  const machine = market.machine(nodeId);
+  const gpu = machine?.gpu_name ?? gpuName;
+  if (gpu === undefined) return undefined;
+  if (!memory) return { machine };
+  // The lowest per GPU model: one pass per snapshot (cached by its items), then a lookup.
+  const lowestNow = lowestPerGpu(market.machines.snapshot?.items ?? [], gpu);
+  return { machine, memory: { week: memory.modelWeek(gpu), listing: machine ? memory.listing(nodeId) : undefined, lowestNow } };
+}
