@@ -18,6 +18,7 @@ import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
 import { describeError, Log } from './vscode/services/log';
+import { MarketRequestError } from './market/worker/client';
 import { ViewState } from './vscode/views/viewState';
 import { onDidFlash, onDidNotify, type ShownMessage } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
@@ -104,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   keys.set('gpuRental.filterBoxOpen', false);
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
-  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
+  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view, history);
   // Both hosts are read only when a snapshot arrives, after activation.
@@ -123,12 +124,22 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     show: (watch, machine) => showInTree(view, machines, machinesView, watch.setting.query, machine.node_name),
     memory: history,
   });
-  const trends = new TrendsPanel(context.extensionUri, history);
-  context.subscriptions.push(history, trends);
+  context.subscriptions.push(history);
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
-  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the chat tools only, so far).
+  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (its loads, its history, the chat tools, so far).
   const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
+  controller.attach(marketHost);
+  history.removeThrough(() => marketHost.client.request('history.clear', {}).then((r) => r.cleared));
+  const trends = new TrendsPanel(context.extensionUri, {
+    view: (params, signal) =>
+      marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
+        if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The market trends could not be read: ${describeError(err, (text) => log.redact(text))}`);
+        throw err;
+      }),
+    onDidChange: marketHost.onDidChangeHistory,
+  });
+  context.subscriptions.push(trends);
   context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => (marketHost.inWorker ? marketHost.client : undefined)));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;

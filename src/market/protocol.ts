@@ -24,6 +24,8 @@
 // the loads; the rest is said in the README's "Where the work happens".
 import type { Machine } from '../api/types';
 import type { Arrangement } from '../model/arrange';
+import type { TrendRange } from './history/trends';
+import type { TrendsView } from './history/trendsView';
 import type { Which } from './market';
 import type { ToolName } from './tools';
 
@@ -39,6 +41,18 @@ export interface ServiceSettings {
   timeoutMs: number;
   templatePageSize: number;
   retry?: { retries?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
+}
+
+/** Where the worker keeps the market history of the service, and how (the editor's settings). */
+export interface HistorySettings {
+  /** The service's folder under the extension's global storage (see serviceFolder). */
+  dir: string;
+  /** The service's origin (scheme, host, port). */
+  origin: string;
+  /** gpuRental.history.days */
+  days: number;
+  /** gpuRental.history.enabled: record new lists (the history is read either way). */
+  enabled: boolean;
 }
 
 /** A machine query as the tree asks it: the filter's text (parsed in the worker) and the arrangement. */
@@ -89,7 +103,7 @@ export interface Requests {
   hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
   ping: { params: Record<string, never>; result: Record<string, never> };
   /** A new service (or none: forget everything). */
-  configure: { params: { service: ServiceSettings | undefined }; result: Record<string, never> };
+  configure: { params: { service: ServiceSettings | undefined; history?: HistorySettings }; result: Record<string, never> };
   load: { params: { which: Which }; result: { error?: WireError } };
   state: { params: { which: Which }; result: ListingState };
   summary: { params: MachineAsk; result: MachineSummary };
@@ -98,6 +112,11 @@ export interface Requests {
   locate: { params: MachineAsk & { nodeId: string }; result: { groupKey: string; index: number } | undefined };
   machine: { params: { nodeId: string }; result: Machine | undefined };
   tool: { params: { name: ToolName; input: unknown; now: number }; result: string };
+  // The market history (recorded where the market loads).
+  /** What the trends panel draws of a range and some models: lines thinned to `columns`, table rows; the samples only for the CSV export. */
+  'history.trends': { params: { range: TrendRange; models: string[]; columns: number; samples?: boolean }; result: TrendsView };
+  /** Deletes the service's history (every window's); false when another window holds its lock. */
+  'history.clear': { params: Record<string, never>; result: { cleared: boolean } };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };
@@ -112,6 +131,8 @@ export type Result<M extends Method> = Requests[M]['result'];
 export interface Notifications {
   /** A listing changed: a load started or ended, a progress note, a new snapshot (with the sizes of its diff). */
   changed: { which: Which; state: ListingState; diff?: { appeared: number; disappeared: number; changed: number; initial: boolean }; firstLook?: boolean };
+  /** The market history's answers may have changed (a list recorded, the history cleared or another opened): its version. */
+  history: { version: number };
   /** A line for the extension's log (already without the token: the client redacts). */
   log: { level: 'debug' | 'info' | 'warn' | 'error'; text: string };
 }
