@@ -130,6 +130,8 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (its loads, its history, the chat tools, so far).
   const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
   controller.attach(marketHost);
+  // Until the views ask the worker, the editor's history reads what the worker records (the same files).
+  context.subscriptions.push(marketHost.onDidChangeHistory(() => marketHost.inWorker && history.follow()));
   history.removeThrough(() => marketHost.client.request('history.clear', {}).then((r) => r.cleared));
   const trends = new TrendsPanel(context.extensionUri, {
     view: (params, signal) =>

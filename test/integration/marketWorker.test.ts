@@ -51,6 +51,7 @@ describe('Market worker', function () {
 
   it('starts in the extension host and answers the chat tools as the market in this thread does', async () => {
     assert.equal(api.marketHost.fallback, false, 'a real worker thread, not the fallback');
+    await waitFor('the listings shown loaded into the worker as it started', () => api.marketHost.state('machines')?.count === DEMO_MACHINES.length && api.marketHost.state('templates')?.count !== undefined);
     const inWorker = await createTools(api.market, api.controller, undefined, () => api.marketHost.client).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
     // The worker answers with the market history it keeps (the same files as the editor's).
     const inThread = await createTools(api.market, api.controller, api.history).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
@@ -108,11 +109,13 @@ describe('Market worker', function () {
   it('the worker records each new complete list: two loads are two more points in the trends it answers, and the trends panel draws them', async () => {
     const ask = () => client.request('history.trends', { range: 'day', models: ['RTX_4090'], columns: 640, samples: true });
     const before = (await ask()).trends[0].samples?.length ?? 0;
+    const editorVersion = api.history.version;
     await api.controller.refresh(['machines']);
     await api.controller.refresh(['machines']);
     const after = await ask();
     assert.equal(after.trends[0].samples?.length, before + 2);
     assert.ok(after.models.includes('RTX_4090'));
+    await waitFor("the editor's history catching up with the worker's", () => api.history.version !== editorVersion);
     await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
     const content = await waitFor('the trends content', () => api.trends.content());
     assert.equal(content.sections[0].heading, 'RTX 4090');

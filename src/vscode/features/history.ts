@@ -95,6 +95,12 @@ export class MarketHistory extends StoreAnswers implements vscode.Disposable {
     this.announce();
   }
 
+  /** Catches up with what another process recorded (the market worker tells its new versions): the views' marks read it. */
+  follow(): void {
+    this.guard('read', () => this.store?.refresh());
+    this.announce();
+  }
+
   /** Where Clear Market History deletes: the market's server, asked (the MarketHost sets it). */
   removeThrough(remove: () => Promise<boolean>): void {
     this.remove = remove;

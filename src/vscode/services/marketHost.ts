@@ -113,12 +113,15 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   private apply(): void {
     const on = vscode.workspace.getConfiguration('gpuRental').get<boolean>(MARKET_WORKER_SETTING, false) === true;
     if (this.running && on === this.worker) return;
+    const switching = this.running !== undefined;
     this.running?.dispose();
     this.worker = on;
     this.inThread = false;
     this.running = this.start();
     void this.configure();
     void this.askStates(this.running);
+    // The other market holds nothing yet: the listings shown are loaded into it.
+    if (switching) void this.options.controller.reconfigure(true);
   }
 
   /** The listings' states as a new client starts, so that a reader never waits for the next change. */
