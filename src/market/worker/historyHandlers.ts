@@ -27,9 +27,14 @@ export type OpenHistory = (options: { dir: string; origin: string; keepDays: num
 
 type MachinesChange = Extract<MarketChange, { which: 'machines' }>;
 
-/** A new complete machine list: never a first look, a failed load, a reset or an incomplete list. */
+/**
+ * A new complete machine list: never a first look (shown without a snapshot:
+ * no `after`), a failed load (no diff), a reset (no `after`) or an incomplete
+ * list. The list that ends a load which showed a first look is one: its change
+ * says `firstLook` too, as the first look goes.
+ */
 export function recordable(change: MarketChange): change is MachinesChange & { diff: NonNullable<MachinesChange['diff']>; after: NonNullable<MachinesChange['after']> } {
-  return change.which === 'machines' && !!change.diff && !change.firstLook && !!change.after && !change.after.incomplete;
+  return change.which === 'machines' && !!change.diff && !!change.after && !change.after.incomplete;
 }
 
 /** One object for the life of the server, whatever store it holds: the market's views compare it by identity and read its version. */

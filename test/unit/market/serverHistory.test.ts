@@ -15,6 +15,7 @@ import { trendsView } from '../../../src/market/history/trendsView';
 import { Market } from '../../../src/market/market';
 import type { HistorySettings } from '../../../src/market/protocol';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
+import { recordable } from '../../../src/market/worker/historyHandlers';
 import { MarketServer } from '../../../src/market/worker/server';
 import { transportPair } from '../../../src/market/worker/transport';
 import { SECRET } from '../../support/client';
@@ -126,6 +127,30 @@ describe('market server: the history', () => {
       shared.dispose();
       market.dispose();
     }
+  });
+});
+
+describe('what the history records', () => {
+  it('the list that ends a load which showed a first look, but never the first look, a failed load or a reset', async () => {
+    const market = new Market();
+    const seen: string[] = [];
+    market.onDidChange((change) => seen.push(`${change.firstLook ? 'firstLook ' : ''}${change.which === 'machines' && change.after ? change.after.items.length : '-'}: ${recordable(change)}`));
+    await market.loadMachines((_signal, firstLook) => {
+      firstLook(DEMO_MACHINES.slice(0, 10));
+      return Promise.resolve({ items: DEMO_MACHINES, skipped: 0 });
+    });
+    await market.loadMachines(() => Promise.reject(new Error('down')));
+    market.reset();
+    market.dispose();
+    assert.deepEqual(seen, [
+      '-: false', // the load starts
+      'firstLook -: false', // the first look shows
+      `firstLook ${DEMO_MACHINES.length}: true`, // the list, as the first look goes
+      `${DEMO_MACHINES.length}: false`, // the next load starts
+      `${DEMO_MACHINES.length}: false`, // and fails
+      '-: false', // a reset: the machines
+      '-: false', // and the templates
+    ]);
   });
 });
 
