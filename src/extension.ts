@@ -18,6 +18,7 @@ import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
 import { describeError, Log } from './vscode/services/log';
+import { MarketRequestError } from './market/worker/client';
 import { ViewState } from './vscode/views/viewState';
 import { onDidFlash, onDidNotify, type ShownMessage } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
@@ -107,9 +108,10 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   keys.set('gpuRental.filterBoxOpen', false);
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
-  const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
-  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the panels, the hover and the chat tools ask it).
+  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
+  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (its loads, its history, and every view that asks it).
   const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
+  controller.attach(marketHost);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view, history);
   // The host is read only when a snapshot's news arrives, after activation.
@@ -134,10 +136,21 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
     memory: history,
   });
-  const trends = new TrendsPanel(context.extensionUri, history);
-  context.subscriptions.push(history, trends);
+  context.subscriptions.push(history);
   context.subscriptions.push(log, market, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(market, visible, watches, config);
+  // Until the views ask the worker, the editor's history reads what the worker records (the same files).
+  context.subscriptions.push(marketHost.onDidChangeHistory(() => marketHost.inWorker && history.follow()));
+  history.removeThrough(() => marketHost.client.request('history.clear', {}).then((r) => r.cleared));
+  const trends = new TrendsPanel(context.extensionUri, {
+    view: (params, signal) =>
+      marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
+        if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The market trends could not be read: ${describeError(err, (text) => log.redact(text))}`);
+        throw err;
+      }),
+    onDidChange: marketHost.onDidChangeHistory,
+  });
+  context.subscriptions.push(trends);
   context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;

@@ -28,6 +28,8 @@ import type { Machine, Template } from '../api/types';
 import type { Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/memoryText';
 import type { NearMiss } from '../model/nearMiss';
+import type { TrendRange } from './history/trends';
+import type { TrendsView } from './history/trendsView';
 import type { Which } from './market';
 import type { ToolName } from './tools';
 
@@ -43,6 +45,18 @@ export interface ServiceSettings {
   timeoutMs: number;
   templatePageSize: number;
   retry?: { retries?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
+}
+
+/** Where the worker keeps the market history of the service, and how (the editor's settings). */
+export interface HistorySettings {
+  /** The service's folder under the extension's global storage (see serviceFolder). */
+  dir: string;
+  /** The service's origin (scheme, host, port). */
+  origin: string;
+  /** gpuRental.history.days */
+  days: number;
+  /** gpuRental.history.enabled: record new lists (the history is read either way). */
+  enabled: boolean;
 }
 
 /** A machine query as the tree asks it: the filter's text (parsed in the worker) and the arrangement. */
@@ -108,7 +122,7 @@ export interface Requests {
   hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
   ping: { params: Record<string, never>; result: Record<string, never> };
   /** A new service (or none: forget everything). */
-  configure: { params: { service: ServiceSettings | undefined }; result: Record<string, never> };
+  configure: { params: { service: ServiceSettings | undefined; history?: HistorySettings }; result: Record<string, never> };
   load: { params: { which: Which }; result: { error?: WireError } };
   state: { params: { which: Which }; result: ListingState };
   summary: { params: MachineAsk; result: MachineSummary };
@@ -131,6 +145,11 @@ export interface Requests {
   machineDetails: { params: { nodeId: string; gpuName?: string }; result: MachineDetails | undefined };
   /** One template by id, undefined when the list does not have it. */
   template: { params: { id: number }; result: Template | undefined };
+  // The market history (recorded where the market loads).
+  /** What the trends panel draws of a range and some models: lines thinned to `columns`, table rows; the samples only for the CSV export. */
+  'history.trends': { params: { range: TrendRange; models: string[]; columns: number; samples?: boolean }; result: TrendsView };
+  /** Deletes the service's history (every window's); false when another window holds its lock. */
+  'history.clear': { params: Record<string, never>; result: { cleared: boolean } };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };
@@ -153,6 +172,8 @@ export interface Notifications {
    * the first snapshot of a service.
    */
   news: { initial: boolean; appeared: string[]; disappeared: string[]; watches: { query: string; found: string[] }[] };
+  /** The market history's answers may have changed (a list recorded, the history cleared or another opened): its version. */
+  history: { version: number };
   /** A line for the extension's log (already without the token: the client redacts). */
   log: { level: 'debug' | 'info' | 'warn' | 'error'; text: string };
 }

@@ -1,7 +1,10 @@
 // The market worker in a real extension host (gpuRental.experimental.marketWorker):
 // it starts from dist/marketWorker.js, answers the chat tools as the market in
-// this thread does, and survives a crash in the middle of a load and a hang:
-// restarted, reloaded, the last answers served stale meanwhile, the user told once.
+// this thread does, is loaded by the controller (the listing's state, an auth
+// error's notification), records the market history and answers the trends
+// panel and Clear Market History from it, and survives a crash in the middle
+// of a load and a hang: restarted, reloaded, the last answers served stale
+// meanwhile, the user told once.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
@@ -51,11 +54,10 @@ describe('Market worker', function () {
 
   it('starts in the extension host and answers the chat tools as the market in this thread does', async () => {
     assert.equal(api.marketHost.fallback, false, 'a real worker thread, not the fallback');
-    // The worker loads a market of its own (the controller loads the editor's, so far): once it has, the tool's answer is made there.
-    await waitFor('the worker to load', async () => (await client.request('load', { which: 'machines' })).error === undefined);
+    await waitFor('the listings shown loaded into the worker as it started', () => api.marketHost.state('machines')?.count === DEMO_MACHINES.length && api.marketHost.state('templates')?.count !== undefined);
     const inWorker = await createTools(api.marketHost, api.controller).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
-    // The same question answered over the editor's market (without the history, which the worker does not have yet).
-    const inThread = toolAnswer('gpuRental_findMachines', api.market, { query: 'gpus>=2', limit: 3 }, new Date(), 'outside');
+    // The same question over the editor's market, with the market history the worker keeps too (the same files).
+    const inThread = toolAnswer('gpuRental_findMachines', api.market, { query: 'gpus>=2', limit: 3 }, new Date(), api.history);
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
     assert.match(inWorker, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2`));
     const withoutAge = (text: string) => text.split('\n').filter((line) => !line.startsWith('Data as of'));
@@ -76,6 +78,78 @@ describe('Market worker', function () {
     const tight = parseQuery('gpu=H100 gpus>=8 price_per_gpu<2');
     assert.ok(tight.ok);
     assert.deepEqual(await client.request('nearMisses', { filter: 'gpu=H100 gpus>=8 price_per_gpu<2' }), nearMisses(DEMO_MACHINES, tight.query));
+  });
+
+  it('the controller loads through the worker: the listing state the views read, an auth error told once, and reloaded when the token is given again', async () => {
+    try {
+      await loadsAndAuth();
+    } finally {
+      server.reset();
+      await api.controller.refresh(['machines']);
+    }
+  });
+
+  async function loadsAndAuth(): Promise<void> {
+    const inEditor = api.market.machines.snapshot;
+    server.setData({ machines: DEMO_MACHINES.slice(0, 40) });
+    assert.deepEqual(await api.controller.refresh(['machines']), []);
+    const state = api.marketHost.state('machines');
+    assert.equal(state?.count, 40, 'the state is told before the load answers');
+    assert.equal(state?.loading, false);
+    assert.equal(state?.status, undefined, 'nothing to say above the tree');
+    assert.equal((await client.request('summary', byGpu)).total, 40);
+    assert.equal(api.market.machines.snapshot, inEditor, "the editor's own market is not loaded in worker mode");
+    assert.equal(await api.controller.ensureData('machines'), true);
+
+    const shownBefore = api.shownMessages.length;
+    server.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 401 } });
+    const errors = await api.controller.refresh(['machines']);
+    assert.deepEqual(
+      errors.map((e) => e.kind),
+      ['auth'],
+    );
+    assert.equal(api.marketHost.state('machines')?.errorKind, 'auth');
+    assert.equal(api.marketHost.state('machines')?.count, 40, 'the last good list is kept');
+    assert.match(api.marketHost.state('machines')?.status ?? '', /^Stale: showing data from \d\d:\d\d:\d\d\. Refresh failed: .*rejected the API token/);
+    const shown = api.shownMessages.slice(shownBefore);
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    assert.equal(shown[0].severity, 'error');
+    assert.match(shown[0].text, /rejected the API token \(401 Unauthorized\)/);
+
+    // The same token entered again: the controller reads the rejection from the worker's state and reloads.
+    server.reset();
+    const requests = server.requests.length;
+    await api.controller.reconfigure();
+    assert.ok(server.requests.slice(requests).some((r) => r.path.endsWith('/machines')), 'reloaded after the rejection');
+    assert.equal(api.marketHost.state('machines')?.count, DEMO_MACHINES.length);
+    assert.equal(api.marketHost.state('machines')?.errorKind, undefined);
+  }
+
+  it('the worker records each new complete list: two loads are two more points in the trends it answers, and the trends panel draws them', async () => {
+    const ask = () => client.request('history.trends', { range: 'day', models: ['RTX_4090'], columns: 640, samples: true });
+    const before = (await ask()).trends[0].samples?.length ?? 0;
+    const editorVersion = api.history.version;
+    await api.controller.refresh(['machines']);
+    await api.controller.refresh(['machines']);
+    const after = await ask();
+    assert.equal(after.trends[0].samples?.length, before + 2);
+    assert.ok(after.models.includes('RTX_4090'));
+    await waitFor("the editor's history catching up with the worker's", () => api.history.version !== editorVersion);
+    await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
+    const content = await waitFor('the trends content', () => api.trends.content());
+    assert.equal(content.sections[0].heading, 'RTX 4090');
+    assert.ok(content.sections[0].rows.length >= 1);
+  });
+
+  it('Clear Market History asks in the editor and deletes in the worker: the trends panel is told, and the next list is recorded again', async () => {
+    api.history.answerNextClear = true;
+    await vscode.commands.executeCommand('gpuRental.clearHistory');
+    assert.equal(api.flashes.at(-1), 'Market history cleared');
+    assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);
+    await waitFor('the trends panel told', () => api.trends.content()?.models.length === 0 && api.trends.content());
+    await api.controller.refresh(['machines']);
+    assert.ok((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models.includes('RTX_4090'));
+    api.trends.host.close(api.trends.shown);
   });
 
   it('a crash in the middle of a load restarts the worker, which reloads; the last answers are served stale meanwhile; the user is told once', async () => {

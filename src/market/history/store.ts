@@ -45,6 +45,16 @@ export function serviceFolder(root: string, origin: string): string {
   return path.join(root, createHash('sha256').update(origin).digest('hex').slice(0, 16));
 }
 
+/** The service's origin (scheme, host, port: never a path, a query or credentials), or undefined for a URL that does not parse. */
+export function originOf(baseUrl: string): string | undefined {
+  try {
+    const origin = new URL(baseUrl).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What identifies one version of a file: a rename makes another inode. */
 function generation(file: string): string {
   try {

@@ -20,6 +20,7 @@ import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
+import { historyHandlers, ServerHistory, type HistorySource, type OpenHistory } from './historyHandlers';
 import type { Transport } from './transport';
 import { watchDomain, type WatchDomain } from './watchHandlers';
 
@@ -34,7 +35,9 @@ export interface ServerOptions {
    * this protocol one by one (issue 24): the editor loads it, so `configure`
    * and `load` are refused, and it is not disposed here.
    */
-  shared?: { market: Market; history?: MachineMemory & MarketFacts };
+  shared?: { market: Market; history?: MachineMemory & MarketFacts & HistorySource & { onDidChange?: (listener: () => void) => Disposable } };
+  /** Opens the market history of a service (Node's fs: given by src/worker/main.ts, or the MarketHost's fallback); without it, no history. */
+  openHistory?: OpenHistory;
 }
 
 export class MarketServer implements Disposable {
@@ -48,19 +51,24 @@ export class MarketServer implements Disposable {
   private readonly subscriptions: Disposable[];
   private readonly handlers: Handlers;
   /** The market history: the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
-  private readonly memory: (MachineMemory & MarketFacts) | undefined;
+  private readonly memory: (MachineMemory & MarketFacts & HistorySource) | undefined;
   /** The watches: active queries, their news and figures, near misses. */
   private readonly watches: WatchDomain;
+  /** The history this server records (with `openHistory`); the shared one is recorded by the editor. */
+  private readonly history: ServerHistory | undefined;
 
   constructor(
     private readonly transport: Transport,
     private readonly options: ServerOptions = {},
   ) {
     this.market = options.shared?.market ?? new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
-    this.memory = options.shared?.history;
+    this.history = !options.shared && options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
+    this.memory = options.shared?.history ?? this.history;
     this.watches = watchDomain(this.market, this.memory);
     this.handlers = this.makeHandlers();
     this.subscriptions = [transport.onMessage((message) => this.receive(message)), this.market.onDidChange((change) => this.changed(change))];
+    const shared = options.shared?.history;
+    if (shared?.onDidChange) this.subscriptions.push(shared.onDidChange(() => this.notify('history', { version: shared.version })));
   }
 
   private receive(message: unknown): void {
@@ -115,8 +123,9 @@ export class MarketServer implements Disposable {
         return { version: PROTOCOL_VERSION };
       },
       ping: () => ({}),
-      configure: ({ service }) => {
+      configure: ({ service, history }) => {
         this.configure(service);
+        this.history?.configure(history);
         return {};
       },
       load: async ({ which }) => {
@@ -139,6 +148,7 @@ export class MarketServer implements Disposable {
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.memory),
+      ...historyHandlers(() => this.memory),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {
@@ -231,6 +241,8 @@ export class MarketServer implements Disposable {
   }
 
   private changed(change: MarketChange): void {
+    // Recorded first: the views that redraw with this change read it recorded.
+    this.history?.record(change);
     const d = change.diff;
     this.notify('changed', {
       which: change.which,

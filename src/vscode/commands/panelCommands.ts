@@ -15,7 +15,7 @@ export interface PanelOpeners {
   details: { show(machine: Machine, preserveFocus?: boolean): Promise<void> };
   compare: { show(machines: readonly Machine[]): void };
   template: { show(template: Template, preserveFocus?: boolean): Promise<void> };
-  trends: { show(models?: readonly string[]): void };
+  trends: { show(models?: readonly string[]): Promise<void> };
 }
 
 export interface PanelCommandDeps {
@@ -110,11 +110,10 @@ async function withTemplate(deps: PanelCommandDeps, node: unknown, title: string
  * or the one with the most GPUs listed), from a group's context menu (the
  * GPU models of its machines), or with a model's name (another command).
  */
-export function showTrends({ panels }: PanelCommandDeps, node: unknown): void {
+export function showTrends({ panels }: PanelCommandDeps, node: unknown): Promise<void> {
   if (typeof node === 'string' && node !== '') {
-    panels.trends.show([node]);
-    return;
+    return panels.trends.show([node]);
   }
   const group = node && typeof node === 'object' && (node as { kind?: unknown }).kind === 'group' ? (node as { group?: { machines?: readonly Machine[] } }).group : undefined;
-  panels.trends.show(group?.machines ? [...new Set(group.machines.map((m) => m.gpu_name))] : undefined);
+  return panels.trends.show(group?.machines ? [...new Set(group.machines.map((m) => m.gpu_name))] : undefined);
 }

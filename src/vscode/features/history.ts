@@ -6,20 +6,21 @@
 // it by identity and read its version. Never throws into VS Code.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Machine } from '../../api/types';
+import { StoreAnswers } from '../../market/history/answers';
 import type { StoredPoint } from '../../market/history/downsample';
-import { HistoryStore, serviceFolder } from '../../market/history/store';
+import { HistoryStore, originOf, serviceFolder } from '../../market/history/store';
 import type { Market, MarketChange } from '../../market/market';
-import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
-import type { MachineMemory } from '../../model/query';
+import { recordable } from '../../market/worker/historyHandlers';
 import type { Config } from '../services/config';
 import { describeError, type Log } from '../services/log';
 import { askModal, flash } from '../services/notify';
 
 /** The folder under the extension's global storage that holds one folder per service. */
+export { originOf };
+
 export const HISTORY_FOLDER = 'market-history';
 
-export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposable {
+export class MarketHistory extends StoreAnswers implements vscode.Disposable {
   private store: HistoryStore | undefined;
   /** The origin and days the store was opened for. */
   private opened: { origin: string; days: number } | undefined;
@@ -30,6 +31,8 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
   private readonly subscriptions: vscode.Disposable[];
   /** The answer the next Clear Market History takes instead of asking (the test API sets it, once). */
   answerNextClear: boolean | undefined;
+  /** Deletes the history where it is kept (the market's server: in this thread, or the worker); true when it did. */
+  private remove: () => Promise<boolean> = () => Promise.resolve(this.removeNow());
 
   constructor(
     /** `<globalStorage>/market-history`. */
@@ -38,6 +41,7 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
     private readonly config: Config,
     private readonly log: Log,
   ) {
+    super();
     this.subscriptions = [
       this.changed,
       market.onDidChange((change) => this.record(change)),
@@ -46,28 +50,8 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
     this.current();
   }
 
-  get version(): number {
-    return this.store?.version ?? 0;
-  }
-
-  listedHours(nodeId: string): number {
-    return this.store ? this.store.listedHours(nodeId) : NaN;
-  }
-
-  flaps7d(nodeId: string): number {
-    return this.store ? this.store.flaps7d(nodeId) : NaN;
-  }
-
-  belowMedian(machine: Machine): number {
-    return this.store ? this.store.belowMedian(machine) : NaN;
-  }
-
-  modelWeek(gpu: string): WeekFacts | undefined {
-    return this.store?.modelWeek(gpu);
-  }
-
-  listing(nodeId: string): ListingFacts | undefined {
-    return this.store?.listing(nodeId);
+  protected get answering(): HistoryStore | undefined {
+    return this.store;
   }
 
   /** The points of the current service's history, in time order (the trends panel draws them). */
@@ -101,7 +85,7 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
 
   /** A new complete list (never a first look, a failed load or a reset): recorded by its diff from the one before. */
   private record(change: MarketChange): void {
-    if (change.which !== 'machines' || !change.diff || change.firstLook || !change.after || change.after.incomplete || !this.config.historyEnabled) {
+    if (!recordable(change) || !this.config.historyEnabled) {
       return;
     }
     const { before, after, diff } = change;
@@ -109,6 +93,27 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
       this.current()?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined);
     });
     this.announce();
+  }
+
+  /** Catches up with what another process recorded (the market worker tells its new versions): the views' marks read it. */
+  follow(): void {
+    this.guard('read', () => this.store?.refresh());
+    this.announce();
+  }
+
+  /** Where Clear Market History deletes: the market's server, asked (the MarketHost sets it). */
+  removeThrough(remove: () => Promise<boolean>): void {
+    this.remove = remove;
+  }
+
+  /** Deletes the current service's history kept here, at once; false when busy. */
+  removeNow(): boolean {
+    let cleared = false;
+    this.guard('clear', () => {
+      cleared = this.current()?.clear() ?? false;
+    });
+    this.announce();
+    return cleared;
   }
 
   /** Deletes the current service's history, after a modal confirmation. */
@@ -131,11 +136,10 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
     if (!yes) {
       return;
     }
-    let cleared = false;
-    this.guard('clear', () => {
-      cleared = this.current()?.clear() ?? false;
+    const cleared = await this.remove().catch((err: unknown) => {
+      this.log.warn(`The market history could not clear: ${describeError(err, (text) => this.log.redact(text))}`);
+      return false;
     });
-    this.announce();
     flash(cleared ? vscode.l10n.t('Market history cleared') : vscode.l10n.t('Market history busy, try again'));
   }
 
@@ -157,16 +161,6 @@ export class MarketHistory implements MachineMemory, MarketFacts, vscode.Disposa
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-  }
-}
-
-/** The service's origin (scheme, host, port: never a path, a query or credentials), or undefined for a URL that does not parse. */
-export function originOf(baseUrl: string): string | undefined {
-  try {
-    const origin = new URL(baseUrl).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,29 +1,33 @@
 // The one Show Market Trends panel: charts and tables of the market history
-// of the service the settings name, per GPU model, over a range. It follows
-// the history (a new list recorded, the history cleared) by messages, and
-// exports what it shows to a CSV file the person chooses. Brought back after a
-// reload, it knows its range and models and draws them from the history.
+// of the service the settings name, per GPU model, over a range. It asks the
+// history's keeper (the market's server: in this thread, or the worker) for
+// what it draws, thinned there to the chart's width, follows the history (a
+// new list recorded, the history cleared) by its version's notifications, and
+// exports what it shows to a CSV file the person chooses. Brought back after
+// a reload, it knows its range and models and asks for them again.
 import * as vscode from 'vscode';
-import { ALL_COUNTS } from '../../market/history/aggregate';
-import type { StoredPoint } from '../../market/history/downsample';
-import { lineOf, pointsInRange, RANGE_MS, tableRows, tableStepMs, thinLine, trendModels, trendSeries, type TrendSeries } from '../../market/history/trends';
+import { CHART_COLUMNS, type TrendsView } from '../../market/history/trendsView';
+import type { Params } from '../../market/protocol';
 import { toCsv } from '../../model/csv';
-import { trendsContent, trendsShell, type ModelTrend } from '../../webview/trends/content';
+import { trendsContent, trendsShell } from '../../webview/trends/content';
 import { MAX_TREND_MODELS, parseTrendsRequest, trendsKey, type TrendsContent, type TrendsKey, type TrendsRequest } from '../../webview/trends/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
 import { WebviewHost, type PageKind } from './host';
 
 export const TRENDS_VIEW_TYPE = 'gpuRental.marketTrends';
 
-/** Columns of pixels a chart is thinned to: wider than it is drawn on most screens. */
-export const CHART_COLUMNS = 640;
+export { CHART_COLUMNS };
 
-/** What the panel needs of the market history. */
+/** What the panel needs of the market history's keeper. */
 export interface TrendsSource {
-  /** Its points, in time order. */
-  readonly points: readonly StoredPoint[];
-  readonly onDidChange: vscode.Event<void>;
+  /** What to draw of a range and some models (rejects when the keeper cannot answer). */
+  view(params: Params<'history.trends'>, signal?: AbortSignal): Promise<TrendsView>;
+  /** The history's answers may have changed. */
+  readonly onDidChange: vscode.Event<unknown>;
 }
+
+/** Before the first answer: no history (yet). */
+const NOTHING: TrendsView = { models: [], defaults: [], trends: [], from: 0, end: 0, latest: undefined, stepMs: 0 };
 
 const TRENDS_PAGE: PageKind<TrendsKey, TrendsContent, TrendsRequest> = {
   viewType: TRENDS_VIEW_TYPE,
@@ -40,6 +44,10 @@ export class TrendsPanel implements vscode.Disposable {
   /** The panel; `host.receive` is the way in for messages from its page. */
   readonly host: WebviewHost<TrendsKey, TrendsContent, TrendsRequest>;
   private key: TrendsKey = { range: 'week', models: [] };
+  /** The last answer drawn: the models the page's indexes point into. */
+  private drawn: TrendsView = NOTHING;
+  /** The request of the drawing in flight: the next supersedes it. */
+  private asking: AbortController | undefined;
   /** Where the next Export CSV writes instead of asking (the test API sets it, once). */
   answerNextSave: vscode.Uri | undefined;
   private readonly subscription: vscode.Disposable;
@@ -52,18 +60,21 @@ export class TrendsPanel implements vscode.Disposable {
       request: (_key, request) => this.act(request),
       restored: (key) => {
         this.key = key;
-        return this.current();
+        void this.redraw();
+        return this.contentOf(this.drawn);
       },
       closed: () => undefined,
     });
-    this.subscription = history.onDidChange(() => this.host.update(this.key, this.current()));
+    this.subscription = history.onDidChange(() => void this.redraw());
   }
 
   /** Opens the panel (or reveals it) on these models, or on what it showed, or on the model with the most GPUs listed. */
-  show(models?: readonly string[]): void {
-    const chosen = models && models.length > 0 ? [...new Set(models)].slice(0, MAX_TREND_MODELS) : this.key.models.length > 0 ? this.key.models : defaultModels(this.history.points);
+  async show(models?: readonly string[]): Promise<void> {
+    let chosen = models && models.length > 0 ? [...new Set(models)].slice(0, MAX_TREND_MODELS) : this.key.models;
+    if (chosen.length === 0) chosen = (await this.ask({ ...this.key, models: [] }))?.defaults ?? [];
     this.key = { range: this.key.range, models: chosen };
-    this.host.show(this.key, this.current());
+    const view = await this.ask(this.key);
+    if (view) this.host.show(this.key, this.contentOf(view));
   }
 
   /** What the page shows now (for tests and diagnostics). */
@@ -83,40 +94,51 @@ export class TrendsPanel implements vscode.Disposable {
 
   private async act(request: Exclude<TrendsRequest, ReadyRequest>): Promise<string | undefined> {
     if (request.type === 'choose') {
-      const models = this.current().models;
-      this.key = { range: request.range, models: request.models.map((i) => models[i].name) };
-      this.host.update(this.key, this.current());
+      const models = this.drawn.models;
+      this.key = { range: request.range, models: request.models.map((i) => models[i]) };
+      await this.redraw();
       return undefined;
     }
     return this.exportCsv();
   }
 
-  private view(): { series: TrendSeries[]; from: number; end: number; points: readonly StoredPoint[] } {
-    const points = this.history.points;
-    const end = points.at(-1)?.t ?? 0;
-    const inRange = pointsInRange(points, this.key.range, end);
-    const from = this.key.range === 'all' ? (inRange[0]?.t ?? end) : end - RANGE_MS[this.key.range];
-    return { series: trendSeries(inRange, this.key.models), from, end, points };
+  /** Asks for what the key shows and draws it, unless the panel moved on meanwhile. */
+  private async redraw(): Promise<void> {
+    const key = this.key;
+    const view = await this.ask(key, 'redraw');
+    if (view && key === this.key) this.host.update(key, this.contentOf(view));
   }
 
-  private current(): TrendsContent {
-    const { series, from, end, points } = this.view();
-    const stepMs = tableStepMs(this.key.range);
-    const thin = (s: TrendSeries, metric: 'low' | 'p25' | 'median' | 'gpus') => thinLine(lineOf(s, metric), CHART_COLUMNS, from, end);
-    const trends: ModelTrend[] = series.map((s) => ({
-      gpu: s.gpu,
-      lines: { low: thin(s, 'low'), p25: thin(s, 'p25'), median: thin(s, 'median'), gpus: thin(s, 'gpus') },
-      rows: tableRows(s, stepMs),
-    }));
-    return trendsContent({ range: this.key.range, models: trendModels(points), chosen: this.key.models, trends, from, to: end, latest: points.length > 0 ? end : undefined, stepMs });
+  /**
+   * The history's answer for a key; undefined when superseded or failed (the
+   * keeper logs why). A redraw supersedes the one before; opening the panel
+   * and exporting are not superseded.
+   */
+  private async ask(key: TrendsKey, how: 'redraw' | 'open' | 'samples' = 'open'): Promise<TrendsView | undefined> {
+    const asking = how === 'redraw' ? new AbortController() : undefined;
+    if (asking) {
+      this.asking?.abort();
+      this.asking = asking;
+    }
+    try {
+      const view = await this.history.view({ range: key.range, models: [...key.models], columns: CHART_COLUMNS, samples: how === 'samples' }, asking?.signal);
+      if (how !== 'samples') this.drawn = view;
+      return view;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private contentOf(view: TrendsView): TrendsContent {
+    return trendsContent({ range: this.key.range, models: view.models, chosen: this.key.models, trends: view.trends, from: view.from, to: view.end, latest: view.latest, stepMs: view.stepMs });
   }
 
   /** Every recorded point of the models shown, in the range shown, to a file the person chooses. */
   private async exportCsv(): Promise<string | undefined> {
-    const { series } = this.view();
+    const view = await this.ask(this.key, 'samples');
     const rows: (string | number)[][] = [['gpu', 'time_utc', 'lists', 'machines', 'gpus', 'lowest_per_gpu', 'p25_per_gpu', 'median_per_gpu']];
-    for (const s of series) {
-      for (const x of s.samples) rows.push([s.gpu, new Date(x.t).toISOString(), x.n, x.machines, x.gpus, x.low, x.p25, x.median]);
+    for (const s of view?.trends ?? []) {
+      for (const x of s.samples ?? []) rows.push([s.gpu, new Date(x.t).toISOString(), x.n, x.machines, x.gpus, x.low, x.p25, x.median]);
     }
     let target = this.answerNextSave;
     this.answerNextSave = undefined;
@@ -139,13 +161,6 @@ export class TrendsPanel implements vscode.Disposable {
     this.subscription.dispose();
     this.host.dispose();
   }
-}
-
-/** The model with the most GPUs listed in the latest point, or none. */
-export function defaultModels(points: readonly StoredPoint[]): string[] {
-  const latest = points.at(-1)?.groups.filter((g) => g.count === ALL_COUNTS) ?? [];
-  const top = [...latest].sort((a, b) => b.gpus - a.gpus || (a.gpu < b.gpu ? -1 : 1))[0];
-  return top ? [top.gpu] : [];
 }
 
 function defaultFolder(file: string): vscode.Uri | undefined {

@@ -7,10 +7,10 @@ import { showError, showWarning } from './notify';
 import { checkBaseUrl, isLoopbackHost } from '../../api/baseUrl';
 import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { Market, Which } from '../../market/market';
-import { retryNote } from '../../market/retryNote';
+import type { Which } from '../../market/market';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
+import type { LoadHost } from './loader';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
 import { VIEW_IDS } from './viewIds';
@@ -43,9 +43,12 @@ export class Controller implements vscode.Disposable {
   /** Reconfigurations run one after another; this settles when the queue is empty. */
   private queue: Promise<void> = Promise.resolve();
   private latest: Promise<void> = Promise.resolve();
+  /** Where loads go and the listings' state comes from: the MarketHost, attached before the first reconfiguration. */
+  private host: LoadHost | undefined;
+  /** The load of each listing in flight, as this controller started it. */
+  private readonly inFlight = new Map<Which, Promise<ApiError | undefined>>();
 
   constructor(
-    private readonly market: Market,
     private readonly config: Config,
     private readonly tokens: TokenStore,
     private readonly log: Log,
@@ -62,6 +65,11 @@ export class Controller implements vscode.Disposable {
         }
       }),
     );
+  }
+
+  /** The MarketHost: loads go through its loader (in this thread or the worker), and the listings' state is read from it. */
+  attach(host: LoadHost): void {
+    this.host = host;
   }
 
   /** Where the setup stands: drives the welcome content and what the views show. */
@@ -138,7 +146,7 @@ export class Controller implements vscode.Disposable {
     }
     this.state = state;
     if (serviceChanged) {
-      this.market.reset();
+      this.host?.loader.reset();
     }
     this.setupChanged.fire();
     if (state !== 'ready') {
@@ -148,7 +156,7 @@ export class Controller implements vscode.Disposable {
     // Entering the same token again after the service rejected it (a revoked
     // token reinstated, a fixed account) changes nothing here, but the person
     // expects the views to try again.
-    const rejected = shown.some((w) => this.market.listing(w).error?.kind === 'auth');
+    const rejected = shown.some((w) => this.host?.state(w)?.errorKind === 'auth');
     const reload = shown.length && (serviceChanged || force || rejected) ? this.refresh(shown) : undefined;
     return { reload: reload?.then(() => undefined) };
   }
@@ -165,7 +173,7 @@ export class Controller implements vscode.Disposable {
   }
 
   private onRetry(notice: RetryNotice): void {
-    this.market.listing(notice.resource === 'machines' ? 'machines' : 'templates').setProgress(retryNote(notice));
+    this.host?.loader.retried(notice);
   }
 
   /**
@@ -213,7 +221,8 @@ export class Controller implements vscode.Disposable {
       return [];
     }
     const client = this.client;
-    if (!client) {
+    const loader = this.host?.loader;
+    if (!client || !loader) {
       if (!options.quiet) {
         this.notifySetupProblem();
       }
@@ -222,11 +231,9 @@ export class Controller implements vscode.Disposable {
     for (const w of which) this.wanted.add(w);
     const pageSize = this.config.templatePageSize;
     const jobs = which.map((w) => {
-      const promise =
-        w === 'machines'
-          ? // A first look is worth its parse only when nothing is shown yet.
-            this.market.loadMachines((signal, firstLook) => client.listMachines(signal, this.market.machines.snapshot ? undefined : firstLook))
-          : this.market.loadTemplates((signal) => client.listTemplates(pageSize, signal));
+      const promise = loader.load(w, client, pageSize);
+      this.inFlight.set(w, promise);
+      void promise.finally(() => this.inFlight.get(w) === promise && this.inFlight.delete(w));
       void vscode.window.withProgress({ location: { viewId: VIEW_IDS[w] } }, () => promise);
       return promise;
     });
@@ -242,21 +249,23 @@ export class Controller implements vscode.Disposable {
    * progress) when nothing is loaded yet. False when there is none to use.
    */
   async ensureData(which: Which): Promise<boolean> {
-    const listing = this.market.listing(which);
-    if (listing.snapshot === undefined) {
-      if (listing.pending) {
-        await listing.pending;
-      } else if (this.setup !== 'ready') {
-        this.notifySetupProblem();
-        return false;
-      } else {
-        await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: listing.noun === 'machine' ? vscode.l10n.t('GPU Rental: loading machines…') : vscode.l10n.t('GPU Rental: loading templates…') },
-          () => this.refresh([which]),
-        );
-      }
+    // The state is told before a load's answer, so it is current once the load has ended.
+    const loaded = () => this.host?.state(which)?.count !== undefined;
+    const pending = this.inFlight.get(which);
+    if (loaded()) {
+      return true;
+    } else if (pending) {
+      await pending;
+    } else if (this.setup !== 'ready') {
+      this.notifySetupProblem();
+      return false;
+    } else {
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: which === 'machines' ? vscode.l10n.t('GPU Rental: loading machines…') : vscode.l10n.t('GPU Rental: loading templates…') },
+        () => this.refresh([which]),
+      );
     }
-    return listing.snapshot !== undefined;
+    return loaded();
   }
 
   private notify(errors: ApiError[]): void {

@@ -10,16 +10,19 @@
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
 import type { Market } from '../../market/market';
+import type { RetryPolicy } from '../../api/client';
+import { HistoryStore, originOf, serviceFolder } from '../../market/history/store';
+import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
+import { MarketClient, type Connection } from '../../market/worker/client';
+import type { HistorySource } from '../../market/worker/historyHandlers';
+import { MarketServer } from '../../market/worker/server';
 import type { MarketFacts } from '../../model/memoryText';
 import type { MachineMemory } from '../../model/query';
-import type { RetryPolicy } from '../../api/client';
-import { PROTOCOL_VERSION, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
-import { MarketClient, type Connection } from '../../market/worker/client';
-import { MarketServer } from '../../market/worker/server';
 import { transportPair } from '../../market/worker/transport';
 import { startWorker } from '../../worker/nodeTransport';
 import type { Config } from './config';
 import type { Controller } from './controller';
+import { marketLoader, workerLoader, type LoadHost, type Loader } from './loader';
 import { describeError, type Log } from './log';
 import { showWarning } from './notify';
 import type { TokenStore } from './tokenStore';
@@ -37,10 +40,10 @@ export interface MarketHostOptions {
   retryPolicy: () => Partial<RetryPolicy>;
   /** The editor's market and its history, answered in this thread while the setting is off. */
   market: Market;
-  history: MachineMemory & MarketFacts;
+  history: MachineMemory & MarketFacts & HistorySource & { readonly root: string; readonly onDidChange: vscode.Event<void> };
 }
 
-export class MarketHost implements vscode.Disposable {
+export class MarketHost implements LoadHost, vscode.Disposable {
   private running!: MarketClient;
   private worker = false;
   private inThread = false;
@@ -59,13 +62,26 @@ export class MarketHost implements vscode.Disposable {
   private readonly news = new vscode.EventEmitter<Notifications['news']>();
   /** A new machine snapshot's news (node IDs), whichever client runs: what the watches and the "new" marks follow. */
   readonly onDidFindNews = this.news.event;
+  private readonly historyChanged = new vscode.EventEmitter<number>();
+  /** The market history's answers may have changed (its version, told by whichever server keeps it): the trends panel redraws. */
+  readonly onDidChangeHistory = this.historyChanged.event;
   private readonly subscriptions: vscode.Disposable[];
+  /** The last configuration sent: a load waits for it (the worker must fetch from the service the controller just took). */
+  private configured: Promise<void> = Promise.resolve();
+  private readonly inThreadLoader: Loader;
+  private readonly workerLoader: Loader = workerLoader(
+    () => this.running,
+    () => this.configured,
+  );
 
   constructor(private readonly options: MarketHostOptions) {
+    this.inThreadLoader = marketLoader(options.market);
     this.subscriptions = [
       this.changed,
       this.news,
+      this.historyChanged,
       options.controller.onDidChangeSetup(() => void this.configure()),
+      options.config.onDidChange((affects) => (affects('history.days') || affects('history.enabled')) && void this.configure()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`gpuRental.${MARKET_WORKER_SETTING}`) && this.apply()),
     ];
     this.apply();
@@ -85,6 +101,11 @@ export class MarketHost implements vscode.Disposable {
     return this.states.get(which);
   }
 
+  /** Where the controller's loads go: the editor's market in this thread, or the worker's. */
+  get loader(): Loader {
+    return this.worker ? this.workerLoader : this.inThreadLoader;
+  }
+
   /** The market runs (or was meant to run) in a worker of its own, which loads it. */
   get inWorker(): boolean {
     return this.worker;
@@ -98,6 +119,7 @@ export class MarketHost implements vscode.Disposable {
   private apply(): void {
     const on = vscode.workspace.getConfiguration('gpuRental').get<boolean>(MARKET_WORKER_SETTING, false) === true;
     if (this.running && on === this.worker) return;
+    const switching = this.running !== undefined;
     this.running?.dispose();
     this.worker = on;
     this.inThread = false;
@@ -105,6 +127,8 @@ export class MarketHost implements vscode.Disposable {
     void this.configure();
     this.tellWatches();
     void this.askStates(this.running);
+    // The other market holds nothing yet: the listings shown are loaded into it.
+    if (switching) void this.options.controller.reconfigure(true);
   }
 
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
@@ -140,6 +164,7 @@ export class MarketHost implements vscode.Disposable {
     this.states.clear();
     client.onNotify((n) => {
       if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
+      else if (n.name === 'history' && this.running === client) this.historyChanged.fire(n.params.version);
       else if (n.name === 'changed' && this.running === client) {
         this.states.set(n.params.which, n.params.state);
         this.changed.fire(n.params);
@@ -183,7 +208,7 @@ export class MarketHost implements vscode.Disposable {
       }
     }
     const [near, far] = transportPair();
-    const server = new MarketServer(far);
+    const server = new MarketServer(far, { openHistory: (options) => new HistoryStore(options) });
     return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
   }
 
@@ -196,15 +221,20 @@ export class MarketHost implements vscode.Disposable {
   }
 
   /** The service the controller talks to, handed to the worker (our own thread: the token goes nowhere else). */
-  private async configure(): Promise<void> {
-    const client = this.running;
-    if (!this.worker) return;
+  private configure(): Promise<void> {
+    this.configured = this.worker ? this.sendConfiguration(this.running) : Promise.resolve();
+    return this.configured;
+  }
+
+  private async sendConfiguration(client: MarketClient): Promise<void> {
     const { config, controller, tokens } = this.options;
     const token = controller.setup === 'ready' ? await tokens.get() : undefined;
     const check = checkBaseUrl(config.baseUrl);
     const service: ServiceSettings | undefined =
       token && check.ok ? { baseUrl: check.url.href, token, timeoutMs: config.timeoutMs, templatePageSize: config.templatePageSize, retry: this.options.retryPolicy() } : undefined;
-    await client.request('configure', { service }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
+    const origin = originOf(config.baseUrl);
+    const history: HistorySettings | undefined = origin ? { dir: serviceFolder(this.options.history.root, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
+    await client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
   }
 
   dispose(): void {

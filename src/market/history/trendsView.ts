@@ -1,0 +1,57 @@
+// What the Show Market Trends panel draws of a range and some models, worked
+// out where the history is (the editor's thread, or the market worker) so
+// that only this crosses: each model's lines thinned to the chart's width,
+// its table's rows, the models the history has, never its points (a year of
+// hourly points when a year is kept). The samples behind it come along only
+// when asked (Export CSV). Pure.
+import { ALL_COUNTS } from './aggregate';
+import type { StoredPoint } from './downsample';
+import { lineOf, pointsInRange, RANGE_MS, tableRows, tableStepMs, thinLine, trendModels, trendSeries, type TrendRange, type TrendSample, type TrendSeries } from './trends';
+
+/** Columns of pixels a chart is thinned to: wider than it is drawn on most screens. */
+export const CHART_COLUMNS = 640;
+
+export interface ModelTrendView {
+  gpu: string;
+  lines: { low: [number, number][]; p25: [number, number][]; median: [number, number][]; gpus: [number, number][] };
+  rows: TrendSample[];
+  /** Every sample in the range (only when asked: the CSV export). */
+  samples?: TrendSample[];
+}
+
+export interface TrendsView {
+  /** Every model the history has, sorted. */
+  models: string[];
+  /** The model with the most GPUs listed in the latest point, or none: what the panel opens on. */
+  defaults: string[];
+  trends: ModelTrendView[];
+  from: number;
+  end: number;
+  /** The latest point's time; undefined without points. */
+  latest: number | undefined;
+  stepMs: number;
+}
+
+/** The trends of `models` over `range` before the latest point, thinned to `columns`. */
+export function trendsView(points: readonly StoredPoint[], range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
+  const end = points.at(-1)?.t ?? 0;
+  const inRange = pointsInRange(points, range, end);
+  const from = range === 'all' ? (inRange[0]?.t ?? end) : end - RANGE_MS[range];
+  const stepMs = tableStepMs(range);
+  const columns = options.columns ?? CHART_COLUMNS;
+  const thin = (s: TrendSeries, metric: 'low' | 'p25' | 'median' | 'gpus') => thinLine(lineOf(s, metric), columns, from, end);
+  const trends = trendSeries(inRange, models).map((s) => ({
+    gpu: s.gpu,
+    lines: { low: thin(s, 'low'), p25: thin(s, 'p25'), median: thin(s, 'median'), gpus: thin(s, 'gpus') },
+    rows: tableRows(s, stepMs),
+    ...(options.samples ? { samples: s.samples } : {}),
+  }));
+  return { models: trendModels(points), defaults: defaultModels(points), trends, from, end, latest: points.length > 0 ? end : undefined, stepMs };
+}
+
+/** The model with the most GPUs listed in the latest point, or none. */
+export function defaultModels(points: readonly StoredPoint[]): string[] {
+  const latest = points.at(-1)?.groups.filter((g) => g.count === ALL_COUNTS) ?? [];
+  const top = [...latest].sort((a, b) => b.gpus - a.gpus || (a.gpu < b.gpu ? -1 : 1))[0];
+  return top ? [top.gpu] : [];
+}

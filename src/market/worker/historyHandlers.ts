@@ -1,0 +1,123 @@
+// The market history where the market loads (the worker, or its in-thread
+// fallback): records each new complete machine list into the service's
+// history store, answers the query fields and the chat tools from it, and
+// the editor's requests about it (the trends panel's lines, Clear Market
+// History). The store touches the disk, so it is opened by a function the
+// server is given (src/worker/main.ts, the MarketHost's fallback): no Node
+// module is imported here.
+import type { Machine } from '../../api/types';
+import type { MarketFacts } from '../../model/memoryText';
+import type { MachineMemory } from '../../model/query';
+import { StoreAnswers } from '../history/answers';
+import type { StoredPoint } from '../history/downsample';
+import type { ListChange } from '../history/follow';
+import { trendsView } from '../history/trendsView';
+import type { MarketChange } from '../market';
+import type { HistorySettings, Params, Result } from '../protocol';
+
+/** What the server needs of a history store (src/market/history/store.ts's HistoryStore). */
+export interface RecordingHistory extends MachineMemory, MarketFacts {
+  readonly memory: { readonly points: readonly StoredPoint[] };
+  record(t: number, machines: readonly Machine[], change?: ListChange): void;
+  clear(): boolean;
+}
+
+/** Opens the store of one service (the Node side: a HistoryStore). */
+export type OpenHistory = (options: { dir: string; origin: string; keepDays: number; onProblem: (message: string) => void }) => RecordingHistory;
+
+type MachinesChange = Extract<MarketChange, { which: 'machines' }>;
+
+/**
+ * A new complete machine list: never a first look (shown without a snapshot:
+ * no `after`), a failed load (no diff), a reset (no `after`) or an incomplete
+ * list. The list that ends a load which showed a first look is one: its change
+ * says `firstLook` too, as the first look goes.
+ */
+export function recordable(change: MarketChange): change is MachinesChange & { diff: NonNullable<MachinesChange['diff']>; after: NonNullable<MachinesChange['after']> } {
+  return change.which === 'machines' && !!change.diff && !!change.after && !change.after.incomplete;
+}
+
+/** One object for the life of the server, whatever store it holds: the market's views compare it by identity and read its version. */
+export class ServerHistory extends StoreAnswers {
+  private store: RecordingHistory | undefined;
+  private settings: HistorySettings | undefined;
+  private lastVersion = 0;
+
+  constructor(
+    private readonly open: OpenHistory,
+    /** Told when the answers may have changed (the version moved). */
+    private readonly onVersion: (version: number) => void,
+    private readonly warn: (text: string) => void,
+  ) {
+    super();
+  }
+
+  /** The editor's settings (or none: no service URL); a store of another folder or keep is opened anew. */
+  configure(settings: HistorySettings | undefined): void {
+    const before = this.settings;
+    this.settings = settings;
+    if (before?.dir === settings?.dir && before?.origin === settings?.origin && before?.days === settings?.days) return;
+    this.store = undefined;
+    if (settings) this.guard('open', () => (this.store = this.open({ dir: settings.dir, origin: settings.origin, keepDays: settings.days, onProblem: (message) => this.warn(message) })));
+    this.announce();
+  }
+
+  protected get answering(): RecordingHistory | undefined {
+    return this.store;
+  }
+
+  get points(): readonly StoredPoint[] {
+    return this.store?.memory.points ?? [];
+  }
+
+  /** Records a new complete list by its diff from the one before (only with gpuRental.history.enabled). */
+  record(change: MarketChange): void {
+    if (!recordable(change) || !this.settings?.enabled) return;
+    const { before, after, diff } = change;
+    this.guard('record', () => this.store?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined));
+    this.announce();
+  }
+
+  /** Deletes the service's history; false when busy (another window holds the lock) or there is none. */
+  removeNow(): boolean {
+    let cleared = false;
+    this.guard('clear', () => (cleared = this.store?.clear() ?? false));
+    this.announce();
+    return cleared;
+  }
+
+  private announce(): void {
+    if (this.version !== this.lastVersion) {
+      this.lastVersion = this.version;
+      this.onVersion(this.version);
+    }
+  }
+
+  private guard(what: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.warn(`The market history could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
+/** What the history requests need: its points, and the deletion where this server owns the history. */
+export interface HistorySource {
+  readonly points: readonly StoredPoint[];
+  removeNow?(): boolean;
+}
+
+type HistoryHandlers = { [M in 'history.trends' | 'history.clear']: (params: Params<M>) => Result<M> };
+
+/** The history's requests; without a history, no points and nothing to clear. */
+export function historyHandlers(history: () => HistorySource | undefined): HistoryHandlers {
+  return {
+    'history.trends': ({ range, models, columns, samples }) => trendsView(history()?.points ?? [], range, models, { columns, samples }),
+    'history.clear': () => {
+      const source = history();
+      if (source && !source.removeNow) throw new Error('this history cannot be deleted here');
+      return { cleared: source?.removeNow?.() ?? false };
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// The market history where the market loads (the worker's, or its in-thread
+// fallback's): the server records each new complete list into a real store on
+// disk, against the demo API on 127.0.0.1, and answers the trends panel (thinned
+// there, never every point) and Clear Market History.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
+import { ALL_COUNTS } from '../../../src/market/history/aggregate';
+import { HOUR_MS, type StoredPoint } from '../../../src/market/history/downsample';
+import { HistoryStore } from '../../../src/market/history/store';
+import { trendsView } from '../../../src/market/history/trendsView';
+import { Market } from '../../../src/market/market';
+import type { HistorySettings } from '../../../src/market/protocol';
+import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
+import { recordable } from '../../../src/market/worker/historyHandlers';
+import { MarketServer } from '../../../src/market/worker/server';
+import { transportPair } from '../../../src/market/worker/transport';
+import { SECRET } from '../../support/client';
+
+function inThread(options: ConstructorParameters<typeof MarketServer>[1]): MarketClient {
+  return new MarketClient({
+    start: () => {
+      const [near, far] = transportPair();
+      const server = new MarketServer(far, options);
+      return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+    },
+    hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
+    pingEveryMs: 0,
+    pingDeadlineMs: 0,
+  });
+}
+
+describe('market server: the history', () => {
+  let api: DemoServer;
+  let dir: string;
+  let client: MarketClient;
+  let versions: number[];
+  let history: HistorySettings;
+
+  before(async () => {
+    api = await startDemoServer({ token: SECRET });
+  });
+  after(() => api.close());
+
+  beforeEach(async () => {
+    api.reset();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-server-history-'));
+    history = { dir, origin: new URL(api.url).origin, days: 30, enabled: true };
+    client = inThread({ openHistory: (options) => new HistoryStore(options) });
+    versions = [];
+    client.onNotify((n) => n.name === 'history' && versions.push(n.params.version));
+    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } }, history });
+  });
+  afterEach(() => {
+    client.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const ask = (models: string[] = []) => client.request('history.trends', { range: 'week', models, columns: 640 });
+
+  it('records each complete list it loads, tells the new version, and answers the trends of a model from it', async () => {
+    assert.deepEqual((await ask()).models, [], 'nothing recorded before a load');
+    await client.request('load', { which: 'machines' });
+    await client.request('load', { which: 'machines' });
+    const view = await ask();
+    const gpus = [...new Set(DEMO_MACHINES.map((m) => m.gpu_name))].sort();
+    assert.deepEqual(view.models, gpus);
+    assert.equal(view.defaults.length, 1);
+    const chosen = await ask(view.defaults);
+    assert.equal(chosen.trends.length, 1);
+    assert.equal(chosen.trends[0].lines.low.length, 2, 'one point per list');
+    assert.equal(chosen.trends[0].samples, undefined, 'the samples only for the export');
+    const withSamples = await client.request('history.trends', { range: 'week', models: view.defaults, columns: 640, samples: true });
+    assert.equal(withSamples.trends[0].samples?.length, 2);
+    assert.ok(versions.length >= 2, `told each new version (${versions.join(', ')})`);
+    assert.equal(fs.readdirSync(dir).filter((f) => f.startsWith('log-')).length, 1, 'written to disk, in its own log');
+  });
+
+  it('records nothing with gpuRental.history.enabled off, nor a failed load; the history is read either way', async () => {
+    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } }, history: { ...history, enabled: false } });
+    await client.request('load', { which: 'machines' });
+    assert.deepEqual((await ask()).models, []);
+    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } }, history });
+    api.setFault({ endpoint: 'machines', times: 1, fault: { kind: 'status', status: 500 } });
+    assert.ok((await client.request('load', { which: 'machines' })).error);
+    assert.deepEqual((await ask()).models, []);
+    await client.request('load', { which: 'machines' });
+    assert.ok((await ask()).models.length > 0);
+  });
+
+  it('Clear Market History deletes the store on disk and what it answered', async () => {
+    await client.request('load', { which: 'machines' });
+    assert.ok((await ask()).models.length > 0);
+    const told = versions.length;
+    assert.deepEqual(await client.request('history.clear', {}), { cleared: true });
+    assert.deepEqual((await ask()).models, []);
+    assert.deepEqual(
+      fs.readdirSync(dir).filter((f) => f !== 'lock'),
+      [],
+    );
+    assert.equal(versions.length, told + 1, 'told: the answers changed');
+  });
+
+  it('without a history (no opener, no service URL) answers no trends and clears nothing', async () => {
+    const bare = inThread({});
+    try {
+      await bare.request('configure', { service: undefined, history });
+      assert.deepEqual((await bare.request('history.trends', { range: 'all', models: ['H100'], columns: 640 })).trends, [{ gpu: 'H100', lines: { low: [], p25: [], median: [], gpus: [] }, rows: [] }]);
+      assert.deepEqual(await bare.request('history.clear', {}), { cleared: false });
+    } finally {
+      bare.dispose();
+    }
+  });
+
+  it('over the editor’s own history (the default mode), Clear is refused unless that history deletes here', async () => {
+    const market = new Market();
+    const points: StoredPoint[] = [];
+    const memory = { version: 0, points, listedHours: () => NaN, flaps7d: () => NaN, belowMedian: () => NaN, modelWeek: () => undefined, listing: () => undefined };
+    const shared = inThread({ shared: { market, history: memory } });
+    try {
+      await assert.rejects(shared.request('history.clear', {}), (err: unknown) => err instanceof MarketRequestError && err.kind === 'bug');
+      await assert.rejects(shared.request('load', { which: 'machines' }), /the editor loads this market/);
+    } finally {
+      shared.dispose();
+      market.dispose();
+    }
+  });
+});
+
+describe('what the history records', () => {
+  it('the list that ends a load which showed a first look, but never the first look, a failed load or a reset', async () => {
+    const market = new Market();
+    const seen: string[] = [];
+    market.onDidChange((change) => seen.push(`${change.firstLook ? 'firstLook ' : ''}${change.which === 'machines' && change.after ? change.after.items.length : '-'}: ${recordable(change)}`));
+    await market.loadMachines((_signal, firstLook) => {
+      firstLook(DEMO_MACHINES.slice(0, 10));
+      return Promise.resolve({ items: DEMO_MACHINES, skipped: 0 });
+    });
+    await market.loadMachines(() => Promise.reject(new Error('down')));
+    market.reset();
+    market.dispose();
+    assert.deepEqual(seen, [
+      '-: false', // the load starts
+      'firstLook -: false', // the first look shows
+      `firstLook ${DEMO_MACHINES.length}: true`, // the list, as the first look goes
+      `${DEMO_MACHINES.length}: false`, // the next load starts
+      `${DEMO_MACHINES.length}: false`, // and fails
+      '-: false', // a reset: the machines
+      '-: false', // and the templates
+    ]);
+  });
+});
+
+describe('trends view', () => {
+  it('never answers every point of a year: each line is thinned to the columns asked', () => {
+    const t0 = Date.UTC(2026, 0, 1);
+    const points: StoredPoint[] = Array.from({ length: 365 * 24 }, (_, i) => ({
+      t: t0 + i * HOUR_MS,
+      n: 1,
+      groups: [{ gpu: 'H100', count: ALL_COUNTS, machines: 2, gpus: 8, low: 1 + (i % 17) / 10, p25: 2, median: 3 }],
+    }));
+    const view = trendsView(points, 'all', ['H100'], { columns: 100 });
+    assert.ok(view.trends[0].lines.low.length <= 400, `${view.trends[0].lines.low.length} pairs`);
+    assert.ok(view.trends[0].rows.length <= 366, 'a row per day');
+    assert.deepEqual(view.models, ['H100']);
+    assert.deepEqual(view.defaults, ['H100']);
+    assert.equal(view.latest, points.at(-1)!.t);
+    assert.equal(Math.min(...view.trends[0].lines.low.map(([, v]) => v)), 1, 'the lowest value kept');
+  });
+});
