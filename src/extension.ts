@@ -21,6 +21,7 @@ import { describeError, Log } from './vscode/services/log';
 import { ViewState } from './vscode/views/viewState';
 import { onDidFlash, onDidNotify, type ShownMessage } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
+import { MachinesModel } from './vscode/views/machinesModel';
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
@@ -47,6 +48,8 @@ export interface GpuRentalTestApi {
   market: Market;
   controller: Controller;
   machines: MachinesProvider;
+  /** The Machines view's answer for its query (what its root, messages and the status bar read). */
+  machinesModel: MachinesModel;
   templates: TemplatesProvider;
   machinesView: vscode.TreeView<MachineNode>;
   templatesView: vscode.TreeView<TemplateNode>;
@@ -107,9 +110,12 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const controller = new Controller(market, config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view, history);
+  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the Machines view and the chat tools, so far).
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
+  const machinesModel = new MachinesModel(marketHost, view, log, history);
   // Both hosts are read only when a snapshot arrives, after activation.
   const news: News = new News(market, { activeWatches: () => watches.active, machinesVisible: () => machinesView.visible });
-  const machines = new MachinesProvider(market, controller, visible, config, news, history);
+  const machines = new MachinesProvider(machinesModel, controller, visible, config, news);
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
@@ -126,16 +132,14 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const trends = new TrendsPanel(context.extensionUri, history);
   context.subscriptions.push(history, trends);
   context.subscriptions.push(log, market, tokens, controller, view, news, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
-  const statusBar = new StatusBar(market, visible, watches, config);
-  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (the chat tools only, so far).
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
-  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => (marketHost.inWorker ? marketHost.client : undefined)));
+  const statusBar = new StatusBar(marketHost, machinesModel, view, watches, config);
+  context.subscriptions.push(marketHost, machinesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(market, config, history), registerTools(market, controller, history, () => (marketHost.inWorker ? marketHost.client : undefined)));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };
   const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps, nextSignIn).finally(() => (nextSignIn = undefined)), signOut: () => clearToken(tokenDeps) });
   context.subscriptions.push(auth.registration);
-  context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
+  context.subscriptions.push(bindViewMessages({ market, host: marketHost, machines: machinesModel, controller, visible, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
   context.subscriptions.push(walkthrough);
@@ -157,6 +161,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     market,
     controller,
     machines,
+    machinesModel,
     templates,
     machinesView,
     templatesView,

@@ -54,7 +54,7 @@ describe('Watching the market', function () {
     const before = alerts().length;
     await poll([...base, H100('h100-a', '16.00')]);
     assert.deepEqual(alerts().slice(before).map((m) => m.text), ['GPU Rental: 8× H100 WATCH at 2.00/GPU in cn-north newly matches "8× H100 under 2.5/GPU"']);
-    const node = api.machines.locate('h100-a')!;
+    const node = (await api.machines.locate('h100-a'))!;
     const item = api.machines.getTreeItem(node);
     assert.match(item.description as string, /^new · 16\.00 \(2\.00\/GPU\)/);
     assert.match(item.accessibilityInformation!.label, /^new, 8× H100 WATCH/);
@@ -81,9 +81,9 @@ describe('Watching the market', function () {
   it('showing the Machines view clears the badge; the marks stay until the next refresh', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.focus');
     await waitFor('the badge to clear', () => api.machinesView.badge === undefined);
-    assert.match(api.machines.getTreeItem(api.machines.locate('h100-b')!).description as string, /^new · /);
+    assert.match(api.machines.getTreeItem((await api.machines.locate('h100-b'))!).description as string, /^new · /);
     await poll([...base, H100('h100-b', '9.50')]);
-    assert.doesNotMatch(api.machines.getTreeItem(api.machines.locate('h100-b')!).description as string, /^new/);
+    assert.doesNotMatch(api.machines.getTreeItem((await api.machines.locate('h100-b'))!).description as string, /^new/);
   });
 
   it('"Show" applies the watch\'s filter and selects the machine, even beyond the first slice', async () => {

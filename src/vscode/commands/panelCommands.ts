@@ -116,6 +116,6 @@ export function showTrends({ panels }: PanelCommandDeps, node: unknown): void {
     panels.trends.show([node]);
     return;
   }
-  const group = node && typeof node === 'object' && (node as { kind?: unknown }).kind === 'group' ? (node as { group?: { machines?: readonly Machine[] } }).group : undefined;
-  panels.trends.show(group?.machines ? [...new Set(group.machines.map((m) => m.gpu_name))] : undefined);
+  const group = node && typeof node === 'object' && (node as { kind?: unknown }).kind === 'group' ? (node as { group?: { models?: readonly string[] } }).group : undefined;
+  panels.trends.show(group?.models ? [...group.models] : undefined);
 }

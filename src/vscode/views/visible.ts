@@ -20,8 +20,12 @@ export class Visible {
     private readonly memory?: MachineMemory,
   ) {}
 
-  /** The machines the Machines view shows (cached by the market: the same object until something changes). */
-  machines(): MachineView {
+  /**
+   * The machines the Machines view shows (cached by the market: the same
+   * object until something changes). The view itself asks the market
+   * (machinesModel.ts); only the near misses and the quick picks read this.
+   */
+  private machines(): MachineView {
     return this.market.machineView(this.memory ? { ...this.state.machineQuery, memory: this.memory } : this.state.machineQuery);
   }
 
