@@ -30,9 +30,9 @@ export class MachinesModel implements vscode.Disposable {
   private answer: MachineSummary | undefined;
   /** The client that gave the answer: the host replaces it when the worker setting changes. */
   private answeredBy: MarketSource['client'] | undefined;
-  private asking: { ask: MachineAsk; abort: AbortController; done: Promise<void> } | undefined;
+  private pending: { ask: MachineAsk; abort: AbortController; done: Promise<void> } | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
-  /** A new answer (or none, with no setup): fired once per answer. */
+  /** A new answer, or an ask that failed (the last answer stays): fired once per ask. */
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
@@ -57,6 +57,11 @@ export class MachinesModel implements vscode.Disposable {
     return this.answer;
   }
 
+  /** An ask is on its way: its answer fires a change. */
+  get asking(): boolean {
+    return this.pending !== undefined;
+  }
+
   /** The question the view asks now. */
   get ask(): MachineAsk {
     return { filter: this.state.queryText, arrangement: this.state.arrangement };
@@ -64,16 +69,16 @@ export class MachinesModel implements vscode.Disposable {
 
   /** The answer to the current query, once it has come (the one on hand when nothing is being asked). */
   async current(): Promise<MachineSummary | undefined> {
-    for (let asking = this.asking; asking; asking = this.asking) {
+    for (let asking = this.pending; asking; asking = this.pending) {
       await asking.done;
-      if (this.asking === asking) break;
+      if (this.pending === asking) break;
     }
     return this.answer;
   }
 
   /** Asks again for the current query, cancelling the last ask. */
   refresh(): void {
-    this.asking?.abort.abort();
+    this.pending?.abort.abort();
     const ask = this.ask;
     const abort = new AbortController();
     const client = this.market.client;
@@ -82,20 +87,22 @@ export class MachinesModel implements vscode.Disposable {
       abort,
       done: client.request('summary', ask, abort.signal).then(
         (answer) => {
-          if (this.asking !== asking) return;
-          this.asking = undefined;
+          if (this.pending !== asking) return;
+          this.pending = undefined;
           this.answer = answer;
           this.answeredBy = client;
           this.changed.fire();
         },
         (err: unknown) => {
-          if (this.asking !== asking) return;
-          this.asking = undefined;
-          if ((err as { kind?: string }).kind !== CANCELLED) this.log.error(`The Machines view's summary failed: ${describeError(err)}`);
+          if (this.pending !== asking) return;
+          this.pending = undefined;
+          if ((err as { kind?: string }).kind === CANCELLED) return;
+          this.log.error(`The Machines view's summary failed: ${describeError(err)}`);
+          this.changed.fire();
         },
       ),
     };
-    this.asking = asking;
+    this.pending = asking;
   }
 
   /** A slice of one group's rows under the current query; empty when the market cannot answer (logged). */
@@ -124,7 +131,7 @@ export class MachinesModel implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.asking?.abort.abort();
+    this.pending?.abort.abort();
     this.subscription.dispose();
     this.changed.dispose();
   }

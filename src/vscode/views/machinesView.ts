@@ -46,7 +46,9 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     this.subscription = vscode.Disposable.from(
       // A new answer: new machines, a new query, or what the market history says of them.
       model.onDidChange(() => this.refreshAll()),
-      marks.onDidChange(() => this.refreshAll()),
+      // New marks come with a new snapshot, which the model asks about once the market has told (after this turn):
+      // then its answer draws both, in one refresh.
+      marks.onDidChange(() => setTimeout(() => !model.asking && this.refreshAll(), 0)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       // A new query shows the first slices again; its answer redraws the rows.
       visible.state.onDidChange(() => this.shown.clear()),
