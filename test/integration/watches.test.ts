@@ -103,7 +103,7 @@ describe('Watching the market', function () {
     }
   });
 
-  it('the status bar shows the first watch\'s matches and cheapest price per GPU, and a table of watches', () => {
+  it('the status bar shows the first watch\'s matches and cheapest price per GPU, and a table of watches', async () => {
     assert.ok(api.statusBar.shown);
     const item = api.statusBar.item;
     assert.equal(item.name, 'GPU Rental');
@@ -114,6 +114,7 @@ describe('Watching the market', function () {
     assert.match(tooltip, /Next poll: \d\d:\d\d:\d\d/);
     assert.match(tooltip, /Last refresh: \d\d:\d\d:\d\d/);
     api.view.setQuery('gpu=h100_watch gpus=1');
+    await api.machinesModel.current();
     assert.match(item.text, /^\$\(circuit-board\) 250 · 1\.00\/GPU$/, 'the current filter wins');
     api.view.setQuery('');
   });
