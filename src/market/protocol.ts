@@ -9,7 +9,8 @@
 // What the VS Code layer needs from the market (grep "market\." src/vscode),
 // and whether it asks synchronously today:
 //   - the Machines tree: the groups of the current query (key, label, size,
-//     cheapest machine) and a slice of one group's rows       (sync: Visible.machines)
+//     cheapest machine, the GPU model's week) and a slice of one group's rows
+//     with their history marks                      (async: views/machinesModel.ts)
 //   - the view messages and status bar: counts, the status line, fetchedAt,
 //     the error kind of each listing                            (sync: market.status, listing.*)
 //   - one machine by node ID: hover, details, compare, reveal   (sync: market.machine)

@@ -1,6 +1,8 @@
 // What the views show, in one place: the market's answer to the view state's
-// questions. The trees, the view messages, the status bar and the commands
-// all read it here, so none of them can see another list than the others.
+// questions, read synchronously by what has not moved onto the market's
+// protocol yet (issue 24): the Machines view's near misses, the templates
+// tree and the commands' quick picks. The Machines view itself, its message
+// and the status bar ask the market (machinesModel.ts).
 import type { Machine, Template } from '../../api/types';
 import type { Market } from '../../market/market';
 import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
