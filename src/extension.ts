@@ -22,6 +22,7 @@ import { MarketRequestError } from './market/worker/client';
 import { ViewState } from './vscode/views/viewState';
 import { onDidFlash, onDidNotify, type ShownMessage } from './vscode/services/notify';
 import { MachinesProvider, type MachineNode } from './vscode/views/machinesView';
+import { MachinesModel } from './vscode/views/machinesModel';
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
@@ -49,6 +50,8 @@ export interface GpuRentalTestApi {
   market: Market;
   controller: Controller;
   machines: MachinesProvider;
+  /** The Machines view's answer for its query (what its root, messages and the status bar read). */
+  machinesModel: MachinesModel;
   templates: TemplatesProvider;
   machinesView: vscode.TreeView<MachineNode>;
   templatesView: vscode.TreeView<TemplateNode>;
@@ -114,10 +117,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   controller.attach(marketHost);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view, history);
+  const machinesModel = new MachinesModel(marketHost, view, log, history);
   // The host is read only when a snapshot's news arrives, after activation.
   const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
   const nearMissRows = new NearMissRows(marketHost, view, log);
-  const machines = new MachinesProvider(market, controller, visible, config, news, history, nearMissRows);
+  const machines = new MachinesProvider(machinesModel, controller, visible, config, news, nearMissRows);
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
@@ -138,7 +142,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   });
   context.subscriptions.push(history);
   context.subscriptions.push(log, market, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
-  const statusBar = new StatusBar(market, visible, watches, config);
+  const statusBar = new StatusBar(marketHost, machinesModel, view, watches, config);
   // Until the views ask the worker, the editor's history reads what the worker records (the same files).
   context.subscriptions.push(marketHost.onDidChangeHistory(() => marketHost.inWorker && history.follow()));
   history.removeThrough(() => marketHost.client.request('history.clear', {}).then((r) => r.cleared));
@@ -151,13 +155,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     onDidChange: marketHost.onDidChangeHistory,
   });
   context.subscriptions.push(trends);
-  context.subscriptions.push(marketHost, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
+  context.subscriptions.push(marketHost, machinesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };
   const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps, nextSignIn).finally(() => (nextSignIn = undefined)), signOut: () => clearToken(tokenDeps) });
   context.subscriptions.push(auth.registration);
-  context.subscriptions.push(bindViewMessages({ market, controller, visible, keys, machinesView, templatesView }));
+  context.subscriptions.push(bindViewMessages({ market, host: marketHost, machines: machinesModel, controller, visible, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
   context.subscriptions.push(walkthrough);
@@ -179,6 +183,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     market,
     controller,
     machines,
+    machinesModel,
     templates,
     machinesView,
     templatesView,

@@ -9,7 +9,8 @@
 // What the VS Code layer needs from the market (grep "market\." src/vscode),
 // and whether it asks synchronously today:
 //   - the Machines tree: the groups of the current query (key, label, size,
-//     cheapest machine) and a slice of one group's rows       (sync: Visible.machines)
+//     cheapest machine, the GPU model's week) and a slice of one group's rows
+//     with their history marks                      (async: views/machinesModel.ts)
 //   - the view messages and status bar: counts, the status line, fetchedAt,
 //     the error kind of each listing                            (sync: market.status, listing.*)
 //   - one machine by node ID: hover, details, compare, reveal   (sync: market.machine)
@@ -72,6 +73,23 @@ export interface GroupSummary {
   size: number;
   first: Machine;
   cheapestPerGpu: Machine;
+  /** Grouped by GPU model, with a market history: what the group's tooltip shows (see GroupHistory). */
+  history?: GroupHistory;
+  /** The GPU models of the group's machines (Show Market Trends from the group's menu). */
+  models?: string[];
+}
+
+// The Machines tree (issue 24): what its rows and group tooltips show from the market history.
+/** A GPU model's week in the history, and its lowest price per GPU in the current list (NaN when none). */
+export interface GroupHistory {
+  week: WeekFacts | undefined;
+  lowestNow: number;
+}
+
+/** What a row shows from the market history: how far below its model's 7-day median (NaN when unknown), and its tooltip's line ('' when nothing). */
+export interface RowHistory {
+  below: number;
+  place: string;
 }
 
 /** What a listing holds and how its load goes: everything the view messages and status bar read. */
@@ -126,7 +144,8 @@ export interface Requests {
   load: { params: { which: Which }; result: { error?: WireError } };
   state: { params: { which: Which }; result: ListingState };
   summary: { params: MachineAsk; result: MachineSummary };
-  rows: { params: MachineAsk & { groupKey: string; start: number; count: number }; result: { machines: Machine[]; size: number; stale?: boolean } };
+  /** A slice of one group's rows (with what each row shows from the market history, in the same order). */
+  rows: { params: MachineAsk & { groupKey: string; start: number; count: number }; result: { machines: Machine[]; history?: RowHistory[]; size: number; stale?: boolean } };
   /** Where a machine sits in the view: its group and index, undefined when the view does not hold it. */
   locate: { params: MachineAsk & { nodeId: string }; result: { groupKey: string; index: number } | undefined };
   machine: { params: { nodeId: string }; result: Machine | undefined };

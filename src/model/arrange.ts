@@ -244,6 +244,6 @@ function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup
 }
 
 /** "12 machines · from 1.85/GPU" */
-export function arrangedGroupDescription(group: ArrangedGroup): string {
+export function arrangedGroupDescription(group: Pick<ArrangedGroup, 'size' | 'cheapestPerGpu'>): string {
   return l10n.t('{0} · from {1}/GPU', machineCount(group.size), formatPricePerGpu(pricePerGpu(group.cheapestPerGpu)));
 }

@@ -22,7 +22,7 @@ describe('The account in the Accounts menu', () => {
   const session = async (createIfNone = false) => vscode.authentication.getSession(AUTH_PROVIDER_ID, [], { createIfNone });
   const welcome = async () => {
     await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
-    assert.deepEqual(api.machines.getChildren(), []);
+    assert.deepEqual((await api.machines.getChildren()), []);
     assert.deepEqual(api.templates.getChildren(), []);
     assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
   };
@@ -81,7 +81,7 @@ describe('The account in the Accounts menu', () => {
   });
 
   it('signing out in the Accounts menu (removeSession) clears the token and the views show the welcome content', async () => {
-    await waitFor('machines in the tree', () => machineLeaves(api).length > 0);
+    await waitFor('machines in the tree', async () => (await machineLeaves(api)).length > 0);
     const [current] = await api.auth.getSessions([]);
     await api.auth.removeSession(current.id);
     assert.equal(await api.tokens.get(), undefined);
@@ -120,7 +120,7 @@ describe('The account in the Accounts menu', () => {
     await api.secrets.store(SECRET_KEY, TOKEN);
     await waitFor('setup ready', () => api.controller.setup === 'ready');
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines reloaded', () => machineLeaves(api).length > 0 && server.requests.length > before);
+    await waitFor('machines reloaded', async () => (await machineLeaves(api)).length > 0 && server.requests.length > before);
     assert.equal((await api.auth.getSessions([]))[0]?.accessToken, TOKEN);
   });
 });

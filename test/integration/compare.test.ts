@@ -9,7 +9,6 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
-import { machinesInOrder } from '../../src/market/views';
 import { runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 const PASSWORD = 'itest-REGISTRY-pass-5521';
@@ -18,7 +17,7 @@ describe('Compare machines and template details', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const clipboard = () => vscode.env.clipboard.readText();
-  const leaves = (): MachineLeaf[] => machinesInOrder(api.visible.machines()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  const leaves = (): MachineLeaf[] => api.visible.machinesInOrder().map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
   const templateLeaves = (): TemplateLeaf[] => templateRows(api);
   const content = () => api.compare.content()!;
   const row = (key: string) => content().rows.find((r) => r.key === key)!;

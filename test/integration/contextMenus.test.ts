@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
-import { machinesInOrder } from '../../src/market/views';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { ALWAYS_OFFERED, RIGHT_CLICKS, contextMenu, rowContext, type MenuEntry, type RightClick } from '../support/contextMenus';
@@ -23,7 +22,7 @@ function menuArgs<T>(row: T, others: readonly T[], click: RightClick): [T, T[]] 
 describe('Context menus after a multi-selection', function () {
   let api: GpuRentalTestApi;
   const entries = () => (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus['view/item/context'];
-  const machineLeaves = (): MachineLeaf[] => machinesInOrder(api.visible.machines()).map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  const machineLeaves = (): MachineLeaf[] => api.visible.machinesInOrder().map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
   const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
 
   before(async () => {

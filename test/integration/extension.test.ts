@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
+import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, machineNodes, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 describe('GPU Rental in VS Code', function () {
   let server: DemoServer;
@@ -14,8 +14,8 @@ describe('GPU Rental in VS Code', function () {
   /** Everything the user was shown or given, checked for the token at the end. */
   const seen: string[] = [];
 
-  const machineGroups = () => api.machines.getChildren();
-  const machineLeaves = (): MachineLeaf[] => machineRows(api);
+  const machineGroups = () => machineNodes(api);
+  const machineLeaves = () => machineRows(api);
   const templateLeaves = (): TemplateLeaf[] => templateRows(api);
   const clipboard = () => vscode.env.clipboard.readText();
   const record = (...texts: (string | undefined)[]) => seen.push(...texts.filter((t): t is string => t !== undefined));
@@ -56,7 +56,7 @@ describe('GPU Rental in VS Code', function () {
 
   it('without a token, the views show welcome content (no items) and no request is sent', async () => {
     assert.equal(api.controller.setup, 'noToken');
-    assert.deepEqual(api.machines.getChildren(), []);
+    assert.deepEqual((await api.machines.getChildren()), []);
     assert.deepEqual(api.templates.getChildren(), []);
     assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
     await sleep(200);
@@ -67,20 +67,20 @@ describe('GPU Rental in VS Code', function () {
     await api.setToken(`  Bearer ${TOKEN}  `);
     await waitFor('setup ready', () => api.controller.setup === 'ready');
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines in the tree', () => machineLeaves().length === DEMO_MACHINES.length);
+    await waitFor('machines in the tree', async () => (await machineLeaves()).length === DEMO_MACHINES.length);
     await waitFor('templates in the tree', () => templateLeaves().length === DEMO_TEMPLATES.length);
     assert.ok(server.requests.every((r) => r.authorization === `Bearer ${TOKEN}`), 'the trimmed token, sent as a Bearer header');
   });
 
-  it('groups machines by GPU model, named with spaces, cheapest price per GPU first', () => {
-    const groups = machineGroups();
+  it('groups machines by GPU model, named with spaces, cheapest price per GPU first', async () => {
+    const groups = (await machineGroups());
     assert.ok(groups.length >= 8);
     const items = groups.map((g) => api.machines.getTreeItem(g));
     const labels = items.map((i) => i.label as string);
     assert.ok(labels.every((l) => !l.includes('_')), labels.join(', '));
     const best: number[] = [];
     for (const group of groups) {
-      const perGpu = (api.machines.getChildren(group) as MachineLeaf[]).map((n) => Number(n.machine.price) / n.machine.gpu_count);
+      const perGpu = ((await api.machines.getChildren(group)) as MachineLeaf[]).map((n) => Number(n.machine.price) / n.machine.gpu_count);
       assert.deepEqual(perGpu, [...perGpu].sort((a, b) => a - b));
       best.push(perGpu[0]);
     }
@@ -90,8 +90,8 @@ describe('GPU Rental in VS Code', function () {
     for (const item of items) record(itemText(item));
   });
 
-  it('shows a machine with what users compare, a tooltip table, and the machine context value', () => {
-    const leaf = machineLeaves()[0];
+  it('shows a machine with what users compare, a tooltip table, and the machine context value', async () => {
+    const leaf = (await machineLeaves())[0];
     assert.equal(api.machines.getTreeItem(leaf).tooltip, undefined, 'the tooltip waits for a hover');
     const item = api.machines.resolveTreeItem(api.machines.getTreeItem(leaf), leaf);
     assert.equal(item.contextValue, 'machine');
@@ -106,7 +106,7 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(tooltip.value.includes('CUDA version'));
     assert.notEqual(tooltip.isTrusted, true);
     assert.equal(api.machines.getParent(leaf)?.kind, 'group');
-    for (const l of machineLeaves()) {
+    for (const l of (await machineLeaves())) {
       const treeItem = api.machines.getTreeItem(l);
       // Screen readers read this label: it must say what the row shows.
       assert.match(treeItem.accessibilityInformation?.label ?? '', /^\d+× .+, [\d.]+ \([\d.]+\/GPU\) · VRAM \d+ · .+ online/);
@@ -136,13 +136,13 @@ describe('GPU Rental in VS Code', function () {
   });
 
   it('Copy Node ID on a machine item copies its node_name', async () => {
-    const leaf = machineLeaves()[5];
+    const leaf = (await machineLeaves())[5];
     await vscode.commands.executeCommand('gpuRental.copyNodeId', leaf);
     assert.equal(await clipboard(), leaf.machine.node_name);
   });
 
   it('Copy Node ID on a multi-selection copies one ID per line', async () => {
-    const [a, b] = machineLeaves().slice(1, 3);
+    const [a, b] = (await machineLeaves()).slice(1, 3);
     await vscode.commands.executeCommand('gpuRental.copyNodeId', a, [a, b]);
     assert.equal(await clipboard(), `${a.machine.node_name}\n${b.machine.node_name}`);
   });
@@ -150,7 +150,7 @@ describe('GPU Rental in VS Code', function () {
   it('Copy Node ID from the palette offers a quick pick of all machines', async () => {
     await vscode.env.clipboard.writeText('');
     await runAndAccept('gpuRental.copyNodeId');
-    assert.equal(await clipboard(), machineLeaves()[0].machine.node_name, 'the first pick is the first machine of the tree');
+    assert.equal(await clipboard(), (await machineLeaves())[0].machine.node_name, 'the first pick is the first machine of the tree');
   });
 
   it('Copy Template ID copies the id, from an item and from the palette', async () => {
@@ -162,7 +162,7 @@ describe('GPU Rental in VS Code', function () {
   });
 
   it('Show Machine Details opens one panel per machine, with every field, escaped, under a strict CSP', async () => {
-    const leaf = machineLeaves()[0];
+    const leaf = (await machineLeaves())[0];
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
     assert.deepEqual(api.panels.openNodeNames, [leaf.machine.node_name], 'revealed again, not opened twice');
@@ -182,7 +182,7 @@ describe('GPU Rental in VS Code', function () {
     const hostile = { ...DEMO_MACHINES[0], node_name: 'hostile-node', gpu_name: '<img src=x onerror=alert(1)>', cpu_name: '<script>alert(2)</script>' };
     server.setData({ machines: [hostile, ...DEMO_MACHINES.slice(1)] });
     await loadMachines();
-    const leaf = machineLeaves().find((l) => l.machine.node_name === 'hostile-node')!;
+    const leaf = (await machineLeaves()).find((l) => l.machine.node_name === 'hostile-node')!;
     const tooltip = (api.machines.resolveTreeItem(api.machines.getTreeItem(leaf), leaf).tooltip as vscode.MarkdownString).value;
     assert.ok(!/(^|[^\\])</.test(tooltip), `every < is escaped: ${tooltip}`);
     assert.ok(tooltip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tooltip);
@@ -198,11 +198,11 @@ describe('GPU Rental in VS Code', function () {
   });
 
   it('a failed refresh keeps the last good tree and marks it stale', async () => {
-    const before = machineLeaves().map((l) => l.machine.node_name);
+    const before = (await machineLeaves()).map((l) => l.machine.node_name);
     server.setFault({ fault: { kind: 'status', status: 500 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
     await waitFor('the error', () => !api.market.machines.loading && api.market.machines.error);
-    assert.deepEqual(machineLeaves().map((l) => l.machine.node_name), before);
+    assert.deepEqual((await machineLeaves()).map((l) => l.machine.node_name), before);
     assert.match(api.machinesView.message ?? '', /^Stale: showing data from \d\d:\d\d:\d\d\. Refresh failed: The service answered 500 Internal Server Error/);
     assert.match(api.templatesView.message ?? '', /^Stale:/);
     record(api.machinesView.message, api.templatesView.message);
@@ -216,7 +216,7 @@ describe('GPU Rental in VS Code', function () {
     await vscode.commands.executeCommand('gpuRental.refresh');
     await waitFor('the error', () => !api.market.machines.loading && api.market.machines.error);
     assert.match(api.machinesView.message ?? '', /rejected the API token \(401 Unauthorized\)/);
-    assert.equal(machineLeaves().length, DEMO_MACHINES.length);
+    assert.equal((await machineLeaves()).length, DEMO_MACHINES.length);
     record(api.machinesView.message);
     server.clearFaults();
     await loadMachines();
@@ -230,13 +230,13 @@ describe('GPU Rental in VS Code', function () {
     await api.setToken(TOKEN);
     await waitFor('the views to reload', () => !api.market.machines.error && !api.market.templates.error);
     assert.equal(api.machinesView.message, undefined, 'no rejection, no stale marker');
-    assert.equal(machineLeaves().length, DEMO_MACHINES.length);
+    assert.equal((await machineLeaves()).length, DEMO_MACHINES.length);
   });
 
   it('malformed items are skipped and counted, the rest shown', async () => {
     server.setData({ machines: [...DEMO_MACHINES.slice(0, 10), { node_name: 'broken' }, 42, { ...DEMO_MACHINES[11], gpu_count: 'many' }] });
     await loadMachines();
-    assert.equal(machineLeaves().length, 10);
+    assert.equal((await machineLeaves()).length, 10);
     assert.equal(api.machinesView.message, '3 items skipped, see log.');
     server.reset();
     await loadMachines();
@@ -267,7 +267,7 @@ describe('GPU Rental in VS Code', function () {
       await vscode.commands.executeCommand('gpuRental.refresh');
       await waitFor('the timeout', () => !api.market.machines.loading && api.market.machines.error);
       assert.match(api.machinesView.message ?? '', /did not answer within 1 s/);
-      assert.equal(machineLeaves().length, DEMO_MACHINES.length);
+      assert.equal((await machineLeaves()).length, DEMO_MACHINES.length);
     } finally {
       server.clearFaults();
       await vscode.workspace.getConfiguration('gpuRental').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
@@ -278,16 +278,16 @@ describe('GPU Rental in VS Code', function () {
   it('a bad base URL is explained in the view, not thrown', async () => {
     await setBaseUrl('ftp://example.com');
     await waitFor('bad URL state', () => api.controller.setup === 'badBaseUrl');
-    assert.deepEqual(api.machines.getChildren(), []);
+    assert.deepEqual((await api.machines.getChildren()), []);
     await setBaseUrl(server.url);
     await waitFor('ready again', () => api.controller.setup === 'ready');
-    await waitFor('machines again', () => machineLeaves().length === DEMO_MACHINES.length);
+    await waitFor('machines again', async () => (await machineLeaves()).length === DEMO_MACHINES.length);
   });
 
   it('Clear API Token removes the token and brings back the welcome content', async () => {
     await vscode.commands.executeCommand('gpuRental.clearToken');
     await waitFor('no token', () => api.controller.setup === 'noToken');
-    assert.deepEqual(api.machines.getChildren(), []);
+    assert.deepEqual((await api.machines.getChildren()), []);
     assert.deepEqual(api.templates.getChildren(), []);
     assert.equal(api.market.machines.items, undefined, 'data fetched with the old token is dropped');
   });

@@ -7,18 +7,18 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
 import { Config } from '../../src/vscode/services/config';
 import { ViewState } from '../../src/vscode/views/viewState';
-import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves, waitFor, type MachineLeaf } from './helpers';
+import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves, waitFor, type MachineLeaf , machineNodes } from './helpers';
 
 describe('Finding a machine', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
-  const leaves = (): MachineLeaf[] => machineLeaves(api);
-  const groupLabels = () => api.machines.getChildren().map((g) => api.machines.getTreeItem(g).label as string);
+  const leaves = () => machineLeaves(api);
+  const groupLabels = async () => (await machineNodes(api)).map((g) => api.machines.getTreeItem(g).label as string);
 
   before(async () => {
     ({ server, api } = await signedInToDemo());
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines', () => leaves().length === DEMO_MACHINES.length);
+    await waitFor('machines', async () => (await leaves()).length === DEMO_MACHINES.length);
   });
 
   after(async () => {
@@ -34,7 +34,7 @@ describe('Finding a machine', function () {
     const requests = server.requests.length;
     const result = api.view.setQuery('gpus>=2 price_per_gpu<3');
     assert.ok(result.ok);
-    const shown = leaves();
+    const shown = (await leaves());
     assert.ok(shown.length > 0 && shown.length < DEMO_MACHINES.length);
     assert.ok(shown.every((l) => l.machine.gpu_count >= 2 && Number(l.machine.price) / l.machine.gpu_count < 3));
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2 && Number(m.price) / m.gpu_count < 3).length;
@@ -45,7 +45,7 @@ describe('Finding a machine', function () {
 
   it('the palette quick pick offers only the filtered machines, in tree order', async () => {
     await runAndAccept('gpuRental.copyNodeId');
-    assert.equal(await vscode.env.clipboard.readText(), leaves()[0].machine.node_name);
+    assert.equal(await vscode.env.clipboard.readText(), (await leaves())[0].machine.node_name);
   });
 
   it('Filter Machines… opens with the current query and applies it on Enter', async () => {
@@ -62,7 +62,7 @@ describe('Finding a machine', function () {
 
   it('Clear Filter shows every machine again', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
-    assert.equal(leaves().length, DEMO_MACHINES.length);
+    assert.equal((await leaves()).length, DEMO_MACHINES.length);
     assert.equal(api.view.filtered, false);
     assert.equal(api.machinesView.message, undefined);
   });
@@ -73,33 +73,33 @@ describe('Finding a machine', function () {
       .update('machines.savedFilters', { 'NVLink boxes': 'nvlink=true gpus>=4' }, vscode.ConfigurationTarget.Global);
     await runAndAccept('gpuRental.machines.applySavedFilter');
     assert.equal(api.view.queryText, 'nvlink=true gpus>=4');
-    assert.ok(leaves().length > 0 && leaves().every((l) => l.machine.nvlink_status && l.machine.gpu_count >= 4));
+    assert.ok((await leaves()).length > 0 && (await leaves()).every((l) => l.machine.nvlink_status && l.machine.gpu_count >= 4));
     await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
   });
 
   it('Group By region, GPU count, CUDA version or none', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.groupBy.region');
-    assert.deepEqual(new Set(groupLabels()), new Set(DEMO_MACHINES.map((m) => m.region)));
+    assert.deepEqual(new Set((await groupLabels())), new Set(DEMO_MACHINES.map((m) => m.region)));
     await vscode.commands.executeCommand('gpuRental.machines.groupBy.gpuCount');
-    assert.ok(groupLabels().every((l) => /^\d+ GPUs?$/.test(l)), groupLabels().join());
+    assert.ok((await groupLabels()).every((l) => /^\d+ GPUs?$/.test(l)), (await groupLabels()).join());
     await vscode.commands.executeCommand('gpuRental.machines.groupBy', 'cuda');
-    assert.ok(groupLabels().every((l) => l.startsWith('CUDA ')));
+    assert.ok((await groupLabels()).every((l) => l.startsWith('CUDA ')));
     await vscode.commands.executeCommand('gpuRental.machines.groupBy.none');
-    assert.ok(api.machines.getChildren().every((n) => n.kind === 'machine'));
-    assert.equal(api.machines.getChildren().length, DEMO_MACHINES.length);
+    assert.ok((await api.machines.getChildren()).every((n) => n.kind === 'machine'));
+    assert.equal((await api.machines.getChildren()).length, DEMO_MACHINES.length);
     assert.equal(api.machinesView.description, 'ungrouped · price per GPU ↑');
   });
 
   it('Sort By GPU memory, descending, orders machines and groups', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.sortBy.gpuMemory');
     await vscode.commands.executeCommand('gpuRental.machines.sortDescending');
-    const memory = leaves().map((l) => l.machine.gpu_memory);
+    const memory = (await leaves()).map((l) => l.machine.gpu_memory);
     assert.deepEqual(memory, [...memory].sort((a, b) => b - a));
     await vscode.commands.executeCommand('gpuRental.machines.groupBy.cuda');
-    const firsts = api.machines.getChildren().map((g) => (api.machines.getChildren(g) as MachineLeaf[])[0].machine.gpu_memory);
+    const firsts = (await Promise.all((await machineNodes(api)).map((g) => api.machines.getChildren(g)))).map((rows) => (rows as MachineLeaf[])[0].machine.gpu_memory);
     assert.deepEqual(firsts, [...firsts].sort((a, b) => b - a), 'groups follow their best machine');
     assert.equal(api.machinesView.description, 'CUDA version · GPU memory ↓');
-    const cudas = api.machines.getChildren().map((g) => (g.kind === 'group' ? g.group.machines[0].cuda_version : ''));
+    const cudas = (await api.machines.getChildren()).map((g) => (g.kind === 'group' ? g.group.first.cuda_version : ''));
     assert.ok(cudas.every(Boolean) && compareVersions('12.10', '12.9') > 0);
   });
 
@@ -115,13 +115,13 @@ describe('Finding a machine', function () {
   });
 
   it('tree items keep their ids across refreshes and re-sorting', async () => {
-    const before = new Set(leaves().map((l) => api.machines.getTreeItem(l).id));
+    const before = new Set((await leaves()).map((l) => api.machines.getTreeItem(l).id));
     await vscode.commands.executeCommand('gpuRental.refresh');
     await waitFor('refresh', () => !api.market.machines.loading);
     await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
-    const after = new Set(leaves().map((l) => api.machines.getTreeItem(l).id));
+    const after = new Set((await leaves()).map((l) => api.machines.getTreeItem(l).id));
     assert.deepEqual(after, before);
-    const target = leaves()[3];
+    const target = (await leaves())[3];
     await api.machinesView.reveal(target, { select: true, focus: false });
     assert.equal(api.machinesView.selection[0]?.kind, 'machine');
   });

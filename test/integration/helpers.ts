@@ -47,7 +47,23 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
   await api.setToken(TOKEN);
   await vscode.commands.executeCommand('gpuRental.refresh');
   await waitFor('the machine list', () => !api.market.machines.loading && api.market.machines.items !== undefined);
+  await machineNodes(api);
   return { server, api };
+}
+
+/**
+ * The top-level nodes of the Machines tree once the market has answered the
+ * view's current query (and the machines it last heard of), as VS Code gets them.
+ */
+export async function machineNodes(api: GpuRentalTestApi): Promise<MachineNode[]> {
+  await waitFor('the Machines view to hear of the current list', () => api.marketHost.state('machines')?.count === api.market.machines.items?.length);
+  await api.machinesModel.current();
+  return api.machines.getChildren();
+}
+
+/** The children of a node of the Machines tree (a group's slice of rows). */
+export function machineChildren(api: GpuRentalTestApi, node: MachineNode): Promise<MachineNode[]> {
+  return api.machines.getChildren(node);
 }
 
 /**
@@ -55,11 +71,10 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
  * group, or the top-level rows when machines are not grouped. "Show more" rows
  * are not machines and are left out.
  */
-export function machineLeaves(api: GpuRentalTestApi): MachineLeaf[] {
-  return api.machines
-    .getChildren()
-    .flatMap((node) => (node.kind === 'group' ? api.machines.getChildren(node) : [node]))
-    .filter((node): node is MachineLeaf => node.kind === 'machine');
+export async function machineLeaves(api: GpuRentalTestApi): Promise<MachineLeaf[]> {
+  const top = await machineNodes(api);
+  const rows = await Promise.all(top.map((node) => (node.kind === 'group' ? api.machines.getChildren(node) : [node])));
+  return rows.flat().filter((node): node is MachineLeaf => node.kind === 'machine');
 }
 
 /** The template rows of the Image Templates tree, group by group, in the order shown. */

@@ -83,13 +83,13 @@ describe('Market history', function () {
   it('a machine that went and came back between two refreshes is found with flaps_7d>=1', async () => {
     await refresh();
     assert.ok(api.view.setQuery('flaps_7d>=1').ok);
-    assert.deepEqual(machineLeaves(api), [], 'no returns recorded yet');
+    assert.deepEqual((await machineLeaves(api)), [], 'no returns recorded yet');
     server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name) });
     await refresh();
     server.setData({ machines: DEMO_MACHINES });
     await refresh();
-    const shown = await waitFor('the machine that came back', () => {
-      const leaves = machineLeaves(api);
+    const shown = await waitFor('the machine that came back', async () => {
+      const leaves = (await machineLeaves(api));
       return leaves.length > 0 && leaves;
     });
     assert.deepEqual(
@@ -123,7 +123,7 @@ describe('Market history', function () {
   });
 
   it('Clear Market History empties the filtered view and deletes the files', async () => {
-    assert.equal(machineLeaves(api).length, 1);
+    assert.equal((await machineLeaves(api)).length, 1);
     let refreshed = false;
     const listening = api.machines.onDidChangeTreeData(() => (refreshed = true));
     try {
@@ -132,7 +132,7 @@ describe('Market history', function () {
     } finally {
       listening.dispose();
     }
-    assert.deepEqual(machineLeaves(api), []);
+    assert.deepEqual((await machineLeaves(api)), []);
     assert.ok(Number.isNaN(api.history.flaps7d(comesBack.node_name)) || api.history.flaps7d(comesBack.node_name) === 0);
     assert.deepEqual(
       filesUnder(api.history.folder!).filter((f) => path.basename(f.file) !== 'lock'),
@@ -172,7 +172,7 @@ describe('Market history', function () {
     assert.match(groupTooltip, /7-day median: [\d.]+ \(less than a day of history\)/);
     assert.match(groupTooltip, /Lowest per GPU over 7 days: \u2007*▄ [\d.]+ throughout$/, 'a flat line at the end of the week: the parts before the history began are gaps');
     assert.ok(api.history.modelWeek(model), 'the model is in the history');
-    const usual = machineLeaves(api).find((l) => l.machine.gpu_name === model && Math.abs(api.history.belowMedian(l.machine)) < 0.1);
+    const usual = (await machineLeaves(api)).find((l) => l.machine.gpu_name === model && Math.abs(api.history.belowMedian(l.machine)) < 0.1);
     if (usual) assert.doesNotMatch(api.machines.getTreeItem(usual).description as string, /vs 7-day median/, 'a price near the median has no mark');
     server.setData({ machines: DEMO_MACHINES });
     await refresh();

@@ -6,7 +6,7 @@ import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
-import { signedInToDemo, waitFor } from './helpers';
+import { machineNodes, signedInToDemo, waitFor } from './helpers';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -55,16 +55,16 @@ describe('Hostile data in a real VS Code', function () {
     }
   }
 
-  it('every tree row, label, description and tooltip is inert and one readable line', () => {
-    const machineNodes: MachineNode[] = api.machines.getChildren().flatMap((g) => [g, ...api.machines.getChildren(g)]);
+  it('every tree row, label, description and tooltip is inert and one readable line', async () => {
+    const machineRows: MachineNode[] = (await Promise.all((await machineNodes(api)).map(async (g) => [g, ...(await api.machines.getChildren(g))]))).flat();
     const templateNodes: TemplateNode[] = api.templates.getChildren().flatMap((g) => [g, ...api.templates.getChildren(g)]);
-    assert.ok(machineNodes.length > PAYLOADS.length && templateNodes.length > PAYLOADS.length);
-    for (const node of machineNodes) check(api.machines.resolveTreeItem(api.machines.getTreeItem(node), node));
+    assert.ok(machineRows.length > PAYLOADS.length && templateNodes.length > PAYLOADS.length);
+    for (const node of machineRows) check(api.machines.resolveTreeItem(api.machines.getTreeItem(node), node));
     for (const node of templateNodes) check(api.templates.getTreeItem(node));
   });
 
   it('the details panel shows every payload as text, under the page’s only script', async () => {
-    for (const node of api.machines.getChildren().flatMap((g) => api.machines.getChildren(g))) {
+    for (const node of (await Promise.all((await machineNodes(api)).map((g) => api.machines.getChildren(g)))).flat()) {
       await vscode.commands.executeCommand('gpuRental.showMachineDetails', node);
       const nodeName = (node as Extract<MachineNode, { kind: 'machine' }>).machine.node_name;
       const html = api.panels.html(nodeName)!;

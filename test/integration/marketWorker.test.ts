@@ -152,6 +152,22 @@ describe('Market worker', function () {
     api.trends.host.close(api.trends.shown);
   });
 
+  it('the Machines tree draws from the worker: its groups, a slice of rows, a machine located, as in this thread', async () => {
+    const summary = await waitFor('the tree answered by the worker', async () => {
+      const answer = await api.machinesModel.current();
+      return answer?.total === DEMO_MACHINES.length && answer;
+    });
+    const top = await api.machines.getChildren();
+    assert.equal(top.length, summary.groups.length + top.filter((n) => n.kind === 'nearMiss').length);
+    const rows = await api.machines.getChildren(top[0]);
+    const inThread = api.visible.machinesInOrder();
+    const first = rows[0];
+    assert.ok(first.kind === 'machine');
+    assert.equal(first.machine.node_name, inThread[0].node_name);
+    const located = await api.machines.locate(inThread[1].node_name);
+    assert.ok(located?.kind === 'machine' && located.machine.node_name === inThread[1].node_name);
+  });
+
   it('a crash in the middle of a load restarts the worker, which reloads; the last answers are served stale meanwhile; the user is told once', async () => {
     const before = await client.request('summary', byGpu);
     assert.equal(before.total, DEMO_MACHINES.length);

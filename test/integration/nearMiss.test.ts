@@ -8,7 +8,7 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import { watchActions } from '../../src/vscode/commands/watchCommands';
 import { Config } from '../../src/vscode/services/config';
-import { machineLeaves, runAndAcceptLast, signedInToDemo, waitFor } from './helpers';
+import { machineLeaves, runAndAcceptLast, signedInToDemo, waitFor , machineNodes } from './helpers';
 
 async function setWatches(value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('gpuRental').update('watches', value, vscode.ConfigurationTarget.Global);
@@ -18,17 +18,16 @@ type NearMissNode = Extract<MachineNode, { kind: 'nearMiss' }>;
 
 describe('Near misses', function () {
   let api: GpuRentalTestApi;
-  const nearMissRows = (): NearMissNode[] => api.machines.getChildren().filter((node): node is NearMissNode => node.kind === 'nearMiss');
   /** The rows once the market has answered for the filter set last (they are asked of it). */
-  const nearMissRowsNow = async (): Promise<NearMissNode[]> => {
+  const nearMissRows = async (): Promise<NearMissNode[]> => {
     await api.nearMissRows.settled;
-    return nearMissRows();
+    return (await machineNodes(api)).filter((node): node is NearMissNode => node.kind === 'nearMiss');
   };
 
   before(async () => {
     ({ api } = await signedInToDemo());
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines', () => machineLeaves(api).length === DEMO_MACHINES.length);
+    await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length);
   });
 
   after(async () => {
@@ -39,8 +38,8 @@ describe('Near misses', function () {
   it('a filter that finds nothing lists the near misses instead of an empty tree; clicking one finds the machines it promised', async () => {
     const query = 'gpu=H100 gpus>=8 price_per_gpu<2';
     assert.ok(api.view.setQuery(query).ok);
-    assert.equal(machineLeaves(api).length, 0);
-    const rows = await nearMissRowsNow();
+    assert.equal((await machineLeaves(api)).length, 0);
+    const rows = await nearMissRows();
     assert.deepEqual(
       rows.map((row) => api.machines.getTreeItem(row).label),
       ['without gpu=H100: 5 machines from 0.63/GPU', 'price_per_gpu<14.6 would find 3 machines from 14.001/GPU'],
@@ -50,7 +49,7 @@ describe('Near misses', function () {
       assert.equal(item.command?.command, 'gpuRental.machines.applyQuery');
       await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
       assert.notEqual(api.view.queryText, query);
-      assert.equal(machineLeaves(api).length, row.miss.found, `${String(item.label)} finds what it promised`);
+      assert.equal((await machineLeaves(api)).length, row.miss.found, `${String(item.label)} finds what it promised`);
       assert.ok(api.machinesView.message?.startsWith(`${api.view.queryText} · ${row.miss.found} of ${DEMO_MACHINES.length} machines`), api.machinesView.message);
       assert.ok(api.view.setQuery(query).ok);
     }
@@ -58,11 +57,11 @@ describe('Near misses', function () {
 
   it('three machines or more, or no filter: no near misses', async () => {
     assert.ok(api.view.setQuery('gpu=H100 gpus>=8 price_per_gpu<14.6').ok);
-    assert.equal(machineLeaves(api).length, 3);
-    assert.deepEqual(await nearMissRowsNow(), []);
+    assert.equal((await machineLeaves(api)).length, 3);
+    assert.deepEqual(await nearMissRows(), []);
     assert.deepEqual(await api.marketHost.client.request('nearMisses', { filter: api.view.queryText }), [], 'the market finds none either');
     assert.ok(api.view.setQuery('').ok);
-    assert.deepEqual(await nearMissRowsNow(), []);
+    assert.deepEqual(await nearMissRows(), []);
   });
 
   it('Apply Suggested Filter refuses a query that does not parse and keeps the filter', async () => {
@@ -104,7 +103,7 @@ describe('Near misses', function () {
         assert.ok(api.view.setQuery('').ok);
         await miss.run();
         assert.equal(api.view.queryText, miss.detail?.replace('Show the machines of ', ''));
-        assert.equal(machineLeaves(api).length, found, `${miss.label} finds what it promised`);
+        assert.equal((await machineLeaves(api)).length, found, `${miss.label} finds what it promised`);
       }
       assert.equal(watchNamed('Cheap 8× H100')?.setting.query, TIGHT, 'the watch keeps its query');
     });
@@ -121,7 +120,7 @@ describe('Near misses', function () {
       assert.ok(api.view.setQuery('').ok);
       await runAndAcceptLast('gpuRental.manageWatches');
       assert.equal(api.view.queryText, 'gpu=H100 gpus>=8 price_per_gpu<14.6');
-      assert.equal(machineLeaves(api).length, 3);
+      assert.equal((await machineLeaves(api)).length, 3);
     });
   });
 });

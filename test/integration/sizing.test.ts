@@ -14,7 +14,7 @@ describe('Find Machines for a Model', function () {
   before(async () => {
     ({ api } = await signedInToDemo());
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines', () => machineLeaves(api).length === DEMO_MACHINES.length);
+    await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length);
   });
 
   after(async () => {
@@ -34,7 +34,7 @@ describe('Find Machines for a Model', function () {
     assert.match(filter, /^vram_total>=\d+ vram>=\d+$/);
     assert.equal(api.view.queryText, filter);
     assert.deepEqual(api.view.arrangement, { groupBy: 'none', sortBy: 'pricePerGpu', order: 'ascending' });
-    const shown = machineLeaves(api).map((leaf) => leaf.machine);
+    const shown = (await machineLeaves(api)).map((leaf) => leaf.machine);
     const enough = DEMO_MACHINES.filter((m) => m.gpu_memory * m.gpu_count >= Math.ceil(estimate.total) && m.gpu_memory >= Math.ceil(estimate.perGpu ?? 0));
     assert.ok(enough.length > 0);
     assert.equal(shown.length, enough.length);

@@ -8,7 +8,7 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
-import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+import { TOKEN, demoServer, extensionApi, machineNodes, setBaseUrl, waitFor } from './helpers';
 
 const SLICE = 10;
 
@@ -22,12 +22,12 @@ describe('Big groups in slices', function () {
   let api: GpuRentalTestApi;
   const machines = [...model('BIG', 25), ...model('EXACT', SLICE), ...model('ONE_MORE', SLICE + 1)];
 
-  const group = (label: string) => {
-    const found = api.machines.getChildren().find((g) => g.kind === 'group' && g.group.label === label);
+  const group = async (label: string) => {
+    const found = (await machineNodes(api)).find((g) => g.kind === 'group' && g.group.label === label);
     assert.ok(found, `a group labelled ${label}`);
     return found;
   };
-  const rows = (label: string) => api.machines.getChildren(group(label));
+  const rows = async (label: string) => api.machines.getChildren(await group(label));
   const names = (nodes: MachineNode[]) => nodes.flatMap((n) => (n.kind === 'machine' ? [n.machine.node_name] : []));
   const moreOf = (nodes: MachineNode[]) => nodes.find((n): n is Extract<MachineNode, { kind: 'more' }> => n.kind === 'more');
 
@@ -56,10 +56,10 @@ describe('Big groups in slices', function () {
     await refresh();
   });
 
-  it('a group of exactly N shows N rows and no "Show more"; N+1 shows N and "Show 1 more… (1 left)"', () => {
-    assert.equal(rows('EXACT').length, SLICE);
-    assert.equal(moreOf(rows('EXACT')), undefined);
-    const oneMore = rows('ONE MORE');
+  it('a group of exactly N shows N rows and no "Show more"; N+1 shows N and "Show 1 more… (1 left)"', async () => {
+    assert.equal((await rows('EXACT')).length, SLICE);
+    assert.equal(moreOf((await rows('EXACT'))), undefined);
+    const oneMore = (await rows('ONE MORE'));
     assert.equal(names(oneMore).length, SLICE);
     const more = moreOf(oneMore)!;
     const item = api.machines.getTreeItem(more);
@@ -70,31 +70,32 @@ describe('Big groups in slices', function () {
   });
 
   it('"Show more" shows the next slice, in order, until the group is whole', async () => {
-    const first = rows('BIG');
+    const first = (await rows('BIG'));
     assert.deepEqual(names(first), model('BIG', SLICE).map((m) => m.node_name));
     assert.equal(api.machines.getTreeItem(moreOf(first)!).description, '(15 left)');
     await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(first));
-    const second = rows('BIG');
+    const second = (await rows('BIG'));
     assert.equal(names(second).length, 2 * SLICE);
     assert.equal(api.machines.getTreeItem(moreOf(second)!).label, 'Show 5 more…');
     await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(second));
-    assert.deepEqual(names(rows('BIG')), model('BIG', 25).map((m) => m.node_name));
-    assert.equal(moreOf(rows('BIG')), undefined);
+    assert.deepEqual(names((await rows('BIG'))), model('BIG', 25).map((m) => m.node_name));
+    assert.equal(moreOf((await rows('BIG'))), undefined);
   });
 
-  it('filters, counts and quick picks see every machine, not only the rows shown', () => {
-    const view = api.visible.machines();
-    assert.equal(view.matching.length, machines.length);
+  it('filters, counts and quick picks see every machine, not only the rows shown', async () => {
+    const view = await api.machinesModel.current();
+    assert.equal(view?.matching, machines.length);
     assert.equal(api.machinesView.message, undefined);
     api.view.setQuery('gpu=one_more');
+    await api.machinesModel.current();
     assert.equal(api.machinesView.message, `gpu=one_more · ${SLICE + 1} of ${machines.length} machines`);
   });
 
-  it('a filter that matches nothing shows no machine rows, only its near misses, and says 0 of N', () => {
+  it('a filter that matches nothing shows no machine rows, only its near misses, and says 0 of N', async () => {
     api.view.setQuery('gpus>=99');
     try {
       assert.deepEqual(
-        api.machines.getChildren().filter((n) => n.kind !== 'nearMiss'),
+        (await machineNodes(api)).filter((n) => n.kind !== 'nearMiss'),
         [],
       );
       assert.equal(api.machinesView.message, `gpus>=99 · 0 of ${machines.length} machines`);
@@ -104,51 +105,51 @@ describe('Big groups in slices', function () {
   });
 
   it('a refresh keeps what "Show more" revealed; one that removes revealed machines shows what is left', async () => {
-    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(rows('BIG')));
-    assert.equal(names(rows('BIG')).length, 2 * SLICE);
+    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf((await rows('BIG'))));
+    assert.equal(names((await rows('BIG'))).length, 2 * SLICE);
     await refresh();
-    assert.equal(names(rows('BIG')).length, 2 * SLICE, 'still revealed after a refresh');
+    assert.equal(names((await rows('BIG'))).length, 2 * SLICE, 'still revealed after a refresh');
     server.setData({ machines: machines.filter((m) => !(m.gpu_name === 'BIG' && m.node_name >= 'BIG-012')) });
     await refresh();
-    assert.deepEqual(names(rows('BIG')), model('BIG', 12).map((m) => m.node_name));
-    assert.equal(moreOf(rows('BIG')), undefined);
+    assert.deepEqual(names((await rows('BIG'))), model('BIG', 12).map((m) => m.node_name));
+    assert.equal(moreOf((await rows('BIG'))), undefined);
     server.setData({ machines });
     await refresh();
   });
 
-  it('a new filter or arrangement starts every group on its first slice again', () => {
+  it('a new filter or arrangement starts every group on its first slice again', async () => {
     api.view.arrange({ order: 'descending' });
-    assert.equal(names(rows('BIG')).length, SLICE);
+    assert.equal(names((await rows('BIG'))).length, SLICE);
     api.view.arrange({ order: 'ascending' });
   });
 
   it('ungrouped, the whole list is sliced at the top', async () => {
     api.view.arrange({ groupBy: 'none' });
     try {
-      const top = api.machines.getChildren();
+      const top = await machineNodes(api);
       assert.equal(names(top).length, SLICE);
       assert.equal(api.machines.getTreeItem(moreOf(top)!).description, `(${machines.length - SLICE} left)`);
       await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(top));
-      assert.equal(names(api.machines.getChildren()).length, 2 * SLICE);
+      assert.equal(names((await api.machines.getChildren())).length, 2 * SLICE);
     } finally {
       api.view.arrange({ groupBy: 'gpu' });
     }
   });
 
   it('Copy Node ID on a selection spanning two slices copies both', async () => {
-    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf(rows('BIG')));
-    const [a, b] = [rows('BIG')[0], rows('BIG')[SLICE + 1]];
+    await vscode.commands.executeCommand('gpuRental.machines.showMore', moreOf((await rows('BIG'))));
+    const [a, b] = [(await rows('BIG'))[0], (await rows('BIG'))[SLICE + 1]];
     assert.ok(a.kind === 'machine' && b.kind === 'machine');
     await vscode.commands.executeCommand('gpuRental.copyNodeId', a, [a, b]);
     assert.equal(await vscode.env.clipboard.readText(), `${a.machine.node_name}\n${b.machine.node_name}`);
   });
 
-  it('a row gets its tooltip table only when VS Code resolves it (on hover)', () => {
-    const leaf = rows('EXACT')[0];
+  it('a row gets its tooltip table only when VS Code resolves it (on hover)', async () => {
+    const leaf = (await rows('EXACT'))[0];
     const item = api.machines.getTreeItem(leaf);
     assert.equal(item.tooltip, undefined);
     const resolved = api.machines.resolveTreeItem(item, leaf);
     assert.match((resolved.tooltip as vscode.MarkdownString).value, /^\| Field \| Value \|/);
-    assert.equal(api.machines.resolveTreeItem(api.machines.getTreeItem(moreOf(rows('ONE MORE'))!), moreOf(rows('ONE MORE'))!).tooltip, undefined);
+    assert.equal(api.machines.resolveTreeItem(api.machines.getTreeItem(moreOf((await rows('ONE MORE')))!), moreOf((await rows('ONE MORE')))!).tooltip, undefined);
   });
 });

@@ -33,7 +33,7 @@ describe('Show Market Trends', function () {
   });
 
   it('opens for the models of a GPU group, with a table of the recorded list', async () => {
-    const group = api.machines.getChildren().find((n) => n.kind === 'group' && n.group.machines[0].gpu_name === 'RTX_4090');
+    const group = (await api.machines.getChildren()).find((n) => n.kind === 'group' && n.group.first.gpu_name === 'RTX_4090');
     assert.ok(group, 'the RTX 4090 group');
     await vscode.commands.executeCommand('gpuRental.showTrends', group);
     const content = await waitFor('the trends content', () => api.trends.content());

@@ -60,7 +60,7 @@ describe('Watching the market', function () {
     const before = alerts().length;
     await poll([...base, H100('h100-a', '16.00')]);
     assert.deepEqual(alerts().slice(before).map((m) => m.text), ['GPU Rental: 8× H100 WATCH at 2.00/GPU in cn-north newly matches "8× H100 under 2.5/GPU"']);
-    const node = api.machines.locate('h100-a')!;
+    const node = (await api.machines.locate('h100-a'))!;
     const item = api.machines.getTreeItem(node);
     assert.match(item.description as string, /^new · 16\.00 \(2\.00\/GPU\)/);
     assert.match(item.accessibilityInformation!.label, /^new, 8× H100 WATCH/);
@@ -87,9 +87,9 @@ describe('Watching the market', function () {
   it('showing the Machines view clears the badge; the marks stay until the next refresh', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.focus');
     await waitFor('the badge to clear', () => api.machinesView.badge === undefined);
-    assert.match(api.machines.getTreeItem(api.machines.locate('h100-b')!).description as string, /^new · /);
+    assert.match(api.machines.getTreeItem((await api.machines.locate('h100-b'))!).description as string, /^new · /);
     await poll([...base, H100('h100-b', '9.50')]);
-    assert.doesNotMatch(api.machines.getTreeItem(api.machines.locate('h100-b')!).description as string, /^new/);
+    assert.doesNotMatch(api.machines.getTreeItem((await api.machines.locate('h100-b'))!).description as string, /^new/);
   });
 
   it('"Show" applies the watch\'s filter and selects the machine, even beyond the first slice', async () => {
@@ -109,7 +109,7 @@ describe('Watching the market', function () {
     }
   });
 
-  it('the status bar shows the first watch\'s matches and cheapest price per GPU, and a table of watches', () => {
+  it('the status bar shows the first watch\'s matches and cheapest price per GPU, and a table of watches', async () => {
     assert.ok(api.statusBar.shown);
     const item = api.statusBar.item;
     assert.equal(item.name, 'GPU Rental');
@@ -120,6 +120,7 @@ describe('Watching the market', function () {
     assert.match(tooltip, /Next poll: \d\d:\d\d:\d\d/);
     assert.match(tooltip, /Last refresh: \d\d:\d\d:\d\d/);
     api.view.setQuery('gpu=h100_watch gpus=1');
+    await api.machinesModel.current();
     assert.match(item.text, /^\$\(circuit-board\) 250 · 1\.00\/GPU$/, 'the current filter wins');
     api.view.setQuery('');
   });

@@ -22,6 +22,7 @@ import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type HistorySource, type OpenHistory } from './historyHandlers';
 import type { Transport } from './transport';
+import { groupHistory, groupModels, rowHistory } from './treeFacts';
 import { watchDomain, type WatchDomain } from './watchHandlers';
 
 type Handlers = { [M in Method]: (params: Params<M>) => Result<M> | Promise<Result<M>> };
@@ -136,7 +137,8 @@ export class MarketServer implements Disposable {
       summary: (ask) => this.summary(ask),
       rows: (ask) => {
         const group = this.group(this.view(ask), ask.groupKey);
-        return { machines: group ? group.machines.slice(ask.start, ask.start + ask.count) : [], size: group?.size ?? 0 };
+        const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
+        return { machines, history: this.memory && rowHistory(this.memory, machines), size: group?.size ?? 0 };
       },
       locate: (ask) => {
         const machine = this.market.machine(ask.nodeId);
@@ -232,7 +234,10 @@ export class MarketServer implements Disposable {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) return { total: this.market.machines.snapshot?.items.length ?? 0, matching: 0, filterText: ask.filter, filterError: parsed.error.message, groups: [] };
     const view = this.view(ask);
-    return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups: view.groups.map(summaryOf) };
+    const byGpu = ask.arrangement.groupBy === 'gpu';
+    const items = this.market.machines.snapshot?.items ?? [];
+    const groups = view.groups.map((g) => ({ ...summaryOf(g), models: groupModels(g, byGpu), history: byGpu && this.memory ? groupHistory(this.memory, items, g.first.gpu_name) : undefined }));
+    return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups };
   }
 
   /** A group by key; with no grouping, the one group whatever its key. */

@@ -114,6 +114,6 @@ export function showTrends({ panels }: PanelCommandDeps, node: unknown): Promise
   if (typeof node === 'string' && node !== '') {
     return panels.trends.show([node]);
   }
-  const group = node && typeof node === 'object' && (node as { kind?: unknown }).kind === 'group' ? (node as { group?: { machines?: readonly Machine[] } }).group : undefined;
-  return panels.trends.show(group?.machines ? [...new Set(group.machines.map((m) => m.gpu_name))] : undefined);
+  const group = node && typeof node === 'object' && (node as { kind?: unknown }).kind === 'group' ? (node as { group?: { models?: readonly string[] } }).group : undefined;
+  return panels.trends.show(group?.models ? [...group.models] : undefined);
 }

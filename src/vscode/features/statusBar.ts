@@ -8,9 +8,10 @@ import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger, formatPricePerGpu } from '../../model/format';
 import { pricePerGpu } from '../../model/price';
 import { formatTime } from '../../model/status';
-import type { Market } from '../../market/market';
+import type { ListingState } from '../../market/protocol';
 import type { Config } from '../services/config';
-import type { Visible } from '../views/visible';
+import type { MachinesModel, MarketSource } from '../views/machinesModel';
+import type { ViewState } from '../views/viewState';
 import type { WatchService } from './watches';
 
 export const STATUS_ITEM_ID = 'gpuRental.status';
@@ -21,16 +22,20 @@ export class StatusBar implements vscode.Disposable {
   private onScreen = false;
 
   constructor(
-    private readonly market: Market,
-    private readonly visible: Visible,
+    /** The machines listing's state (loaded? when?) and its changes. */
+    private readonly host: Pick<MarketSource, 'state' | 'onDidChange'>,
+    /** The Machines view's answer: what the current filter matches. */
+    private readonly machines: MachinesModel,
+    private readonly view: ViewState,
     private readonly watches: WatchService,
     private readonly config: Config,
   ) {
     this.item.name = vscode.l10n.t('GPU Rental');
     this.item.command = 'gpuRental.machines.focus';
     this.subscription = vscode.Disposable.from(
-      market.onDidChange((change) => change.which === 'machines' && this.update()),
-      visible.state.onDidChange(() => this.update()),
+      host.onDidChange((change) => change.which === 'machines' && this.update()),
+      machines.onDidChange(() => this.update()),
+      view.onDidChange(() => this.update()),
       watches.onDidChange(() => this.update()),
       config.onDidChange((affects) => affects('statusBar.show') && this.update()),
     );
@@ -43,16 +48,17 @@ export class StatusBar implements vscode.Disposable {
   }
 
   private update(): void {
-    const { item, market, visible, watches } = this;
+    const { item, watches } = this;
     if (watches.watches.length === 0 && !this.config.statusBarShow) {
       item.hide();
       this.onScreen = false;
       return;
     }
-    const { text, label } = summary(market, visible, watches);
+    const state = this.host.state('machines');
+    const { text, label } = summary(state, this.machines, this.view, watches);
     item.text = `${watches.polling ? '$(sync~spin)' : '$(circuit-board)'} ${text}`;
     item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
-    item.tooltip = tooltip(market, watches);
+    item.tooltip = tooltip(state, watches);
     item.show();
     this.onScreen = true;
   }
@@ -64,11 +70,10 @@ export class StatusBar implements vscode.Disposable {
 }
 
 /** "12 · 1.50/GPU" for the current filter, else the first watch, else every machine. */
-function summary(market: Market, visible: Visible, watches: WatchService): { text: string; label: string } {
-  if (!market.machines.snapshot) {
+function summary(state: ListingState | undefined, machines: MachinesModel, view: ViewState, watches: WatchService): { text: string; label: string } {
+  if (state?.count === undefined) {
     return { text: '—', label: vscode.l10n.t('no machines loaded') };
   }
-  const view = visible.state;
   let matches: number;
   let cheapest: string | undefined;
   let what: string;
@@ -79,19 +84,17 @@ function summary(market: Market, visible: Visible, watches: WatchService): { tex
     cheapest = stats?.cheapest;
     what = machinesMatchWatch(matches, first.label);
   } else {
-    const current = visible.machines();
-    matches = current.matching.length;
-    cheapest = current.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => pricePerGpu(g.cheapestPerGpu)))) : undefined;
-    what = view.filtered
-      ? machinesMatchFilter(matches, current.filterText)
-      : machinesListed(matches);
+    const current = machines.summary;
+    matches = current?.matching ?? 0;
+    cheapest = current?.groups.length ? formatPricePerGpu(Math.min(...current.groups.map((g) => pricePerGpu(g.cheapestPerGpu)))) : undefined;
+    what = view.filtered ? machinesMatchFilter(matches, current?.filterText ?? view.queryText) : machinesListed(matches);
   }
   const text = cheapest ? vscode.l10n.t('{0} · {1}/GPU', formatInteger(matches), cheapest) : formatInteger(matches);
   const label = cheapest ? vscode.l10n.t('{0}, from {1} per GPU', what, cheapest) : what;
   return { text, label };
 }
 
-function tooltip(market: Market, watches: WatchService): vscode.MarkdownString {
+function tooltip(state: ListingState | undefined, watches: WatchService): vscode.MarkdownString {
   // Our own words go in as they are; only data (a watch's name) is escaped.
   const cell = (text: string) => escapeMarkdownCell(text);
   const lines = [`**${vscode.l10n.t('GPU Rental')}**`, ''];
@@ -104,7 +107,7 @@ function tooltip(market: Market, watches: WatchService): vscode.MarkdownString {
     }
     lines.push('');
   }
-  const fetched = market.machines.snapshot?.fetchedAt;
+  const fetched = state?.fetchedAt === undefined ? undefined : new Date(state.fetchedAt);
   lines.push(fetched ? vscode.l10n.t('Last refresh: {0}', formatTime(fetched)) : vscode.l10n.t('Last refresh: none yet'));
   if (watches.polling) {
     lines.push('', vscode.l10n.t('Polling now…'));

@@ -4,14 +4,15 @@
 // week). Every value is escaped and every tooltip untrusted Markdown.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import { arrangedGroupDescription, type ArrangedGroup } from '../../model/arrange';
+import { arrangedGroupDescription } from '../../model/arrange';
 import { showMoreMachines } from '../../model/countText';
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
-import { medianMark, medianMarkWords, pricePlace, sparkline, trendLabel, weekLines, type MarketFacts, type WeekFacts } from '../../model/memoryText';
+import { medianMark, medianMarkWords, sparkline, trendLabel, weekLines, type WeekFacts } from '../../model/memoryText';
 import { describeNearMiss, type NearMiss } from '../../model/nearMiss';
 import { printQuery } from '../../model/query';
+import type { GroupSummary } from '../../market/protocol';
 
 /** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
 export type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
@@ -38,7 +39,7 @@ export function nearMissItem(miss: NearMiss): vscode.TreeItem {
   return item;
 }
 
-export function groupItem(group: ArrangedGroup): vscode.TreeItem {
+export function groupItem(group: GroupSummary): vscode.TreeItem {
   const item = new vscode.TreeItem(group.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `group:${group.key}`;
   item.description = arrangedGroupDescription(group);
@@ -73,21 +74,21 @@ function untrusted(text: string): vscode.MarkdownString {
 }
 
 /**
- * A compact table of every field, then what the market history says of it:
- * its price against its model's 7-day median and since when it is listed.
- * Data is escaped and the Markdown is untrusted: no links or HTML run.
+ * A compact table of every field, then what the market history says of it
+ * (`place`: its price against its model's 7-day median and since when it is
+ * listed, model/memoryText.ts pricePlace). Data is escaped and the Markdown is
+ * untrusted: no links or HTML run.
  */
-export function machineTooltip(machine: Machine, facts?: MarketFacts): vscode.MarkdownString {
+export function machineTooltip(machine: Machine, place?: string): vscode.MarkdownString {
   const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
   const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
   const lines = [header, '|:--|:--|', ...rows];
-  const memory = facts && pricePlace(machine, facts.modelWeek(machine.gpu_name), facts.listing(machine.node_name));
-  if (memory) lines.push('', `**${escapeMarkdownCell(vscode.l10n.t('Market history'))}**: ${escapeMarkdownCell(memory)}`);
+  if (place) lines.push('', `**${escapeMarkdownCell(vscode.l10n.t('Market history'))}**: ${escapeMarkdownCell(place)}`);
   return untrusted(lines.join('\n'));
 }
 
 /** A GPU model's group: its lowest price per GPU now, its 7-day low and median, and the trend of its lowest price per GPU as a line of blocks. */
-export function groupTooltip(group: ArrangedGroup, week: WeekFacts | undefined, lowestNow: number): vscode.MarkdownString {
+export function groupTooltip(group: Pick<GroupSummary, 'label'>, week: WeekFacts | undefined, lowestNow: number): vscode.MarkdownString {
   const lines = [`**${escapeMarkdownCell(group.label)}**`];
   for (const { label, value } of weekLines(week, lowestNow)) {
     const line = label === trendLabel() && week ? `${sparkline(week.trend)} ${value}` : value;

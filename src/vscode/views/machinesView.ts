@@ -1,19 +1,20 @@
 // The Machines tree: machines filtered by the query, grouped and sorted as
-// the user chose (by GPU model and price per GPU unless told otherwise).
+// the user chose (by GPU model and price per GPU unless told otherwise). Its
+// root reads the view's model (machinesModel.ts) synchronously; a group's rows
+// and a machine's place are asked of the market, a slice at a time.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
-import { lowestPerGpu, type MarketFacts } from '../../model/memoryText';
 import type { NearMiss } from '../../model/nearMiss';
-import type { Market } from '../../market/market';
-import type { MachineView } from '../../market/views';
+import type { GroupSummary, MachineSummary, RowHistory } from '../../market/protocol';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { groupItem, groupTooltip, machineItem, machineTooltip, moreItem, nearMissItem, type MoreNode } from './machineItems';
+import type { MachinesModel } from './machinesModel';
 import type { Visible } from './visible';
 
-type GroupNode = { kind: 'group'; group: ArrangedGroup };
-type MachineLeaf = { kind: 'machine'; machine: Machine; groupKey: string };
+type GroupNode = { kind: 'group'; group: GroupSummary };
+/** A machine's row, with what it shows from the market history (none without one). */
+type MachineLeaf = { kind: 'machine'; machine: Machine; groupKey: string; history?: RowHistory };
 
 /** A row below a filter that finds fewer than three machines: the smallest change to one clause, applied on click. */
 type NearMissNode = { kind: 'nearMiss'; miss: NearMiss };
@@ -29,34 +30,31 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   /** Rows shown per group key beyond the first slice; kept across refreshes, dropped with a new filter or arrangement. */
   private readonly shown = new Map<string, number>();
   /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
-  private groupNodes: { view: MachineView; byKey: Map<string, GroupNode> } | undefined;
+  private groupNodes: { summary: MachineSummary; byKey: Map<string, GroupNode> } | undefined;
   private refreshQueued = false;
 
   constructor(
-    private readonly market: Market,
+    /** The market's answer for the view's query: groups, rows, a machine's place. */
+    private readonly model: MachinesModel,
     private readonly controller: Controller,
-    /** What the tree shows (and the view state that asks for it). */
+    /** The view state that asks, and the near misses of its filter. */
     private readonly visible: Visible,
     private readonly config: Config,
     /** Which machines to mark "new" (features/news.ts). */
     private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
-    /** The market history: a model's week in its group's tooltip, a machine's place against its model's median on its row. */
-    private readonly facts: MarketFacts & { onDidChange: vscode.Event<void> },
     /** The near-miss rows below a filter that finds fewer than three machines (views/nearMissRows.ts). */
     private readonly nearMisses: { current(): readonly NearMiss[]; onDidChange: vscode.Event<void> },
   ) {
     this.subscription = vscode.Disposable.from(
-      // Only a new snapshot (or a first look) changes the rows; a load starting or failing is told by the view's message.
-      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && this.refreshAll()),
-      marks.onDidChange(() => this.refreshAll()),
+      // A new answer: new machines, a new query, or what the market history says of them.
+      model.onDidChange(() => this.refreshAll()),
+      // New marks come with a new snapshot, which the model asks about once the market has told (after this turn):
+      // then its answer draws both, in one refresh.
+      marks.onDidChange(() => setTimeout(() => !model.asking && this.refreshAll(), 0)),
       nearMisses.onDidChange(() => this.refreshAll()),
-      // The marks read the history: every row again when it changed (the filter is computed again only if it reads the history).
-      facts.onDidChange(() => this.refreshAll()),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
-      visible.state.onDidChange(() => {
-        this.shown.clear();
-        this.changed.fire(undefined);
-      }),
+      // A new query shows the first slices again; its answer redraws the rows.
+      visible.state.onDidChange(() => this.shown.clear()),
       config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
     );
   }
@@ -76,20 +74,20 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     });
   }
 
-  getChildren(node?: MachineNode): MachineNode[] {
+  async getChildren(node?: MachineNode): Promise<MachineNode[]> {
     if (!node) {
       this.controller.loadForView('machines');
-      if (this.controller.setup !== 'ready') {
+      const summary = this.model.summary;
+      if (this.controller.setup !== 'ready' || !summary) {
         return []; // welcome content explains what to set up
       }
-      const groups = this.visible.machines().groups;
       const misses = this.nearMisses.current().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
       if (this.visible.state.arrangement.groupBy === 'none') {
-        return (groups.length ? this.slice(groups[0], ROOT) : []).concat(misses);
+        return (summary.groups.length ? await this.slice(summary.groups[0].key, ROOT) : []).concat(misses);
       }
-      return groups.map((group): MachineNode => this.groupNode(group)).concat(misses);
+      return summary.groups.map((group): MachineNode => this.groupNode(summary, group)).concat(misses);
     }
-    return node.kind === 'group' ? this.slice(node.group, node.group.key) : [];
+    return node.kind === 'group' ? this.slice(node.group.key, node.group.key) : [];
   }
 
   /**
@@ -97,14 +95,11 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
    * the next slice: a group of 10,000 machines costs VS Code no more to open
    * than one of 200. Filters, sorts and quick picks still see every machine.
    */
-  private slice(group: ArrangedGroup, key: string): MachineNode[] {
+  private async slice(groupKey: string, key: string): Promise<MachineNode[]> {
     const size = this.config.machineSliceSize;
-    const count = Math.min(group.size, this.shown.get(key) ?? size);
-    const nodes: MachineNode[] = [];
-    for (let i = 0; i < count; i++) {
-      nodes.push({ kind: 'machine', machine: group.machines[i], groupKey: group.key });
-    }
-    const left = group.size - count;
+    const rows = await this.model.rows(groupKey, 0, this.shown.get(key) ?? size);
+    const nodes = rows.machines.map((machine, i): MachineNode => ({ kind: 'machine', machine, groupKey, history: rows.history?.[i] }));
+    const left = rows.size - rows.machines.length;
     if (left > 0) {
       nodes.push({ kind: 'more', groupKey: key, next: Math.min(size, left), left });
     }
@@ -121,10 +116,9 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     this.changed.fire(node.groupKey === ROOT ? undefined : this.groupNodes?.byKey.get(node.groupKey));
   }
 
-  private groupNode(group: ArrangedGroup): GroupNode {
-    const view = this.visible.machines();
-    if (this.groupNodes?.view !== view) {
-      this.groupNodes = { view, byKey: new Map() };
+  private groupNode(summary: MachineSummary, group: GroupSummary): GroupNode {
+    if (this.groupNodes?.summary !== summary) {
+      this.groupNodes = { summary, byKey: new Map() };
     }
     let node = this.groupNodes.byKey.get(group.key);
     if (!node) {
@@ -135,9 +129,10 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   getParent(node: MachineNode): MachineNode | undefined {
-    if ((node.kind === 'machine' || node.kind === 'more') && this.visible.state.arrangement.groupBy !== 'none') {
-      const group = this.visible.machines().groups.find((g) => g.key === node.groupKey);
-      return group ? this.groupNode(group) : undefined;
+    const summary = this.model.summary;
+    if (summary && (node.kind === 'machine' || node.kind === 'more') && this.visible.state.arrangement.groupBy !== 'none') {
+      const group = summary.groups.find((g) => g.key === node.groupKey);
+      return group ? this.groupNode(summary, group) : undefined;
     }
     return undefined;
   }
@@ -147,7 +142,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       case 'group':
         return groupItem(node.group);
       case 'machine':
-        return machineItem(node.machine, this.marks.isNew(node.machine.node_name), this.facts.belowMedian(node.machine));
+        return machineItem(node.machine, this.marks.isNew(node.machine.node_name), node.history?.below ?? NaN);
       case 'more':
         return moreItem(node);
       case 'nearMiss':
@@ -156,36 +151,34 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   }
 
   /**
-   * The tree node of a listed machine in the current view, widening its
-   * group's slice so that the node is shown; undefined when the view does
-   * not hold it (filtered out, or gone).
+   * The tree node of a listed machine in the current view (once the market
+   * has answered the current query), widening its group's slice so that the
+   * node is shown; undefined when the view does not hold it (filtered out, or gone).
    */
-  locate(nodeId: string): MachineNode | undefined {
-    const machine = this.market.machine(nodeId);
-    const groupBy = this.visible.state.arrangement.groupBy;
-    const group = machine && this.visible.machines().groups.find((g) => g.key === groupKeyOf(machine, groupBy));
-    const index = group ? group.machines.indexOf(machine) : -1;
-    if (!group || index < 0) {
+  async locate(nodeId: string): Promise<MachineNode | undefined> {
+    const summary = await this.model.current();
+    const place = summary && (await this.model.locate(nodeId));
+    if (!summary || !place) {
       return undefined;
     }
-    const grouped = groupBy !== 'none';
-    const key = grouped ? group.key : ROOT;
+    const grouped = this.visible.state.arrangement.groupBy !== 'none';
+    const key = grouped ? place.groupKey : ROOT;
     const size = this.config.machineSliceSize;
-    if (index >= (this.shown.get(key) ?? size)) {
-      this.shown.set(key, Math.ceil((index + 1) / size) * size);
+    if (place.index >= (this.shown.get(key) ?? size)) {
+      this.shown.set(key, Math.ceil((place.index + 1) / size) * size);
       this.changed.fire(grouped ? this.groupNodes?.byKey.get(key) : undefined);
     }
-    if (grouped) this.groupNode(group);
-    return { kind: 'machine', machine, groupKey: group.key };
+    const group = summary.groups.find((g) => g.key === place.groupKey);
+    if (grouped && group) this.groupNode(summary, group);
+    return { kind: 'machine', machine: place.machine, groupKey: place.groupKey, history: place.history };
   }
 
   /** The tooltip table is built when a row is hovered, not for every row shown. */
   resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
     if (node.kind === 'machine') {
-      item.tooltip = machineTooltip(node.machine, this.facts);
-    } else if (node.kind === 'group' && this.visible.state.arrangement.groupBy === 'gpu') {
-      const gpu = node.group.first.gpu_name;
-      item.tooltip = groupTooltip(node.group, this.facts.modelWeek(gpu), lowestPerGpu(this.market.machines.snapshot?.items ?? [], gpu));
+      item.tooltip = machineTooltip(node.machine, node.history?.place);
+    } else if (node.kind === 'group' && node.group.history && this.visible.state.arrangement.groupBy === 'gpu') {
+      item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
     }
     return item;
   }

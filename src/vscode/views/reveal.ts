@@ -17,7 +17,7 @@ export async function showInTree(view: ViewState, machines: MachinesProvider, tr
   await vscode.commands.executeCommand('gpuRental.machines.focus');
   view.setQuery(query);
   for (let tries = 1; ; tries++) {
-    const node = machines.locate(nodeId);
+    const node = await machines.locate(nodeId);
     if (!node) {
       void showInfo(vscode.l10n.t('GPU Rental: that machine is no longer listed.'));
       return;

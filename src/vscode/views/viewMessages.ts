@@ -8,10 +8,16 @@ import { viewMessage } from '../../model/status';
 import type { Market } from '../../market/market';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
+import type { MachinesModel, MarketSource } from './machinesModel';
 import type { Visible } from './visible';
 
 export interface ViewParts {
+  /** The templates' listing (the Machines view reads `host` and `machines` only). */
   market: Market;
+  /** Each listing's state and its changes. */
+  host: Pick<MarketSource, 'state' | 'onDidChange'>;
+  /** The Machines view's answer: counts and filter text. */
+  machines: MachinesModel;
   controller: Controller;
   visible: Visible;
   keys: ContextKeys;
@@ -23,17 +29,24 @@ export interface ViewParts {
 export function bindViewMessages(parts: ViewParts): vscode.Disposable {
   const update = () => updateViewMessages(parts);
   update();
-  return vscode.Disposable.from(parts.market.onDidChange(update), parts.controller.onDidChangeSetup(update), parts.visible.state.onDidChange(update));
+  return vscode.Disposable.from(
+    parts.host.onDidChange(update),
+    parts.machines.onDidChange(update),
+    parts.market.onDidChange((change) => change.which === 'templates' && update()),
+    parts.controller.onDidChangeSetup(update),
+    parts.visible.state.onDidChange(update),
+  );
 }
 
-function updateViewMessages({ market, controller, visible, keys, machinesView, templatesView }: ViewParts): void {
+function updateViewMessages({ market, host, machines, controller, visible, keys, machinesView, templatesView }: ViewParts): void {
   const view = visible.state;
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
   if (ready) {
-    const m = visible.machines();
+    const m = machines.summary;
+    const state = host.state('machines');
     const t = visible.templates();
-    setMessage(machinesView, viewMessage('machine', m.filterText, m.matching.length, market.machines.snapshot && m.total, market.status('machines')));
+    setMessage(machinesView, viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status));
     setMessage(templatesView, viewMessage('template', t.filterText, t.matching.length, market.templates.snapshot && t.total, market.status('templates')));
     setDescription(machinesView, viewDescription(arrangement));
   } else {
@@ -43,7 +56,7 @@ function updateViewMessages({ market, controller, visible, keys, machinesView, t
   }
   keys.set('gpuRental.setup', controller.setup);
   // With nothing to show, a rejected token gets welcome content with a button, not only a message.
-  keys.set('gpuRental.tokenRejected', [market.machines, market.templates].some((l) => l.error?.kind === 'auth' && l.snapshot === undefined));
+  keys.set('gpuRental.tokenRejected', (['machines', 'templates'] as const).map((which) => host.state(which)).some((s) => s?.errorKind === 'auth' && s.count === undefined));
   keys.set('gpuRental.machines.filtered', view.filtered);
   keys.set('gpuRental.machines.groupBy', arrangement.groupBy);
   keys.set('gpuRental.machines.sortBy', arrangement.sortBy);

@@ -1,6 +1,8 @@
 // What the views show, in one place: the market's answer to the view state's
-// questions. The trees, the view messages, the status bar and the commands
-// all read it here, so none of them can see another list than the others.
+// questions, read synchronously by what has not moved onto the market's
+// protocol yet (issue 24): the Machines view's near misses, the templates
+// tree and the commands' quick picks. The Machines view itself, its message
+// and the status bar ask the market (machinesModel.ts).
 import type { Machine, Template } from '../../api/types';
 import type { Market } from '../../market/market';
 import { machinesInOrder, templatesInOrder, type MachineView, type TemplateView } from '../../market/views';
@@ -16,8 +18,12 @@ export class Visible {
     private readonly memory?: MachineMemory,
   ) {}
 
-  /** The machines the Machines view shows (cached by the market: the same object until something changes). */
-  machines(): MachineView {
+  /**
+   * The machines the Machines view shows (cached by the market: the same
+   * object until something changes). The view itself asks the market
+   * (machinesModel.ts); only the near misses and the quick picks read this.
+   */
+  private machines(): MachineView {
     return this.market.machineView(this.memory ? { ...this.state.machineQuery, memory: this.memory } : this.state.machineQuery);
   }
 

@@ -1,0 +1,36 @@
+// What the Machines tree shows from the market history, computed where the
+// market and its history live: a GPU model group's week and lowest price per
+// GPU now (its tooltip), and a row's place against its model's 7-day median
+// (its mark and its tooltip's line). Only for what is drawn: the groups of one
+// summary, the rows of one slice; the lowest prices come from one pass per list.
+import type { Machine } from '../../api/types';
+import type { ArrangedGroup } from '../../model/arrange';
+import { lowestPerGpu, pricePlace, type MarketFacts } from '../../model/memoryText';
+import type { GroupHistory, RowHistory } from '../protocol';
+
+/** A GPU model group's tooltip facts; `items` is the current list. */
+export function groupHistory(memory: MarketFacts, items: readonly Machine[], gpu: string): GroupHistory {
+  return { week: memory.modelWeek(gpu), lowestNow: lowestPerGpu(items, gpu) };
+}
+
+/** What each row of a slice shows from the history, in the slice's order. */
+export function rowHistory(memory: MarketFacts, machines: readonly Machine[]): RowHistory[] {
+  const weeks = new Map<string, ReturnType<MarketFacts['modelWeek']>>();
+  return machines.map((machine) => {
+    if (!weeks.has(machine.gpu_name)) weeks.set(machine.gpu_name, memory.modelWeek(machine.gpu_name));
+    return { below: memory.belowMedian(machine), place: pricePlace(machine, weeks.get(machine.gpu_name), memory.listing(machine.node_name)) };
+  });
+}
+
+const modelsOf = new WeakMap<ArrangedGroup, string[]>();
+
+/** The GPU models of a group's machines: one pass per group of a view (the market keeps a view's groups while nothing changes). */
+export function groupModels(group: ArrangedGroup, byGpu: boolean): string[] {
+  if (byGpu) return [group.first.gpu_name];
+  let models = modelsOf.get(group);
+  if (!models) {
+    models = [...new Set(group.machines.map((m) => m.gpu_name))];
+    modelsOf.set(group, models);
+  }
+  return models;
+}

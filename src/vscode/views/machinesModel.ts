@@ -1,0 +1,138 @@
+// The Machines view's model on the editor's side (issue 24): the latest
+// `summary` answer of the market for the view's current query (filter text and
+// arrangement), asked again when the query changes or the machines change (a
+// new snapshot, a first look), the last ask cancelled by the next. The tree's
+// root, the view messages, the status bar and the badge read it synchronously;
+// the tree asks the market for a group's rows and a machine's place through it.
+import * as vscode from 'vscode';
+import type { Machine } from '../../api/types';
+import type { ListingState, MachineAsk, MachineSummary, Notifications, Params, Result, RowHistory, Which } from '../../market/protocol';
+import { CANCELLED } from '../../market/protocol';
+import type { Log } from '../services/log';
+import { describeError } from '../services/log';
+import type { ViewState } from './viewState';
+
+/** What the model needs of the MarketHost: its client's requests, its changes, a listing's state. */
+export interface MarketSource {
+  readonly client: { request<M extends 'summary' | 'rows' | 'locate'>(method: M, params: Params<M>, signal?: AbortSignal): Promise<Result<M>> };
+  readonly onDidChange: vscode.Event<Notifications['changed']>;
+  state(which: Which): ListingState | undefined;
+}
+
+/** A slice of a group's rows with what each shows from the market history (same order; none without a history). */
+export interface RowsSlice {
+  machines: Machine[];
+  history: RowHistory[] | undefined;
+  size: number;
+}
+
+export class MachinesModel implements vscode.Disposable {
+  private answer: MachineSummary | undefined;
+  /** The client that gave the answer: the host replaces it when the worker setting changes. */
+  private answeredBy: MarketSource['client'] | undefined;
+  private pending: { ask: MachineAsk; abort: AbortController; done: Promise<void> } | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A new answer, or an ask that failed (the last answer stays): fired once per ask. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly market: MarketSource,
+    private readonly state: ViewState,
+    private readonly log: Log,
+    /** The market history's changes (what rows and tooltips show from it): the view asks again. */
+    history?: { onDidChange: vscode.Event<void> },
+  ) {
+    this.subscription = vscode.Disposable.from(
+      // Only a new snapshot (or a first look, or another market) changes the rows; a load starting or failing is told by the listing's state.
+      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook || !this.answer || market.client !== this.answeredBy) && this.refresh()),
+      state.onDidChange(() => this.refresh()),
+      history ? history.onDidChange(() => this.refresh()) : { dispose: () => undefined },
+    );
+    this.refresh();
+  }
+
+  /** The latest answer for the view's query (the last one while the next is asked); undefined before the first. */
+  get summary(): MachineSummary | undefined {
+    return this.answer;
+  }
+
+  /** An ask is on its way: its answer fires a change. */
+  get asking(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** The question the view asks now. */
+  get ask(): MachineAsk {
+    return { filter: this.state.queryText, arrangement: this.state.arrangement };
+  }
+
+  /** The answer to the current query, once it has come (the one on hand when nothing is being asked). */
+  async current(): Promise<MachineSummary | undefined> {
+    for (let asking = this.pending; asking; asking = this.pending) {
+      await asking.done;
+      if (this.pending === asking) break;
+    }
+    return this.answer;
+  }
+
+  /** Asks again for the current query, cancelling the last ask. */
+  refresh(): void {
+    this.pending?.abort.abort();
+    const ask = this.ask;
+    const abort = new AbortController();
+    const client = this.market.client;
+    const asking = {
+      ask,
+      abort,
+      done: client.request('summary', ask, abort.signal).then(
+        (answer) => {
+          if (this.pending !== asking) return;
+          this.pending = undefined;
+          this.answer = answer;
+          this.answeredBy = client;
+          this.changed.fire();
+        },
+        (err: unknown) => {
+          if (this.pending !== asking) return;
+          this.pending = undefined;
+          if ((err as { kind?: string }).kind === CANCELLED) return;
+          this.log.error(`The Machines view's summary failed: ${describeError(err)}`);
+          this.changed.fire();
+        },
+      ),
+    };
+    this.pending = asking;
+  }
+
+  /** A slice of one group's rows under the current query; empty when the market cannot answer (logged). */
+  async rows(groupKey: string, start: number, count: number): Promise<RowsSlice> {
+    try {
+      const answer = await this.market.client.request('rows', { ...this.ask, groupKey, start, count });
+      return { machines: answer.machines, history: answer.history, size: answer.size };
+    } catch (err) {
+      this.log.error(`The Machines view's rows failed: ${describeError(err)}`);
+      return { machines: [], history: undefined, size: 0 };
+    }
+  }
+
+  /** Where a machine sits in the current view, with its row; undefined when the view does not hold it or the market cannot answer (logged). */
+  async locate(nodeId: string): Promise<{ groupKey: string; index: number; machine: Machine; history: RowHistory | undefined } | undefined> {
+    try {
+      const ask = this.ask;
+      const place = await this.market.client.request('locate', { ...ask, nodeId });
+      const row = place && (await this.market.client.request('rows', { ...ask, groupKey: place.groupKey, start: place.index, count: 1 }));
+      const machine = row?.machines[0];
+      return place && row && machine?.node_name === nodeId ? { ...place, machine, history: row.history?.[0] } : undefined;
+    } catch (err) {
+      this.log.error(`Locating a machine in the Machines view failed: ${describeError(err)}`);
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.pending?.abort.abort();
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

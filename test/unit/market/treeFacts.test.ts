@@ -1,0 +1,105 @@
+// The Machines tree's facts from the market history, answered by the server
+// (the editor's market and a real MarketMemory, as in the default mode): a GPU
+// model group's week and lowest price per GPU now, a row's place against its
+// model's 7-day median and its tooltip's line, and the models of a group.
+import * as assert from 'node:assert/strict';
+import type { Machine } from '../../../src/api/types';
+import { DAY_MS } from '../../../src/market/history/downsample';
+import { MarketMemory } from '../../../src/market/history/memory';
+import { Market } from '../../../src/market/market';
+import type { MachineAsk } from '../../../src/market/protocol';
+import { MarketClient } from '../../../src/market/worker/client';
+import { MarketServer } from '../../../src/market/worker/server';
+import { transportPair } from '../../../src/market/worker/transport';
+import { pricePlace } from '../../../src/model/memoryText';
+import { machineRecord } from '../../support/records';
+
+const NOW = new Date('2026-11-23T14:06:11Z');
+const T = NOW.getTime();
+const h100 = (id: string, price: string) => machineRecord({ node_name: id, gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price, region: 'eu' });
+const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
+
+describe('market protocol: what the Machines tree shows from the market history', () => {
+  const [deal, usual, dear] = [h100('deal', '1.50'), h100('usual', '2.39'), h100('dear', '2.75')];
+  const a100 = machineRecord({ node_name: 'other', gpu_name: 'A100', gpu_count: 2, price: '2.00', region: 'eu' });
+  let market: Market;
+  let memory: MarketMemory;
+  let client: MarketClient;
+
+  beforeEach(async () => {
+    market = new Market({ now: () => NOW });
+    await market.loadMachines(async () => ({ items: [deal, usual, dear, a100], skipped: 0 }));
+    memory = new MarketMemory();
+    const lists: [number, Machine[]][] = [
+      [T - 3 * DAY_MS, [usual, dear]],
+      [T - 2 * DAY_MS, [usual, dear]],
+      [T, [deal, usual, dear]],
+    ];
+    for (const [t, machines] of lists) memory.apply(memory.observe(t, machines));
+    client = new MarketClient({
+      start: () => {
+        const [near, far] = transportPair();
+        const server = new MarketServer(far, { shared: { market, history: memory } });
+        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+      },
+      hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
+      pingEveryMs: 0,
+      pingDeadlineMs: 0,
+    });
+  });
+  afterEach(() => {
+    client.dispose();
+    market.dispose();
+  });
+
+  it("grouped by GPU model, each group carries its model's week and its lowest price per GPU now", async () => {
+    const summary = await client.request('summary', byGpu);
+    const h = summary.groups.find((g) => g.first.gpu_name === 'H100_SXM5_80GB')!;
+    assert.deepEqual(h.history, { week: memory.modelWeek('H100_SXM5_80GB'), lowestNow: 1.5 });
+    assert.ok(h.history?.week, 'the history knows the H100 week');
+    assert.deepEqual(h.models, ['H100_SXM5_80GB']);
+    const a = summary.groups.find((g) => g.first.gpu_name === 'A100')!;
+    assert.deepEqual(a.history, { week: undefined, lowestNow: 1 }, 'a model the history never saw: no week, its price now');
+  });
+
+  it('grouped otherwise, groups carry no history but the models of their machines', async () => {
+    const summary = await client.request('summary', { ...byGpu, arrangement: { ...byGpu.arrangement, groupBy: 'region' } });
+    assert.equal(summary.groups.length, 1);
+    assert.equal(summary.groups[0].history, undefined);
+    assert.deepEqual([...summary.groups[0].models!].sort(), ['A100', 'H100_SXM5_80GB']);
+  });
+
+  it("each row of a slice says how far below its model's median it is, and its tooltip's line, in the slice's order", async () => {
+    const summary = await client.request('summary', byGpu);
+    const h = summary.groups.find((g) => g.first.gpu_name === 'H100_SXM5_80GB')!;
+    const rows = await client.request('rows', { ...byGpu, groupKey: h.key, start: 0, count: 3 });
+    assert.deepEqual(
+      rows.machines.map((m) => m.node_name),
+      ['deal', 'usual', 'dear'],
+    );
+    assert.deepEqual(
+      rows.history,
+      rows.machines.map((m) => ({ below: memory.belowMedian(m), place: pricePlace(m, memory.modelWeek(m.gpu_name), memory.listing(m.node_name)) })),
+    );
+    assert.ok(rows.history![0].below > 0.1, 'the deal is well below the median');
+    assert.match(rows.history![0].place, /below the 7-day median/);
+  });
+
+  it('without a history, rows and groups carry none', async () => {
+    client.dispose();
+    client = new MarketClient({
+      start: () => {
+        const [near, far] = transportPair();
+        const server = new MarketServer(far, { shared: { market } });
+        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+      },
+      hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
+      pingEveryMs: 0,
+      pingDeadlineMs: 0,
+    });
+    const summary = await client.request('summary', byGpu);
+    assert.ok(summary.groups.every((g) => g.history === undefined));
+    const rows = await client.request('rows', { ...byGpu, groupKey: summary.groups[0].key, start: 0, count: 1 });
+    assert.equal(rows.history, undefined);
+  });
+});
