@@ -6,9 +6,8 @@
 // server is given (src/worker/main.ts, the MarketHost's fallback): no Node
 // module is imported here.
 import type { Machine } from '../../api/types';
-import type { MarketFacts } from '../../model/memoryText';
+import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
 import type { MachineMemory } from '../../model/query';
-import { StoreAnswers } from '../history/answers';
 import type { StoredPoint } from '../history/downsample';
 import type { ListChange } from '../history/follow';
 import { trendsView } from '../history/trendsView';
@@ -37,8 +36,12 @@ export function recordable(change: MarketChange): change is MachinesChange & { d
   return change.which === 'machines' && !!change.diff && !!change.after && !change.after.incomplete;
 }
 
-/** One object for the life of the server, whatever store it holds: the market's views compare it by identity and read its version. */
-export class ServerHistory extends StoreAnswers {
+/**
+ * One object for the life of the server, whatever store it holds: the
+ * market's views compare it by identity and read its version. Its answers
+ * are NaN or nothing without a store (no service URL, or it could not be opened).
+ */
+export class ServerHistory implements MachineMemory, MarketFacts {
   private store: RecordingHistory | undefined;
   private settings: HistorySettings | undefined;
   private lastVersion = 0;
@@ -48,9 +51,7 @@ export class ServerHistory extends StoreAnswers {
     /** Told when the answers may have changed (the version moved). */
     private readonly onVersion: (version: number) => void,
     private readonly warn: (text: string) => void,
-  ) {
-    super();
-  }
+  ) {}
 
   /** The editor's settings (or none: no service URL); a store of another folder or keep is opened anew. */
   configure(settings: HistorySettings | undefined): void {
@@ -62,8 +63,28 @@ export class ServerHistory extends StoreAnswers {
     this.announce();
   }
 
-  protected get answering(): RecordingHistory | undefined {
-    return this.store;
+  get version(): number {
+    return this.store?.version ?? 0;
+  }
+
+  listedHours(nodeId: string): number {
+    return this.store?.listedHours(nodeId) ?? NaN;
+  }
+
+  flaps7d(nodeId: string): number {
+    return this.store?.flaps7d(nodeId) ?? NaN;
+  }
+
+  belowMedian(machine: Machine): number {
+    return this.store?.belowMedian(machine) ?? NaN;
+  }
+
+  modelWeek(gpu: string): WeekFacts | undefined {
+    return this.store?.modelWeek(gpu);
+  }
+
+  listing(nodeId: string): ListingFacts | undefined {
+    return this.store?.listing(nodeId);
   }
 
   get points(): readonly StoredPoint[] {
@@ -102,22 +123,12 @@ export class ServerHistory extends StoreAnswers {
   }
 }
 
-/** What the history requests need: its points, and the deletion where this server owns the history. */
-export interface HistorySource {
-  readonly points: readonly StoredPoint[];
-  removeNow?(): boolean;
-}
-
 type HistoryHandlers = { [M in 'history.trends' | 'history.clear']: (params: Params<M>) => Result<M> };
 
 /** The history's requests; without a history, no points and nothing to clear. */
-export function historyHandlers(history: () => HistorySource | undefined): HistoryHandlers {
+export function historyHandlers(history: ServerHistory | undefined): HistoryHandlers {
   return {
-    'history.trends': ({ range, models, columns, samples }) => trendsView(history()?.points ?? [], range, models, { columns, samples }),
-    'history.clear': () => {
-      const source = history();
-      if (source && !source.removeNow) throw new Error('this history cannot be deleted here');
-      return { cleared: source?.removeNow?.() ?? false };
-    },
+    'history.trends': ({ range, models, columns, samples }) => trendsView(history?.points ?? [], range, models, { columns, samples }),
+    'history.clear': () => ({ cleared: history?.removeNow() ?? false }),
   };
 }

@@ -31,12 +31,6 @@ export interface ServerOptions {
   now?: () => Date;
   /** Ends the worker at once (a test hook: a crash mid-load); where there is no such thing, an uncaught error. */
   crash?: () => void;
-  /**
-   * The editor's own market, answered in its thread while the views move onto
-   * this protocol one by one (issue 24): the editor loads it, so `configure`
-   * and `load` are refused, and it is not disposed here.
-   */
-  shared?: { market: Market; history?: MachineMemory & MarketFacts & HistorySource & { onDidChange?: (listener: () => void) => Disposable } };
   /** Opens the market history of a service (Node's fs: given by src/worker/main.ts, or the MarketHost's fallback); without it, no history. */
   openHistory?: OpenHistory;
 }
@@ -51,25 +45,20 @@ export class MarketServer implements Disposable {
   private draining = false;
   private readonly subscriptions: Disposable[];
   private readonly handlers: Handlers;
-  /** The market history: the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
-  private readonly memory: (MachineMemory & MarketFacts & HistorySource) | undefined;
+  /** The market history this server records (with `openHistory`): the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
+  private readonly memory: ServerHistory | undefined;
   /** The watches: active queries, their news and figures, near misses. */
   private readonly watches: WatchDomain;
-  /** The history this server records (with `openHistory`); the shared one is recorded by the editor. */
-  private readonly history: ServerHistory | undefined;
 
   constructor(
     private readonly transport: Transport,
     private readonly options: ServerOptions = {},
   ) {
-    this.market = options.shared?.market ?? new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
-    this.history = !options.shared && options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
-    this.memory = options.shared?.history ?? this.history;
+    this.market = new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
+    this.memory = options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
     this.watches = watchDomain(this.market, this.memory);
     this.handlers = this.makeHandlers();
     this.subscriptions = [transport.onMessage((message) => this.receive(message)), this.market.onDidChange((change) => this.changed(change))];
-    const shared = options.shared?.history;
-    if (shared?.onDidChange) this.subscriptions.push(shared.onDidChange(() => this.notify('history', { version: shared.version })));
   }
 
   private receive(message: unknown): void {
@@ -126,7 +115,7 @@ export class MarketServer implements Disposable {
       ping: () => ({}),
       configure: ({ service, history }) => {
         this.configure(service);
-        this.history?.configure(history);
+        this.memory?.configure(history);
         return {};
       },
       load: async ({ which }) => {
@@ -150,7 +139,7 @@ export class MarketServer implements Disposable {
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.memory),
-      ...historyHandlers(() => this.memory),
+      ...historyHandlers(this.memory),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {
@@ -179,7 +168,6 @@ export class MarketServer implements Disposable {
   }
 
   private configure(service: ServiceSettings | undefined): void {
-    if (this.options.shared) return;
     const check = service && checkBaseUrl(service.baseUrl);
     const key = service && check?.ok ? `${check.url.href}\n${service.token}` : undefined;
     if (key !== this.serviceKey) this.market.reset();
@@ -194,7 +182,6 @@ export class MarketServer implements Disposable {
   private pageSize = 0;
 
   private load(which: Which): Promise<ApiError | undefined> {
-    if (this.options.shared) return Promise.reject(new Error('the editor loads this market'));
     const client = this.client;
     if (!client) return Promise.resolve(new ApiError('network', l10n.t('The extension is not set up yet.')));
     return which === 'machines'
@@ -247,7 +234,7 @@ export class MarketServer implements Disposable {
 
   private changed(change: MarketChange): void {
     // Recorded first: the views that redraw with this change read it recorded.
-    this.history?.record(change);
+    this.memory?.record(change);
     const d = change.diff;
     this.notify('changed', {
       which: change.which,
@@ -269,7 +256,7 @@ export class MarketServer implements Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.queue.clear();
-    if (!this.options.shared) this.market.dispose();
+    this.market.dispose();
   }
 }
 

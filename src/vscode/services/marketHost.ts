@@ -1,33 +1,26 @@
 // The market behind the protocol (src/market/protocol.ts), as the extension
-// runs it. By default the server answers in this thread over the editor's own
-// market, which the controller loads: the views move onto the protocol one by
-// one (issue 24) before the market moves out. While the hidden setting
-// gpuRental.experimental.marketWorker is on, it is a worker started from
-// dist/marketWorker.js, configured with the service the controller uses, its
-// log lines in the extension's log (redacted), and one notification the first
-// time it had to be restarted. Where no worker can start, the same server runs
-// in this thread behind the same client, and the log says so once.
+// runs it: a worker of its own started from dist/marketWorker.js, which loads
+// the market and keeps its history, configured with the service the
+// controller uses; its log lines in the extension's log (redacted), and one
+// notification the first time it had to be restarted. Where no worker can
+// start, the same server runs in this thread behind the same client, and the
+// log says so once. The views read the listings' state and hear their changes
+// here, whichever client runs.
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
-import type { Market } from '../../market/market';
 import type { RetryPolicy } from '../../api/client';
 import { HistoryStore, originOf, serviceFolder } from '../../market/history/store';
 import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
 import { MarketClient, type Connection } from '../../market/worker/client';
-import type { HistorySource } from '../../market/worker/historyHandlers';
 import { MarketServer } from '../../market/worker/server';
-import type { MarketFacts } from '../../model/memoryText';
-import type { MachineMemory } from '../../model/query';
 import { transportPair } from '../../market/worker/transport';
 import { startWorker } from '../../worker/nodeTransport';
 import type { Config } from './config';
 import type { Controller } from './controller';
-import { marketLoader, workerLoader, type LoadHost, type Loader } from './loader';
+import { workerLoader, type LoadHost, type Loader } from './loader';
 import { describeError, type Log } from './log';
 import { showWarning } from './notify';
 import type { TokenStore } from './tokenStore';
-
-export const MARKET_WORKER_SETTING = 'experimental.marketWorker';
 
 export interface MarketHostOptions {
   script: string;
@@ -38,14 +31,12 @@ export interface MarketHostOptions {
   /** Only the extension's own test runs: the worker then honours its test hooks. */
   testHooks: boolean;
   retryPolicy: () => Partial<RetryPolicy>;
-  /** The editor's market and its history, answered in this thread while the setting is off. */
-  market: Market;
-  history: MachineMemory & MarketFacts & HistorySource & { readonly root: string; readonly onDidChange: vscode.Event<void> };
+  /** `<globalStorage>/market-history`: the worker keeps one folder per service there. */
+  historyRoot: string;
 }
 
 export class MarketHost implements LoadHost, vscode.Disposable {
-  private running!: MarketClient;
-  private worker = false;
+  private running: MarketClient;
   private inThread = false;
   private toldRestart = false;
   private toldFallback = false;
@@ -68,26 +59,26 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** The last configuration sent: a load waits for it (the worker must fetch from the service the controller just took). */
   private configured: Promise<void> = Promise.resolve();
-  private readonly inThreadLoader: Loader;
-  private readonly workerLoader: Loader = workerLoader(
+  /** Where the controller's loads go. */
+  readonly loader: Loader = workerLoader(
     () => this.running,
     () => this.configured,
   );
 
   constructor(private readonly options: MarketHostOptions) {
-    this.inThreadLoader = marketLoader(options.market);
     this.subscriptions = [
       this.changed,
       this.news,
       this.historyChanged,
       options.controller.onDidChangeSetup(() => void this.configure()),
       options.config.onDidChange((affects) => (affects('history.days') || affects('history.enabled')) && void this.configure()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`gpuRental.${MARKET_WORKER_SETTING}`) && this.apply()),
     ];
-    this.apply();
+    this.running = this.start();
+    void this.configure();
+    void this.askStates(this.running);
   }
 
-  /** The market's client: the worker's while the setting is on, otherwise the editor's own market answered in this thread. */
+  /** The market's client (the worker's, or the in-thread fallback's). */
   get client(): MarketClient {
     return this.running;
   }
@@ -101,34 +92,9 @@ export class MarketHost implements LoadHost, vscode.Disposable {
     return this.states.get(which);
   }
 
-  /** Where the controller's loads go: the editor's market in this thread, or the worker's. */
-  get loader(): Loader {
-    return this.worker ? this.workerLoader : this.inThreadLoader;
-  }
-
-  /** The market runs (or was meant to run) in a worker of its own, which loads it. */
-  get inWorker(): boolean {
-    return this.worker;
-  }
-
   /** True when the worker could not start and the same server runs in this thread. */
   get fallback(): boolean {
     return this.inThread;
-  }
-
-  private apply(): void {
-    const on = vscode.workspace.getConfiguration('gpuRental').get<boolean>(MARKET_WORKER_SETTING, false) === true;
-    if (this.running && on === this.worker) return;
-    const switching = this.running !== undefined;
-    this.running?.dispose();
-    this.worker = on;
-    this.inThread = false;
-    this.running = this.start();
-    void this.configure();
-    this.tellWatches();
-    void this.askStates(this.running);
-    // The other market holds nothing yet: the listings shown are loaded into it.
-    if (switching) void this.options.controller.reconfigure(true);
   }
 
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
@@ -158,7 +124,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
       start: () => this.connect(),
       hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle, testHooks: this.options.testHooks },
       // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
-      pingEveryMs: this.worker && !this.inThread ? 2_000 : 0,
+      pingEveryMs: this.inThread ? 0 : 2_000,
       pingDeadlineMs: 10_000,
     });
     this.states.clear();
@@ -189,11 +155,6 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   }
 
   private connect(): Connection {
-    if (!this.worker) {
-      const [near, far] = transportPair();
-      const server = new MarketServer(far, { shared: { market: this.options.market, history: this.options.history } });
-      return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
-    }
     if (!this.inThread) {
       try {
         const connection = startWorker(this.options.script);
@@ -222,7 +183,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
 
   /** The service the controller talks to, handed to the worker (our own thread: the token goes nowhere else). */
   private configure(): Promise<void> {
-    this.configured = this.worker ? this.sendConfiguration(this.running) : Promise.resolve();
+    this.configured = this.sendConfiguration(this.running);
     return this.configured;
   }
 
@@ -233,7 +194,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
     const service: ServiceSettings | undefined =
       token && check.ok ? { baseUrl: check.url.href, token, timeoutMs: config.timeoutMs, templatePageSize: config.templatePageSize, retry: this.options.retryPolicy() } : undefined;
     const origin = originOf(config.baseUrl);
-    const history: HistorySettings | undefined = origin ? { dir: serviceFolder(this.options.history.root, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
+    const history: HistorySettings | undefined = origin ? { dir: serviceFolder(this.options.historyRoot, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
     await client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
   }
 
