@@ -24,6 +24,7 @@
 // the loads; the rest is said in the README's "Where the work happens".
 import type { Machine } from '../api/types';
 import type { Arrangement } from '../model/arrange';
+import type { MarketSummary } from '../model/query/summary';
 import type { Which } from './market';
 import type { ToolName } from './tools';
 
@@ -98,6 +99,15 @@ export interface Requests {
   locate: { params: MachineAsk & { nodeId: string }; result: { groupKey: string; index: number } | undefined };
   machine: { params: { nodeId: string }; result: Machine | undefined };
   tool: { params: { name: ToolName; input: unknown; now: number }; result: string };
+  // Commands (quick picks, the filter box's suggestions): src/market/worker/pickHandlers.ts
+  /** The shown machines (the view's order) whose quick pick label, description or node ID match the typed text (VS Code's fuzzy match, loosely): the first `limit`, and how many match. */
+  pick: { params: MachineAsk & { text: string; limit: number }; result: { machines: Machine[]; total: number } };
+  /** The node IDs given that the view shows, in its order (the others left out). */
+  order: { params: MachineAsk & { nodeIds: string[] }; result: string[] };
+  /** The values of each field in the snapshot, with counts: the filter box's suggestions (one answer per snapshot). */
+  facets: { params: Record<string, never>; result: MarketSummary };
+  /** How many machines of the snapshot a filter text matches (the filter box's title as the person types). */
+  count: { params: { filter: string }; result: { matching: number; total: number } };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };

@@ -17,6 +17,7 @@ import { Market, type MarketChange, type Which } from '../market';
 import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type MachineAsk, type Message, type Method, type Notifications, type Params, type Requests, type Result, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
+import { pickHandlers } from './pickHandlers';
 import type { MachineView } from '../views';
 import type { Transport } from './transport';
 
@@ -131,6 +132,7 @@ export class MarketServer implements Disposable {
       },
       machine: ({ nodeId }) => this.market.machine(nodeId),
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
+      ...pickHandlers(this.market, this.memory),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {

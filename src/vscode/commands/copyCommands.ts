@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Market } from '../../market/market';
 import type { Controller } from '../services/controller';
+import type { MarketAsker } from './lazyPick';
 import type { Visible } from '../views/visible';
 import { copyIds } from './clipboard';
 import { listed, machinesOf, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
@@ -11,12 +12,14 @@ export interface CopyCommandDeps {
   market: Market;
   controller: Controller;
   visible: Visible;
+  /** Where the quick picks ask for the machines they offer. */
+  marketHost: MarketAsker;
 }
 
-export async function copyNodeId({ market, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function copyNodeId({ market, controller, visible, marketHost }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = [...listed(market, node), ...machinesOf(node, selected)].map((m) => m.node_name);
   if (ids.length === 0) {
-    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Copy Node ID')));
+    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, visible, vscode.l10n.t('Copy Node ID')));
     ids = machine ? [machine.node_name] : [];
   }
   await copyIds(ids, 'node');

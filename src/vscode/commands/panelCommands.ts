@@ -6,10 +6,11 @@ import type { Machine, Template } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
 import type { Market } from '../../market/market';
 import type { Controller } from '../services/controller';
+import type { MarketAsker } from './lazyPick';
 import { showInfo } from '../services/notify';
 import type { Visible } from '../views/visible';
 import { writeImageReference, writeTemplateJson } from './clipboard';
-import { listed, machinesOf, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
+import { inTreeOrder, listed, machinesOf, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
 
 /** What these commands need of the panels: opening one. */
 export interface PanelOpeners {
@@ -23,17 +24,18 @@ export interface PanelCommandDeps {
   market: Market;
   controller: Controller;
   visible: Visible;
+  marketHost: MarketAsker;
   panels: PanelOpeners;
 }
 
 /** From a tree item, a hover link (a node ID) or the palette (a quick pick). */
-export async function showMachineDetails({ market, controller, visible, panels }: PanelCommandDeps, node: unknown): Promise<void> {
+export async function showMachineDetails({ market, controller, visible, marketHost, panels }: PanelCommandDeps, node: unknown): Promise<void> {
   const [fromTree] = [...listed(market, node), ...machinesOf(node, undefined)];
   if (fromTree) {
     panels.details.show(fromTree, true);
     return;
   }
-  const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Show Machine Details')));
+  const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, visible, vscode.l10n.t('Show Machine Details')));
   if (machine) {
     panels.details.show(machine);
   }
@@ -44,13 +46,13 @@ export async function showMachineDetails({ market, controller, visible, panels }
  * multi-select quick pick, with the selection ticked). Always in the tree's
  * order, so the columns read as the tree does; past eight, the first eight.
  */
-export async function compareMachines({ controller, visible, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function compareMachines({ controller, visible, marketHost, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let machines: Machine[] | undefined = machinesOf(node, selected);
   if (machines.length < 2) {
     if (!(await controller.ensureData('machines'))) {
       return;
     }
-    machines = await pickVisibleMachines(visible, vscode.l10n.t('Compare Machines'), machines);
+    machines = await pickVisibleMachines(marketHost, visible, vscode.l10n.t('Compare Machines'), machines);
     if (!machines) {
       return;
     }
@@ -59,17 +61,11 @@ export async function compareMachines({ controller, visible, panels }: PanelComm
       return;
     }
   }
-  const ordered = inTreeOrder(visible, machines);
+  const ordered = await inTreeOrder(marketHost, visible, machines);
   if (ordered.length > MAX_COMPARED) {
     void showInfo(vscode.l10n.t('GPU Rental: {0} machines were chosen. Comparing the first {1} in the order of the tree.', ordered.length, MAX_COMPARED));
   }
   panels.compare.show(ordered.slice(0, MAX_COMPARED));
-}
-
-function inTreeOrder(visible: Visible, machines: readonly Machine[]): Machine[] {
-  const position = new Map(visible.machinesInOrder().map((m, i) => [m.node_name, i]));
-  // A machine the tree no longer shows (the filter changed) goes last, in the order given.
-  return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));
 }
 
 async function templateFor({ controller, visible }: PanelCommandDeps, node: unknown, title: string): Promise<Template | undefined> {
