@@ -56,6 +56,21 @@ describe('Market worker', function () {
     assert.deepEqual(withoutAge(inWorker), withoutAge(inThread));
   });
 
+  it("answers the commands' requests: a quick pick's rows as the person types, the order of a few machines, the filter box's values and counts", async () => {
+    await waitFor('the market in the worker', async () => (await client.request('summary', byGpu)).total === DEMO_MACHINES.length);
+    const first = await client.request('pick', { ...byGpu, text: '', limit: 5 });
+    assert.equal(first.total, DEMO_MACHINES.length);
+    assert.equal(first.machines.length, 5);
+    const typed = await client.request('pick', { ...byGpu, text: first.machines[3].node_name, limit: 5 });
+    assert.deepEqual(typed.machines.map((m) => m.node_name), [first.machines[3].node_name]);
+    const ids = first.machines.map((m) => m.node_name);
+    assert.deepEqual(await client.request('order', { ...byGpu, nodeIds: [ids[4], 'not-listed', ids[1]] }), [ids[1], ids[4]]);
+    const facets = await client.request('facets', {});
+    assert.equal(facets.total, DEMO_MACHINES.length);
+    assert.ok(facets.values instanceof Map && (facets.values.get('gpu_name')?.length ?? 0) > 0, 'the values per field cross as a Map');
+    assert.deepEqual(await client.request('count', { filter: 'gpus>=2' }), { matching: DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length, total: DEMO_MACHINES.length });
+  });
+
   it('a crash in the middle of a load restarts the worker, which reloads; the last answers are served stale meanwhile; the user is told once', async () => {
     const before = await client.request('summary', byGpu);
     assert.equal(before.total, DEMO_MACHINES.length);
