@@ -19,7 +19,7 @@
 //   - loads: start, progress notes, errors, first look           (async: Controller.refresh)
 //   - each new snapshot's diff: the news marks, the watches, the history
 //                                                                 (sync events: market.onDidChange)
-//   - every machine in order: quick picks                        (sync: Visible.machinesInOrder)
+//   - quick picks: the first rows matching the typed text        (async: pick, order)
 // The requests below answer the first, the counts, one machine, the tool and
 // the loads; the rest is said in the README's "Where the work happens".
 import type { Machine } from '../api/types';

@@ -1,10 +1,10 @@
 // What the views show, in one place: the market's answer to the view state's
 // questions. The trees, the view messages, the status bar and the commands
 // all read it here, so none of them can see another list than the others.
-import type { Machine, Template } from '../../api/types';
+import type { Template } from '../../api/types';
 import type { Market } from '../../market/market';
 import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
-import { machinesInOrder, templatesInOrder, type MachineView, type TemplateView } from '../../market/views';
+import { templatesInOrder, type MachineView, type TemplateView } from '../../market/views';
 import type { MachineMemory } from '../../model/query';
 import type { ViewState } from './viewState';
 
@@ -43,11 +43,6 @@ export class Visible {
   /** The templates the Image Templates view shows. */
   templates(): TemplateView {
     return this.market.templateView(this.state.templateFilter);
-  }
-
-  /** Every shown machine in the tree's order (groups in order): what quick picks offer. */
-  machinesInOrder(): Machine[] {
-    return machinesInOrder(this.machines());
   }
 
   templatesInOrder(): Template[] {
