@@ -18,6 +18,7 @@ import { Market, type MarketChange, type Which } from '../market';
 import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type MachineAsk, type Message, type Method, type Notifications, type Params, type Requests, type Result, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
+import { pickHandlers } from './pickHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type HistorySource, type OpenHistory } from './historyHandlers';
@@ -151,6 +152,7 @@ export class MarketServer implements Disposable {
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.memory),
       ...historyHandlers(() => this.memory),
+      ...pickHandlers(this.market, this.memory),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {
