@@ -20,7 +20,7 @@
 //   - loads: start, progress notes, errors, first look           (async: Controller.refresh)
 //   - each new snapshot's diff: the news marks, the watches, the history
 //                                                                 (sync events: market.onDidChange)
-//   - every machine in order: quick picks                        (sync: Visible.machinesInOrder)
+//   - quick picks: the first rows matching the typed text        (async: pick, order)
 // The requests below answer the first, the counts, one machine, the tool and
 // the loads, and the watches (`watches` and the `news` of each snapshot for
 // the marks and the alerts, `watchStats`, `watchAlert`, `nearMisses`); the
@@ -29,6 +29,7 @@ import type { Machine, Template } from '../api/types';
 import type { Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/memoryText';
 import type { NearMiss } from '../model/nearMiss';
+import type { MarketSummary } from '../model/query/summary';
 import type { TrendRange } from './history/trends';
 import type { TrendsView } from './history/trendsView';
 import type { Which } from './market';
@@ -169,6 +170,15 @@ export interface Requests {
   'history.trends': { params: { range: TrendRange; models: string[]; columns: number; samples?: boolean }; result: TrendsView };
   /** Deletes the service's history (every window's); false when another window holds its lock. */
   'history.clear': { params: Record<string, never>; result: { cleared: boolean } };
+  // Commands (quick picks, the filter box's suggestions): src/market/worker/pickHandlers.ts
+  /** The shown machines (the view's order) whose quick pick label, description or node ID match the typed text (VS Code's fuzzy match, loosely): the first `limit`, and how many match. */
+  pick: { params: MachineAsk & { text: string; limit: number }; result: { machines: Machine[]; total: number } };
+  /** The node IDs given that the view shows, in its order (the others left out). */
+  order: { params: MachineAsk & { nodeIds: string[] }; result: string[] };
+  /** The values of each field in the snapshot, with counts: the filter box's suggestions (one answer per snapshot). */
+  facets: { params: Record<string, never>; result: MarketSummary };
+  /** How many machines of the snapshot a filter text matches (the filter box's title as the person types). */
+  count: { params: { filter: string }; result: { matching: number; total: number } };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };

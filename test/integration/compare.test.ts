@@ -9,7 +9,7 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
-import { runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
+import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 
 const PASSWORD = 'itest-REGISTRY-pass-5521';
 
@@ -17,7 +17,8 @@ describe('Compare machines and template details', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const clipboard = () => vscode.env.clipboard.readText();
-  const leaves = (): MachineLeaf[] => api.visible.machinesInOrder().map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  /** The machine rows of the tree, in its order. */
+  const leaves = (): Promise<MachineLeaf[]> => machineLeaves(api);
   const templateLeaves = (): TemplateLeaf[] => templateRows(api);
   const content = () => api.compare.content()!;
   const row = (key: string) => content().rows.find((r) => r.key === key)!;
@@ -42,7 +43,7 @@ describe('Compare machines and template details', function () {
   });
 
   it('Compare Machines on a selection of three opens one panel, columns in tree order, best values marked', async () => {
-    const [a, b, c] = leaves();
+    const [a, b, c] = (await leaves());
     // Selected bottom-up: the columns still read as the tree does.
     await vscode.commands.executeCommand('gpuRental.compareMachines', c, [c, b, a]);
     await waitFor('the compare panel', () => api.compare.content());
@@ -66,7 +67,7 @@ describe('Compare machines and template details', function () {
   });
 
   it('more than eight: says so and compares the first eight in tree order', async () => {
-    const all = leaves().slice(0, 10);
+    const all = (await leaves()).slice(0, 10);
     const before = api.shownMessages.length;
     await vscode.commands.executeCommand('gpuRental.compareMachines', all[9], [...all].reverse());
     await waitFor('eight columns', () => api.compare.content()?.columns.length === 8);
@@ -78,7 +79,7 @@ describe('Compare machines and template details', function () {
     const before = api.shownMessages.length;
     // The pick can lose focus in the headless window and close unanswered (no message then): ask again, at most three times.
     for (let attempt = 0; attempt < 3 && api.shownMessages.length === before; attempt++) {
-      await runAndAccept('gpuRental.compareMachines', leaves()[0], [leaves()[0]]);
+      await runAndAccept('gpuRental.compareMachines', (await leaves())[0], [(await leaves())[0]]);
       await waitFor('the message', () => api.shownMessages.length > before, 5_000).catch(() => undefined);
     }
     await waitFor('the message', () => api.shownMessages.length > before);
@@ -86,7 +87,7 @@ describe('Compare machines and template details', function () {
   });
 
   it('follows a refresh: a price changed is marked changed, a machine gone is "No longer listed" with its last values', async () => {
-    const [a, b, c] = leaves();
+    const [a, b, c] = (await leaves());
     await vscode.commands.executeCommand('gpuRental.compareMachines', a, [a, b, c]);
     await waitFor('three columns', () => api.compare.content()?.columns.length === 3);
     const page = api.compare.html();

@@ -8,7 +8,7 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { ALWAYS_OFFERED, RIGHT_CLICKS, contextMenu, rowContext, type MenuEntry, type RightClick } from '../support/contextMenus';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
+import { machineLeaves, EXTENSION_ID, TOKEN, demoServer, extensionApi, setBaseUrl, waitFor } from './helpers';
 
 type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
 type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
@@ -22,7 +22,8 @@ function menuArgs<T>(row: T, others: readonly T[], click: RightClick): [T, T[]] 
 describe('Context menus after a multi-selection', function () {
   let api: GpuRentalTestApi;
   const entries = () => (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus['view/item/context'];
-  const machineLeaves = (): MachineLeaf[] => api.visible.machinesInOrder().map((machine) => ({ kind: 'machine', machine, groupKey: '' }));
+  /** The machine rows of the tree, in its order. */
+  const machineRows = (): Promise<MachineLeaf[]> => machineLeaves(api);
   const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
 
   before(async () => {
@@ -45,7 +46,7 @@ describe('Context menus after a multi-selection', function () {
     it(`right-clicking ${click.name}: Show Machine Details is offered and shows that machine`, async () => {
       const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.machine.view, 'machine', click));
       assert.ok(menu.includes('gpuRental.showMachineDetails'), menu.join(', '));
-      const [a, b, c] = machineLeaves();
+      const [a, b, c] = await machineRows();
       await vscode.commands.executeCommand('gpuRental.showMachineDetails', ...menuArgs(c, [a, b], click));
       await waitFor('the details panel', () => api.panels.openNodeNames.length > 0);
       assert.deepEqual(api.panels.openNodeNames, [c.machine.node_name]);
@@ -54,7 +55,7 @@ describe('Context menus after a multi-selection', function () {
     it(`right-clicking ${click.name}: Copy Node ID is offered and copies that machine (with its selection)`, async () => {
       const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.machine.view, 'machine', click));
       assert.ok(menu.includes('gpuRental.copyNodeId'), menu.join(', '));
-      const [a, b, c] = machineLeaves();
+      const [a, b, c] = await machineRows();
       await vscode.commands.executeCommand('gpuRental.copyNodeId', ...menuArgs(c, [a, b], click));
       const expected = click.multi && click.inSelection ? [a, b, c] : [c];
       assert.equal(await vscode.env.clipboard.readText(), expected.map((l) => l.machine.node_name).join('\n'));

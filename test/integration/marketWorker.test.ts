@@ -16,6 +16,7 @@ import { toolAnswer } from '../../src/market/tools';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
+import { arrangeMachines } from '../../src/model/arrange';
 import { signedInToDemo, waitFor } from './helpers';
 
 const RESTARTED = 'GPU Rental: the market worker stopped and was restarted. The machines shown may be out of date until it has reloaded them.';
@@ -160,12 +161,29 @@ describe('Market worker', function () {
     const top = await api.machines.getChildren();
     assert.equal(top.length, summary.groups.length + top.filter((n) => n.kind === 'nearMiss').length);
     const rows = await api.machines.getChildren(top[0]);
-    const inThread = api.visible.machinesInOrder();
+    assert.equal(api.view.queryText, '', 'no filter: every machine shown');
+    // The same machines arranged here, by the pure model.
+    const inThread = arrangeMachines(DEMO_MACHINES, api.view.arrangement).flatMap((group) => group.machines);
     const first = rows[0];
     assert.ok(first.kind === 'machine');
     assert.equal(first.machine.node_name, inThread[0].node_name);
     const located = await api.machines.locate(inThread[1].node_name);
     assert.ok(located?.kind === 'machine' && located.machine.node_name === inThread[1].node_name);
+  });
+
+  it("answers the commands' requests: a quick pick's rows as the person types, the order of a few machines, the filter box's values and counts", async () => {
+    await waitFor('the market in the worker', async () => (await client.request('summary', byGpu)).total === DEMO_MACHINES.length);
+    const first = await client.request('pick', { ...byGpu, text: '', limit: 5 });
+    assert.equal(first.total, DEMO_MACHINES.length);
+    assert.equal(first.machines.length, 5);
+    const typed = await client.request('pick', { ...byGpu, text: first.machines[3].node_name, limit: 5 });
+    assert.deepEqual(typed.machines.map((m) => m.node_name), [first.machines[3].node_name]);
+    const ids = first.machines.map((m) => m.node_name);
+    assert.deepEqual(await client.request('order', { ...byGpu, nodeIds: [ids[4], 'not-listed', ids[1]] }), [ids[1], ids[4]]);
+    const facets = await client.request('facets', {});
+    assert.equal(facets.total, DEMO_MACHINES.length);
+    assert.ok(facets.values instanceof Map && (facets.values.get('gpu_name')?.length ?? 0) > 0, 'the values per field cross as a Map');
+    assert.deepEqual(await client.request('count', { filter: 'gpus>=2' }), { matching: DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length, total: DEMO_MACHINES.length });
   });
 
   it('a crash in the middle of a load restarts the worker, which reloads; the last answers are served stale meanwhile; the user is told once', async () => {

@@ -18,6 +18,7 @@ import { Market, type MarketChange, type Which } from '../market';
 import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type MachineAsk, type Message, type Method, type Notifications, type Params, type Requests, type Result, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
+import { pickHandlers } from './pickHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type HistorySource, type OpenHistory } from './historyHandlers';
@@ -139,7 +140,10 @@ export class MarketServer implements Disposable {
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.memory),
+      ...this.watches.handlers,
+      ...panelHandlers(this.market, this.memory),
       ...historyHandlers(this.memory),
+      ...pickHandlers(this.market, this.memory),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {

@@ -2,12 +2,14 @@
 // too), a hover link, or a quick pick of what the views show.
 import * as vscode from 'vscode';
 import type { Controller } from '../services/controller';
+import type { MarketAsker } from './lazyPick';
 import type { Visible } from '../views/visible';
 import { copyIds } from './clipboard';
 import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
 
 export interface CopyCommandDeps {
-  marketHost: MachineAsker;
+  /** Where a node ID is looked up, and the quick picks ask for the machines they offer. */
+  marketHost: MachineAsker & MarketAsker;
   controller: Controller;
   visible: Visible;
 }
@@ -15,7 +17,7 @@ export interface CopyCommandDeps {
 export async function copyNodeId({ marketHost, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = [...(await listed(marketHost, node)), ...machinesOf(node, selected)].map((m) => m.node_name);
   if (ids.length === 0) {
-    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Copy Node ID')));
+    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, visible, vscode.l10n.t('Copy Node ID')));
     ids = machine ? [machine.node_name] : [];
   }
   await copyIds(ids, 'node');

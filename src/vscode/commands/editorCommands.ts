@@ -6,22 +6,25 @@ import type { Machine, Template } from '../../api/types';
 import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
 import type { Controller } from '../services/controller';
+import { lazyMachinePick, visibleMachines, type MarketAsker } from './lazyPick';
 import type { Visible } from '../views/visible';
 import { flash, showInfo } from '../services/notify';
 import { nodeIdsDelivered } from '../services/walkthroughProgress';
-import { machinePick, templatePickText, type Pick } from './quickPicks';
+import { templatePickText, type Pick } from './quickPicks';
 
 export interface EditorCommandDeps {
   controller: Controller;
   visible: Visible;
+  marketHost: MarketAsker;
 }
 
-export async function insertNodeIds({ controller, visible }: EditorCommandDeps): Promise<void> {
+export async function insertNodeIds({ controller, visible, marketHost }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('machines'))) return;
-  const machines = visible.machinesInOrder();
-  const picks = machines.map((machine) => machinePick(machine));
-  const chosen = await pickMany(picks, vscode.l10n.t('Insert Node ID'), editor.selections.length, vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'));
+  const source = visibleMachines(marketHost, visible.state);
+  const first = await source('');
+  const title = withCursors(vscode.l10n.t('Insert Node ID'), editor.selections.length);
+  const chosen = (await lazyMachinePick(source, first, { title, placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: true })) ?? [];
   await insert(editor, chosen.map((m) => m.node_name));
   nodeIdsDelivered(chosen.length);
 }
@@ -46,9 +49,13 @@ function activeEditor(): vscode.TextEditor | undefined {
   return editor;
 }
 
+/** "Insert Node ID (pick 3 for one per cursor)" with several cursors. */
+function withCursors(title: string, cursors: number): string {
+  return cursors > 1 ? vscode.l10n.t('{0} (pick {1} for one per cursor)', title, cursors) : title;
+}
+
 async function pickMany<T>(picks: Pick<T>[], title: string, cursors: number, placeHolder: string): Promise<T[]> {
-  const fullTitle = cursors > 1 ? vscode.l10n.t('{0} (pick {1} for one per cursor)', title, cursors) : title;
-  const chosen = await vscode.window.showQuickPick(picks, { title: fullTitle, placeHolder, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
+  const chosen = await vscode.window.showQuickPick(picks, { title: withCursors(title, cursors), placeHolder, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
   return chosen?.map((p) => p.value) ?? [];
 }
 

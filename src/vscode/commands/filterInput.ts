@@ -5,11 +5,12 @@
 // typed; Enter or Tab on a suggestion puts it in the box. Tab with none active
 // takes the first one VS Code shows.
 import * as vscode from 'vscode';
-import type { Machine } from '../../api/types';
 import { filterPrompt } from '../../model/countText';
-import { compileQuery, describeQuery, isEmptyQuery, parseQuery } from '../../model/query';
+import { describeQuery, parseQuery } from '../../model/query';
 import { suggestQuery, type Suggestion } from '../../model/query/suggest';
-import { marketSummary } from '../../model/query/summary';
+import type { MarketSummary } from '../../model/query/summary';
+import { MarketRequestError } from '../../market/worker/client';
+import { CANCELLED } from '../../market/protocol';
 import { formatInteger, machineCount } from '../../model/format';
 import type { ContextKeys } from '../services/contextKeys';
 
@@ -23,8 +24,14 @@ export async function takeSuggestion(): Promise<void> {
   await open?.take();
 }
 
+/** What the box asks the market: the values per field (once), and how many machines a text matches (per keystroke). */
+export interface FilterBoxSource {
+  summary: MarketSummary;
+  count(text: string, signal: AbortSignal): Promise<{ matching: number; total: number }>;
+}
+
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
-export function askForMachineQuery(current: string, machines: readonly Machine[], keys: Pick<ContextKeys, 'set'>): Promise<string | undefined> {
+export function askForMachineQuery(current: string, source: FilterBoxSource, keys: Pick<ContextKeys, 'set'>): Promise<string | undefined> {
   return new Promise((resolve) => {
     const input = vscode.window.createQuickPick<SuggestionItem>();
     input.placeholder = vscode.l10n.t('e.g. gpu=RTX_4090 gpus>=2 price_per_gpu<2.5 region in [cn-east,cn-north] cuda>=12.1');
@@ -32,18 +39,35 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
     input.ignoreFocusOut = true;
     input.matchOnDescription = false;
     input.matchOnDetail = false;
-    const summary = marketSummary(machines);
+    const summary = source.summary;
+    let counting: AbortController | undefined;
     let accepted: string | undefined;
     let takeNextActive = false;
     const check = (text: string): boolean => {
       const result = parseQuery(text);
+      counting?.abort();
+      counting = undefined;
       if (!result.ok) {
         input.title = result.error.message;
       } else {
-        const count = isEmptyQuery(result.query) ? machines.length : countMatches(machines, compileQuery(result.query));
-        // How the query was read comes first, so a value that starts names where the writer meant a whole name shows before it is applied.
-        const counted = filterPrompt(count, machines.length, !text.trim());
-        input.title = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
+        // The count comes from the market; the next keystroke cancels it.
+        const mine = new AbortController();
+        counting = mine;
+        input.busy = true;
+        source.count(text, mine.signal).then(
+          ({ matching, total }) => {
+            if (mine.signal.aborted) return;
+            // How the query was read comes first, so a value that starts names where the writer meant a whole name shows before it is applied.
+            const counted = filterPrompt(matching, total, !text.trim());
+            input.title = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
+            input.busy = false;
+          },
+          (err: unknown) => {
+            if (mine.signal.aborted || (err instanceof MarketRequestError && err.kind === CANCELLED)) return;
+            input.title = err instanceof Error ? err.message : String(err);
+            input.busy = false;
+          },
+        );
       }
       input.items = suggestQuery(text, summary).map((suggestion) => item(suggestion, text));
       // Nothing active: Enter applies the text as typed, as it did before there were suggestions.
@@ -78,6 +102,7 @@ export function askForMachineQuery(current: string, machines: readonly Machine[]
         }
       }),
       input.onDidHide(() => {
+        counting?.abort();
         open = undefined;
         keys.set('gpuRental.filterBoxOpen', false);
         subscriptions.dispose();
@@ -119,12 +144,4 @@ function describeSuggestion(s: Suggestion): string | undefined {
   }
   const machines = machineCount(s.count);
   return s.names === undefined ? machines : vscode.l10n.t('{0} models · {1}', formatInteger(s.names), machines);
-}
-
-function countMatches(machines: readonly Machine[], matches: (m: Machine) => boolean): number {
-  let count = 0;
-  for (const machine of machines) {
-    if (matches(machine)) count++;
-  }
-  return count;
 }

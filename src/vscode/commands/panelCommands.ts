@@ -5,10 +5,11 @@ import * as vscode from 'vscode';
 import type { Machine, Template } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
 import type { Controller } from '../services/controller';
+import type { MarketAsker } from './lazyPick';
 import { showInfo } from '../services/notify';
 import type { Visible } from '../views/visible';
 import { writeImageReference, writeTemplateJson } from './clipboard';
-import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
+import { inTreeOrder, listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
 
 /** What these commands need of the panels: opening one. */
 export interface PanelOpeners {
@@ -19,7 +20,7 @@ export interface PanelOpeners {
 }
 
 export interface PanelCommandDeps {
-  marketHost: MachineAsker;
+  marketHost: MachineAsker & MarketAsker;
   controller: Controller;
   visible: Visible;
   panels: PanelOpeners;
@@ -32,7 +33,7 @@ export async function showMachineDetails({ marketHost, controller, visible, pane
     await panels.details.show(fromTree, true);
     return;
   }
-  const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(visible, vscode.l10n.t('Show Machine Details')));
+  const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, visible, vscode.l10n.t('Show Machine Details')));
   if (machine) {
     await panels.details.show(machine);
   }
@@ -43,13 +44,13 @@ export async function showMachineDetails({ marketHost, controller, visible, pane
  * multi-select quick pick, with the selection ticked). Always in the tree's
  * order, so the columns read as the tree does; past eight, the first eight.
  */
-export async function compareMachines({ controller, visible, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function compareMachines({ controller, visible, marketHost, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let machines: Machine[] | undefined = machinesOf(node, selected);
   if (machines.length < 2) {
     if (!(await controller.ensureData('machines'))) {
       return;
     }
-    machines = await pickVisibleMachines(visible, vscode.l10n.t('Compare Machines'), machines);
+    machines = await pickVisibleMachines(marketHost, visible, vscode.l10n.t('Compare Machines'), machines);
     if (!machines) {
       return;
     }
@@ -58,17 +59,11 @@ export async function compareMachines({ controller, visible, panels }: PanelComm
       return;
     }
   }
-  const ordered = inTreeOrder(visible, machines);
+  const ordered = await inTreeOrder(marketHost, visible, machines);
   if (ordered.length > MAX_COMPARED) {
     void showInfo(vscode.l10n.t('GPU Rental: {0} machines were chosen. Comparing the first {1} in the order of the tree.', ordered.length, MAX_COMPARED));
   }
   panels.compare.show(ordered.slice(0, MAX_COMPARED));
-}
-
-function inTreeOrder(visible: Visible, machines: readonly Machine[]): Machine[] {
-  const position = new Map(visible.machinesInOrder().map((m, i) => [m.node_name, i]));
-  // A machine the tree no longer shows (the filter changed) goes last, in the order given.
-  return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));
 }
 
 async function templateFor({ controller, visible }: PanelCommandDeps, node: unknown, title: string): Promise<Template | undefined> {

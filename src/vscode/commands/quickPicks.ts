@@ -15,35 +15,6 @@ export function machinePick(machine: Machine, picked = false): Pick<Machine> {
   return { label: noIcons(text.label), description: noIcons(text.description), detail: noIcons(text.detail), value: machine, picked };
 }
 
-/** Offers the machines in the order given (the tree's order: filtered, grouped, sorted). */
-export async function pickMachine(machines: readonly Machine[], title: string): Promise<Machine | undefined> {
-  const picks = machines.map((machine) => machinePick(machine));
-  const choice = await vscode.window.showQuickPick(picks, {
-    title,
-    placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'),
-    matchOnDescription: true,
-    matchOnDetail: true,
-  });
-  return choice?.value;
-}
-
-/**
- * Several machines at once (canPickMany), searchable by the same words as
- * pickMachine; undefined when the person cancels.
- */
-export async function pickMachines(machines: readonly Machine[], title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
-  const ticked = new Set(preselected.map((m) => m.node_name));
-  const picks = machines.map((machine) => machinePick(machine, ticked.has(machine.node_name)));
-  const choice = await vscode.window.showQuickPick(picks, {
-    title,
-    placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'),
-    canPickMany: true,
-    matchOnDescription: true,
-    matchOnDetail: true,
-  });
-  return choice?.map((c) => c.value);
-}
-
 /** A template's quick pick label and description: name, then "platform default · Type 0 · image". */
 export function templatePickText(template: Template): { label: string; description: string } {
   const typeAndImage = vscode.l10n.t('Type {0} · {1}', template.image_type, oneLine(templateImage(template), 120));

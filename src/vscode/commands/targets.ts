@@ -6,7 +6,8 @@ import type { Machine } from '../../api/types';
 import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
 import { showInfo } from '../services/notify';
-import { pickMachine, pickMachines, pickTemplate } from './quickPicks';
+import { lazyMachinePick, machineAsk, visibleMachines, type MarketAsker } from './lazyPick';
+import { pickTemplate } from './quickPicks';
 import type { TemplateNode } from '../views/templatesView';
 import type { Visible } from '../views/visible';
 
@@ -44,13 +45,15 @@ export function templatesOf(node: unknown, selected: unknown) {
 }
 
 /** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
-export async function pickVisibleMachine(visible: Visible, title: string) {
-  const machines = visible.machinesInOrder();
-  if (machines.length === 0) {
+export async function pickVisibleMachine(host: MarketAsker, visible: Visible, title: string): Promise<Machine | undefined> {
+  const source = visibleMachines(host, visible.state);
+  const first = await source('');
+  if (first.total === 0) {
     void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
     return undefined;
   }
-  return pickMachine(machines, titleFor(visible, title));
+  const [machine] = (await lazyMachinePick(source, first, { title: titleFor(visible, title), placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: false })) ?? [];
+  return machine;
 }
 
 export async function pickVisibleTemplate(visible: Visible, title: string) {
@@ -63,13 +66,21 @@ export async function pickVisibleTemplate(visible: Visible, title: string) {
 }
 
 /** Several machines from the ones the tree shows, `preselected` already ticked. */
-export async function pickVisibleMachines(visible: Visible, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
-  const machines = visible.machinesInOrder();
-  if (machines.length < 2) {
+export async function pickVisibleMachines(host: MarketAsker, visible: Visible, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
+  const source = visibleMachines(host, visible.state);
+  const first = await source('');
+  if (first.total < 2) {
     void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
     return undefined;
   }
-  return pickMachines(machines, titleFor(visible, title), preselected);
+  return lazyMachinePick(source, first, { title: titleFor(visible, title), placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'), many: true, preselected });
+}
+
+/** The machines given in the tree's order (asked of the market); those the tree no longer shows (the filter changed) last, in the order given. */
+export async function inTreeOrder(host: MarketAsker, visible: Visible, machines: readonly Machine[]): Promise<Machine[]> {
+  const order = await host.client.request('order', { ...machineAsk(visible.state), nodeIds: machines.map((m) => m.node_name) });
+  const position = new Map(order.map((id, i) => [id, i]));
+  return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));
 }
 
 /** "Copy Node ID (filter: gpus>=2)" */

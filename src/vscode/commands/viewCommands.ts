@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels } from '../../model/arrange';
 import { noIcons, oneLine } from '../../model/escape';
-import type { Market } from '../../market/market';
+import type { MarketAsker } from './lazyPick';
 import type { Config } from '../services/config';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
@@ -15,14 +15,17 @@ export interface ViewCommandDeps {
   view: ViewState;
   config: Config;
   controller: Controller;
-  market: Market;
+  /** The filter box asks the market for its suggestions and counts. */
+  marketHost: MarketAsker;
   /** The filter box says it is open through its context key (Tab's keybinding reads it). */
   keys: Pick<ContextKeys, 'set'>;
 }
 
-export async function filterMachines({ view, controller, market, keys }: ViewCommandDeps): Promise<void> {
+export async function filterMachines({ view, controller, marketHost, keys }: ViewCommandDeps): Promise<void> {
   await controller.ensureData('machines');
-  const text = await askForMachineQuery(view.queryText, market.machines.items ?? [], keys);
+  const summary = await marketHost.client.request('facets', {});
+  const count = (filter: string, signal: AbortSignal) => marketHost.client.request('count', { filter }, signal);
+  const text = await askForMachineQuery(view.queryText, { summary, count }, keys);
   if (text !== undefined) {
     view.setQuery(text);
   }

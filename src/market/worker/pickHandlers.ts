@@ -1,0 +1,106 @@
+// The commands' requests: the machines a quick pick offers as the person
+// types (a slice, never the whole list), the order of a few machines in the
+// view, and the filter box's suggestions (the values per field, once per
+// snapshot). Spread into the server's handler table.
+import type { Machine } from '../../api/types';
+import { groupKeyOf } from '../../model/arrange';
+import { machinePickText } from '../../model/machines';
+import type { MarketFacts } from '../../model/memoryText';
+import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
+import { marketSummary, type MarketSummary } from '../../model/query/summary';
+import type { Market } from '../market';
+import type { MachineAsk, Requests } from '../protocol';
+import type { MachineView } from '../views';
+
+type PickHandlers = { [M in 'pick' | 'order' | 'facets' | 'count']: (params: Requests[M]['params']) => Requests[M]['result'] };
+
+/** How a typed text matches a quick pick row: case-insensitive within one of its texts, `*` for anything (as VS Code's quick pick does, less its camel-case matches). */
+export function pickMatcher(text: string): (fields: readonly string[]) => boolean {
+  const words = text.trim().toLowerCase().split('*').filter((w) => w !== '');
+  if (words.length === 0) return () => true;
+  return (fields) =>
+    fields.some((field) => {
+      let at = 0;
+      for (const word of words) {
+        const found = field.indexOf(word, at);
+        if (found < 0) return false;
+        at = found + word.length;
+      }
+      return true;
+    });
+}
+
+/** The first `limit` machines in order that `matches`, and how many match in all. */
+export function firstMatches<T>(groups: Iterable<readonly T[]>, matches: (item: T) => boolean, limit: number): { items: T[]; total: number } {
+  const items: T[] = [];
+  let total = 0;
+  for (const group of groups) {
+    for (const item of group) {
+      if (!matches(item)) continue;
+      if (items.length < limit) items.push(item);
+      total++;
+    }
+  }
+  return { items, total };
+}
+
+export function pickHandlers(market: Market, memory: (MachineMemory & MarketFacts) | undefined): PickHandlers {
+  /** A machine's quick pick texts, lower case: made once per machine of a snapshot, whatever is typed. */
+  const texts = new WeakMap<Machine, readonly string[]>();
+  const textsOf = (machine: Machine): readonly string[] => {
+    let found = texts.get(machine);
+    if (!found) {
+      const t = machinePickText(machine);
+      found = [t.label.toLowerCase(), t.description.toLowerCase(), t.detail.toLowerCase()];
+      texts.set(machine, found);
+    }
+    return found;
+  };
+  const view = (ask: MachineAsk): MachineView => {
+    const parsed = parseQuery(ask.filter);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return market.machineView({ filter: parsed.query, arrangement: ask.arrangement, memory });
+  };
+  let facets: { items: readonly Machine[] | undefined; summary: MarketSummary } | undefined;
+  return {
+    pick: (ask) => {
+      const groups = view(ask).groups.map((g) => g.machines);
+      if (ask.text.trim() === '') {
+        return { machines: firstMatches(groups, () => true, ask.limit).items, total: groups.reduce((n, g) => n + g.length, 0) };
+      }
+      const matches = pickMatcher(ask.text);
+      const { items, total } = firstMatches(groups, (m) => matches(textsOf(m)), ask.limit);
+      return { machines: items, total };
+    },
+    order: (ask) => {
+      const shown = view(ask);
+      const place = (nodeId: string): number[] | undefined => {
+        const machine = market.machine(nodeId);
+        if (!machine) return undefined;
+        const key = groupKeyOf(machine, ask.arrangement.groupBy);
+        const g = shown.groups.length === 1 ? 0 : shown.groups.findIndex((group) => group.key === key);
+        const index = g < 0 ? -1 : shown.groups[g].machines.indexOf(machine);
+        return index < 0 ? undefined : [g, index];
+      };
+      const placed = ask.nodeIds.flatMap((nodeId) => {
+        const at = place(nodeId);
+        return at ? [{ nodeId, at }] : [];
+      });
+      return placed.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]).map((p) => p.nodeId);
+    },
+    facets: () => {
+      const items = market.machines.items;
+      const answer = facets && facets.items === items ? facets.summary : marketSummary(items ?? []);
+      facets = { items, summary: answer };
+      return answer;
+    },
+    count: ({ filter }) => {
+      const parsed = parseQuery(filter);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const items = market.machines.items ?? [];
+      if (isEmptyQuery(parsed.query)) return { matching: items.length, total: items.length };
+      const matches = compileQuery(parsed.query, memory);
+      return { matching: items.reduce((n, m) => (matches(m) ? n + 1 : n), 0), total: items.length };
+    },
+  };
+}
