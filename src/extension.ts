@@ -39,7 +39,7 @@ import { WatchService } from './vscode/features/watches';
 import { tellChangedReadings } from './vscode/features/readings';
 import { configureLocalization } from './vscode/services/l10n';
 import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
-import { historyRoot, MarketHistory } from './vscode/features/history';
+import { HistoryClearing, historyRoot } from './vscode/features/history';
 
 /**
  * The internals, handed to the integration tests only (extension mode Test).
@@ -73,8 +73,10 @@ export interface GpuRentalTestApi {
   /** The token the next sign-in from the Accounts menu takes instead of asking (once). */
   answerNextSignIn(token: string): void;
   watches: WatchService;
-  /** The market history the views and watches read, and its recording. */
-  history: MarketHistory;
+  /** Clear Market History (the history itself is kept by the market worker: ask it through marketHost). */
+  history: HistoryClearing;
+  /** `<globalStorage>/market-history`, where the market worker keeps one folder per service. */
+  historyRoot: string;
   statusBar: StatusBar;
   /** The last 100 notifications shown (most recent last). */
   shownMessages: ShownMessage[];
@@ -82,7 +84,7 @@ export interface GpuRentalTestApi {
   flashes: string[];
   /** Where the view state is kept, so tests can read it back as a reload would. */
   workspaceState: vscode.Memento;
-  /** The market's protocol: the editor's market in this thread, or the worker (gpuRental.experimental.marketWorker). */
+  /** The market worker (or its in-thread fallback): its client, the listings' state, their changes. */
   marketHost: MarketHost;
   /** The Machines view's near-miss rows, as the market last answered them. */
   nearMissRows: NearMissRows;
@@ -104,20 +106,19 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const log = new Log();
   const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${describeError(err, (text) => log.redact(text))}`) });
   const config = new Config();
-  // First to hear a new list: the views and watches that follow read it recorded.
-  const history = new MarketHistory(historyRoot(context.globalStorageUri), market, config, log);
   const keys = new ContextKeys();
   context.subscriptions.push(bindWalkthroughProgress(keys));
   keys.set('gpuRental.filterBoxOpen', false);
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
   const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
-  // The market's protocol: in this thread over `market` by default; in a worker of its own with gpuRental.experimental.marketWorker (its loads, its history, and every view that asks it).
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
+  // The market runs in a worker of its own: it loads, keeps the history, and answers what the views ask.
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, historyRoot: historyRoot(context.globalStorageUri) });
   controller.attach(marketHost);
+  const history = new HistoryClearing(config, () => marketHost.client.request('history.clear', {}).then((r) => r.cleared), log);
   const view = new ViewState(context.workspaceState, config);
   const visible = new Visible(market, view);
-  const machinesModel = new MachinesModel(marketHost, view, log, history);
+  const machinesModel = new MachinesModel(marketHost, view, log, { onDidChange: marketHost.onDidChangeHistory });
   // The host is read only when a snapshot's news arrives, after activation.
   const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
   const nearMissRows = new NearMissRows(marketHost, view, log);
@@ -125,7 +126,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const templates = new TemplatesProvider(market, controller, visible);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, history.onDidChange);
+  const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory);
   const compare = new ComparePanel(
     context.extensionUri,
     marketHost,
@@ -138,14 +139,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const templatePanels = new TemplatePanels(context.extensionUri, marketHost, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson }, log);
   const watches: WatchService = new WatchService(marketHost, controller, config, log, {
     show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
-    memory: history,
   });
-  context.subscriptions.push(history);
   context.subscriptions.push(log, market, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(marketHost, machinesModel, view, watches, config);
-  // Until the views ask the worker, the editor's history reads what the worker records (the same files).
-  context.subscriptions.push(marketHost.onDidChangeHistory(() => marketHost.inWorker && history.follow()));
-  history.removeThrough(() => marketHost.client.request('history.clear', {}).then((r) => r.cleared));
   const trends = new TrendsPanel(context.extensionUri, {
     view: (params, signal) =>
       marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
@@ -203,6 +199,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     },
     watches,
     history,
+    historyRoot: historyRoot(context.globalStorageUri),
     marketHost,
     nearMissRows,
     statusBar,

@@ -1,30 +1,23 @@
-// The one protocol between the editor and the market when the market runs in
-// a worker (src/market/worker/): typed requests with responses, notifications,
-// cancellation, a version. Plain data only (structured-clone safe), so any
-// transport carries it: a Node worker_threads MessagePort today, a Web
-// Worker's postMessage later. Only small messages cross: counts, group
-// summaries, the slice of rows a tree node draws, one machine, a tool's text.
-// The body of a machine list (up to 48 MB) never does.
+// The one protocol between the editor and the market, which runs in a worker
+// of its own (src/market/worker/, started by src/vscode/services/marketHost.ts):
+// typed requests with responses, notifications, cancellation, a version.
+// Plain data only (structured-clone safe), so any transport carries it: a
+// Node worker_threads MessagePort today, a Web Worker's postMessage later, a
+// pair in one thread where no worker can start. Only small messages cross:
+// counts, group summaries, the slice of rows a tree node draws, one machine,
+// the first rows of a quick pick, a tool's text, a chart's thinned lines. The
+// body of a machine list (up to 48 MB) and its parse never do.
 //
-// What the VS Code layer needs from the market (grep "market\." src/vscode),
-// and whether it asks synchronously today:
-//   - the Machines tree: the groups of the current query (key, label, size,
-//     cheapest machine, the GPU model's week) and a slice of one group's rows
-//     with their history marks                      (async: views/machinesModel.ts)
-//   - the view messages and status bar: counts, the status line, fetchedAt,
-//     the error kind of each listing                            (sync: market.status, listing.*)
-//   - one machine by node ID: hover, details, compare, reveal   (sync: market.machine)
-//   - one template by id: the template panel                     (sync: market.template)
-//   - the templates tree: grouped templates of a text filter    (sync: Visible.templates)
-//   - a language-model tool's answer                             (async already: toolAnswer)
-//   - loads: start, progress notes, errors, first look           (async: Controller.refresh)
-//   - each new snapshot's diff: the news marks, the watches, the history
-//                                                                 (sync events: market.onDidChange)
-//   - quick picks: the first rows matching the typed text        (async: pick, order)
-// The requests below answer the first, the counts, one machine, the tool and
-// the loads, and the watches (`watches` and the `news` of each snapshot for
-// the marks and the alerts, `watchStats`, `watchAlert`, `nearMisses`); the
-// rest is said in the README's "Where the work happens".
+// Who asks what (each in one block below):
+//   - loads and the listings' state: the controller, the view messages, the
+//     status bar (load, state, and the `changed` notification)
+//   - the Machines tree: summary, rows, locate (views/machinesModel.ts)
+//   - one machine or template: hover, panels, commands (machine, machineDetails, template)
+//   - quick picks and the filter box: pick, order, facets, count
+//   - the watches, the news marks, near misses: watches, watchStats,
+//     watchAlert, nearMisses, and the `news` notification
+//   - the market history: history.trends, history.clear, the `history` notification
+//   - the chat tools: tool
 import type { Machine, Template } from '../api/types';
 import type { Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/memoryText';
@@ -36,7 +29,7 @@ import type { Which } from './market';
 import type { ToolName } from './tools';
 
 /** Raised when a message changes shape; both sides check it in `hello`. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export type { Which };
 

@@ -10,9 +10,8 @@ import type { GpuRentalTestApi } from '../../src/extension';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
-import { HistoryStore } from '../../src/market/history/store';
-import { MarketHistory, originOf } from '../../src/vscode/features/history';
-import { Config } from '../../src/vscode/services/config';
+import { HistoryStore, serviceFolder } from '../../src/market/history/store';
+import { originOf } from '../../src/vscode/features/history';
 import { EXTENSION_ID, machineLeaves, signedInToDemo, TOKEN, waitFor } from './helpers';
 
 /** A tooltip's text without the Markdown escapes that keep data inert. */
@@ -55,6 +54,11 @@ describe('Market history', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const comesBack = DEMO_MACHINES[7];
+  const origin = () => originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!;
+  /** The folder of this service's history (the market worker writes it). */
+  const folderNow = () => serviceFolder(api.historyRoot, origin());
+  /** The history as it is on disk now, read as another window (or the next reload) reads it. */
+  const history = () => new HistoryStore({ dir: folderNow(), origin: origin(), keepDays: 365 });
 
   async function refresh(): Promise<void> {
     const before = api.market.machines.snapshot;
@@ -96,18 +100,17 @@ describe('Market history', function () {
       shown.map((l) => l.machine.node_name),
       [comesBack.node_name],
     );
-    assert.equal(api.history.flaps7d(comesBack.node_name), 1);
+    assert.equal(history().flaps7d(comesBack.node_name), 1);
   });
 
   it('the history files are under the global storage, per service, and hold no token', () => {
-    const folder = api.history.folder;
-    assert.ok(folder, 'a service is configured');
-    assert.ok(folder.startsWith(api.history.root + path.sep));
-    assert.ok(api.history.root.includes(path.join('globalStorage', EXTENSION_ID)), api.history.root);
+    const folder = folderNow();
+    assert.ok(folder.startsWith(api.historyRoot + path.sep));
+    assert.ok(api.historyRoot.includes(path.join('globalStorage', EXTENSION_ID)), api.historyRoot);
     const files = filesUnder(folder);
     assert.ok(files.length > 0, 'something was recorded');
     assert.ok(files.some((f) => f.text.includes(comesBack.node_name)), 'the machines are recorded by node ID');
-    for (const { file, text } of filesUnder(api.history.root)) {
+    for (const { file, text } of filesUnder(api.historyRoot)) {
       assert.ok(!text.includes(TOKEN), `${file} holds the token`);
     }
   });
@@ -118,7 +121,7 @@ describe('Market history', function () {
     await refresh();
     server.setData({ machines: DEMO_MACHINES });
     await refresh();
-    assert.equal(api.history.flaps7d(comesBack.node_name), 1, 'the return is still there, and no second one counted');
+    assert.equal(history().flaps7d(comesBack.node_name), 1, 'the return is still there, and no second one counted');
     await vscode.workspace.getConfiguration('gpuRental').update('history.enabled', undefined, vscode.ConfigurationTarget.Global);
   });
 
@@ -133,9 +136,9 @@ describe('Market history', function () {
       listening.dispose();
     }
     assert.deepEqual((await machineLeaves(api)), []);
-    assert.ok(Number.isNaN(api.history.flaps7d(comesBack.node_name)) || api.history.flaps7d(comesBack.node_name) === 0);
+    assert.ok(Number.isNaN(history().flaps7d(comesBack.node_name)) || history().flaps7d(comesBack.node_name) === 0);
     assert.deepEqual(
-      filesUnder(api.history.folder!).filter((f) => path.basename(f.file) !== 'lock'),
+      filesUnder(folderNow()).filter((f) => path.basename(f.file) !== 'lock'),
       [],
     );
   });
@@ -150,7 +153,7 @@ describe('Market history', function () {
       await api.watches.pollNow();
     }
     assert.equal(alerts().length - before, 1, api.shownMessages.map((m) => m.text).join('\n'));
-    assert.equal(api.history.flaps7d(comesBack.node_name), 1);
+    assert.equal(history().flaps7d(comesBack.node_name), 1);
   });
 
   it("marks a machine well below its model's median on its row, in its accessible label and tooltip; the GPU group's tooltip has the model's week", async () => {
@@ -171,8 +174,9 @@ describe('Market history', function () {
     assert.match(groupTooltip, /Lowest price per GPU now: 0\.0\d+/);
     assert.match(groupTooltip, /7-day median: [\d.]+ \(less than a day of history\)/);
     assert.match(groupTooltip, /Lowest per GPU over 7 days: \u2007*▄ [\d.]+ throughout$/, 'a flat line at the end of the week: the parts before the history began are gaps');
-    assert.ok(api.history.modelWeek(model), 'the model is in the history');
-    const usual = (await machineLeaves(api)).find((l) => l.machine.gpu_name === model && Math.abs(api.history.belowMedian(l.machine)) < 0.1);
+    const recorded = history();
+    assert.ok(recorded.modelWeek(model), 'the model is in the history');
+    const usual = (await machineLeaves(api)).find((l) => l.machine.gpu_name === model && Math.abs(recorded.belowMedian(l.machine)) < 0.1);
     if (usual) assert.doesNotMatch(api.machines.getTreeItem(usual).description as string, /vs 7-day median/, 'a price near the median has no mark');
     server.setData({ machines: DEMO_MACHINES });
     await refresh();
@@ -180,23 +184,20 @@ describe('Market history', function () {
 
   it('the history survives a window reload: a new history on the same storage reads what this window recorded', async () => {
     await refresh();
-    const again = new MarketHistory(api.history.root, api.market, new Config(), api.log);
-    try {
-      const someone = DEMO_MACHINES[3];
-      assert.ok(again.version > 0, 'opened');
-      assert.deepEqual(again.listing(someone.node_name), api.history.listing(someone.node_name));
-      assert.deepEqual(again.modelWeek(someone.gpu_name), api.history.modelWeek(someone.gpu_name));
-      assert.equal(again.flaps7d(comesBack.node_name), api.history.flaps7d(comesBack.node_name));
-    } finally {
-      again.dispose();
-    }
+    const again = history();
+    const someone = DEMO_MACHINES[3];
+    assert.ok(again.version > 0, 'opened');
+    const answered = await api.marketHost.client.request('machineDetails', { nodeId: someone.node_name });
+    assert.deepEqual(again.listing(someone.node_name), answered?.memory?.listing, 'what the market worker answers');
+    assert.deepEqual(again.modelWeek(someone.gpu_name), answered?.memory?.week);
+    assert.equal(again.flaps7d(comesBack.node_name), 1);
   });
 
   it('two extension hosts recording into the same history: every list kept once, a return seen by both counted once', async function () {
     this.timeout(60_000);
     await clearHistory();
-    const folder = api.history.folder!;
-    const other = otherWindow(folder, originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!, 365);
+    const folder = folderNow();
+    const other = otherWindow(folder, origin(), 365);
     let otherLists = 0;
     try {
       for (const machines of [DEMO_MACHINES, DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name), DEMO_MACHINES]) {
@@ -212,8 +213,8 @@ describe('Market history', function () {
     }
     // This window reads the other's log at its next list.
     await refresh();
-    assert.equal(api.history.flaps7d(comesBack.node_name), 1, 'the return both windows saw is counted once');
-    const fresh = new HistoryStore({ dir: folder, origin: originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!, keepDays: 365 });
+    assert.equal(history().flaps7d(comesBack.node_name), 1, 'the return both windows saw is counted once');
+    const fresh = new HistoryStore({ dir: folder, origin: origin(), keepDays: 365 });
     assert.equal(fresh.memory.points.length, 4 + otherLists, 'four lists from this window, three from the other: none lost, none twice');
     assert.equal(fresh.flaps7d(comesBack.node_name), 1);
     assert.ok(new Set(fresh.memory.points.map((p) => p.t)).size === fresh.memory.points.length, 'each list once');

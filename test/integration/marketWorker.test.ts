@@ -1,4 +1,4 @@
-// The market worker in a real extension host (gpuRental.experimental.marketWorker):
+// The market worker in a real extension host:
 // it starts from dist/marketWorker.js, answers the chat tools as the market in
 // this thread does, is loaded by the controller (the listing's state, an auth
 // error's notification), records the market history and answers the trends
@@ -13,6 +13,8 @@ import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineAsk } from '../../src/market/protocol';
 import type { MarketClient } from '../../src/market/worker/client';
 import { toolAnswer } from '../../src/market/tools';
+import { Market } from '../../src/market/market';
+import { HistoryStore, originOf, serviceFolder } from '../../src/market/history/store';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
@@ -41,24 +43,24 @@ describe('Market worker', function () {
 
   before(async () => {
     ({ server, api } = await signedInToDemo());
-    await vscode.workspace.getConfiguration('gpuRental').update('experimental.marketWorker', true, vscode.ConfigurationTarget.Global);
-    client = await waitFor('the market worker', () => (api.marketHost.inWorker ? api.marketHost.client : undefined));
+    client = api.marketHost.client;
     client.onDidRestart((why) => restarts.push(why));
   });
 
   after(async () => {
     server.reset();
-    await vscode.workspace.getConfiguration('gpuRental').update('experimental.marketWorker', undefined, vscode.ConfigurationTarget.Global);
-    assert.equal(api.marketHost.inWorker, false, 'the worker ends with the setting');
-    assert.notEqual(api.marketHost.client, client, 'the market is answered in this thread again');
   });
 
   it('starts in the extension host and answers the chat tools as the market in this thread does', async () => {
     assert.equal(api.marketHost.fallback, false, 'a real worker thread, not the fallback');
-    await waitFor('the listings shown loaded into the worker as it started', () => api.marketHost.state('machines')?.count === DEMO_MACHINES.length && api.marketHost.state('templates')?.count !== undefined);
+    await waitFor('the listings shown loaded into the worker', () => api.marketHost.state('machines')?.count === DEMO_MACHINES.length && api.marketHost.state('templates')?.count !== undefined);
     const inWorker = await createTools(api.marketHost, api.controller).gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
-    // The same question over the editor's market, with the market history the worker keeps too (the same files).
-    const inThread = toolAnswer('gpuRental_findMachines', api.market, { query: 'gpus>=2', limit: 3 }, new Date(), api.history);
+    // The same question over a market in this thread, with the market history the worker keeps (read from its files).
+    const here = new Market();
+    await here.loadMachines(async () => ({ items: DEMO_MACHINES, skipped: 0 }));
+    const origin = originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!;
+    const inThread = toolAnswer('gpuRental_findMachines', here, { query: 'gpus>=2', limit: 3 }, new Date(), new HistoryStore({ dir: serviceFolder(api.historyRoot, origin), origin, keepDays: 365 }));
+    here.dispose();
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
     assert.match(inWorker, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2`));
     const withoutAge = (text: string) => text.split('\n').filter((line) => !line.startsWith('Data as of'));
@@ -129,13 +131,11 @@ describe('Market worker', function () {
   it('the worker records each new complete list: two loads are two more points in the trends it answers, and the trends panel draws them', async () => {
     const ask = () => client.request('history.trends', { range: 'day', models: ['RTX_4090'], columns: 640, samples: true });
     const before = (await ask()).trends[0].samples?.length ?? 0;
-    const editorVersion = api.history.version;
     await api.controller.refresh(['machines']);
     await api.controller.refresh(['machines']);
     const after = await ask();
     assert.equal(after.trends[0].samples?.length, before + 2);
     assert.ok(after.models.includes('RTX_4090'));
-    await waitFor("the editor's history catching up with the worker's", () => api.history.version !== editorVersion);
     await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
     const content = await waitFor('the trends content', () => api.trends.content());
     assert.equal(content.sections[0].heading, 'RTX 4090');

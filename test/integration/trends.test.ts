@@ -23,7 +23,7 @@ describe('Show Market Trends', function () {
   before(async () => {
     // One machine of a model whose name a spreadsheet would run, and HTML.
     ({ server, api } = await signedInToDemo({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: 'hostile-trends-1', gpu_name: HOSTILE_GPU }] }));
-    await waitFor('the list recorded', () => api.history.points.some((p) => p.groups.some((g) => g.gpu === HOSTILE_GPU)));
+    await waitFor('the list recorded', async () => (await api.marketHost.client.request('history.trends', { range: 'all', models: [], columns: 640 })).models.includes(HOSTILE_GPU));
   });
 
   after(() => {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey } from '../../model/arrange';
 import { describeError, type Log } from '../services/log';
 import { showError } from '../services/notify';
-import type { MarketHistory } from '../features/history';
+import type { HistoryClearing } from '../features/history';
 import type { Walkthrough } from '../features/walkthrough';
 import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
@@ -28,7 +28,7 @@ export type CommandTableDeps = TokenCommandDeps &
   SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;
     walkthrough: Pick<Walkthrough, 'open'>;
-    history: Pick<MarketHistory, 'clear'>;
+    history: Pick<HistoryClearing, 'clear'>;
   };
 
 type Handler = (...args: unknown[]) => unknown;

@@ -53,8 +53,8 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   private readonly news = new vscode.EventEmitter<Notifications['news']>();
   /** A new machine snapshot's news (node IDs), whichever client runs: what the watches and the "new" marks follow. */
   readonly onDidFindNews = this.news.event;
-  private readonly historyChanged = new vscode.EventEmitter<number>();
-  /** The market history's answers may have changed (its version, told by whichever server keeps it): the trends panel redraws. */
+  private readonly historyChanged = new vscode.EventEmitter<void>();
+  /** The market history's answers may have changed (a list recorded, the history cleared): the marks, the details page and the trends panel redraw. */
   readonly onDidChangeHistory = this.historyChanged.event;
   private readonly subscriptions: vscode.Disposable[];
   /** The last configuration sent: a load waits for it (the worker must fetch from the service the controller just took). */
@@ -130,7 +130,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
     this.states.clear();
     client.onNotify((n) => {
       if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
-      else if (n.name === 'history' && this.running === client) this.historyChanged.fire(n.params.version);
+      else if (n.name === 'history' && this.running === client) this.historyChanged.fire();
       else if (n.name === 'changed' && this.running === client) {
         this.states.set(n.params.which, n.params.state);
         this.changed.fire(n.params);

@@ -7,7 +7,7 @@ import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
 import { MarketServer } from '../../../src/market/worker/server';
 import { transportPair } from '../../../src/market/worker/transport';
-import { CANCELLED, type MachineAsk } from '../../../src/market/protocol';
+import { PROTOCOL_VERSION, CANCELLED, type MachineAsk } from '../../../src/market/protocol';
 import { SECRET } from '../../support/client';
 
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
@@ -30,7 +30,7 @@ describe('market protocol in one thread', () => {
         server = new MarketServer(far);
         return { transport: near, terminate: () => (near.dispose(), server?.dispose()) };
       },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
+      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
       pingEveryMs: 0,
       pingDeadlineMs: 0,
     });
@@ -112,7 +112,7 @@ describe('market protocol: a market that keeps crashing', () => {
         if (starts > 1) queueMicrotask(() => far.dispose());
         return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
       },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: true },
+      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: true },
       pingEveryMs: 0,
       pingDeadlineMs: 0,
       maxRestarts: 2,

@@ -11,7 +11,7 @@ import { MarketClient } from '../../../src/market/worker/client';
 import { firstMatches, pickMatcher } from '../../../src/market/worker/pickHandlers';
 import { MarketServer } from '../../../src/market/worker/server';
 import { transportPair } from '../../../src/market/worker/transport';
-import type { MachineAsk } from '../../../src/market/protocol';
+import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
 import { beyondShown, pickRows } from '../../../src/model/pickRows';
 import { SECRET } from '../../support/client';
 
@@ -58,7 +58,7 @@ describe('commands requests', () => {
         server = new MarketServer(far);
         return { transport: near, terminate: () => (near.dispose(), server?.dispose()) };
       },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
+      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
       pingEveryMs: 0,
       pingDeadlineMs: 0,
     });

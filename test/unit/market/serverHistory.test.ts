@@ -13,8 +13,8 @@ import { HOUR_MS, type StoredPoint } from '../../../src/market/history/downsampl
 import { HistoryStore } from '../../../src/market/history/store';
 import { trendsView } from '../../../src/market/history/trendsView';
 import { Market } from '../../../src/market/market';
-import type { HistorySettings } from '../../../src/market/protocol';
-import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
+import { PROTOCOL_VERSION, type HistorySettings } from '../../../src/market/protocol';
+import { MarketClient } from '../../../src/market/worker/client';
 import { recordable } from '../../../src/market/worker/historyHandlers';
 import { MarketServer } from '../../../src/market/worker/server';
 import { transportPair } from '../../../src/market/worker/transport';
@@ -27,7 +27,7 @@ function inThread(options: ConstructorParameters<typeof MarketServer>[1]): Marke
       const server = new MarketServer(far, options);
       return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
     },
-    hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
+    hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
     pingEveryMs: 0,
     pingDeadlineMs: 0,
   });
@@ -115,19 +115,6 @@ describe('market server: the history', () => {
     }
   });
 
-  it('over the editor’s own history (the default mode), Clear is refused unless that history deletes here', async () => {
-    const market = new Market();
-    const points: StoredPoint[] = [];
-    const memory = { version: 0, points, listedHours: () => NaN, flaps7d: () => NaN, belowMedian: () => NaN, modelWeek: () => undefined, listing: () => undefined };
-    const shared = inThread({ shared: { market, history: memory } });
-    try {
-      await assert.rejects(shared.request('history.clear', {}), (err: unknown) => err instanceof MarketRequestError && err.kind === 'bug');
-      await assert.rejects(shared.request('load', { which: 'machines' }), /the editor loads this market/);
-    } finally {
-      shared.dispose();
-      market.dispose();
-    }
-  });
 });
 
 describe('what the history records', () => {

@@ -1,13 +1,12 @@
 // The Machines tree's facts from the market history, answered by the server
-// (the editor's market and a real MarketMemory, as in the default mode): a GPU
+// (its market loaded with these machines, a real MarketMemory as its history): a GPU
 // model group's week and lowest price per GPU now, a row's place against its
 // model's 7-day median and its tooltip's line, and the models of a group.
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import { DAY_MS } from '../../../src/market/history/downsample';
 import { MarketMemory } from '../../../src/market/history/memory';
-import { Market } from '../../../src/market/market';
-import type { MachineAsk } from '../../../src/market/protocol';
+import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
 import { MarketClient } from '../../../src/market/worker/client';
 import { MarketServer } from '../../../src/market/worker/server';
 import { transportPair } from '../../../src/market/worker/transport';
@@ -22,13 +21,29 @@ const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: '
 describe('market protocol: what the Machines tree shows from the market history', () => {
   const [deal, usual, dear] = [h100('deal', '1.50'), h100('usual', '2.39'), h100('dear', '2.75')];
   const a100 = machineRecord({ node_name: 'other', gpu_name: 'A100', gpu_count: 2, price: '2.00', region: 'eu' });
-  let market: Market;
   let memory: MarketMemory;
   let client: MarketClient;
 
+  /** A client of a server whose market holds `machines` and whose history is `history` (none: no history). */
+  async function serverWith(machines: Machine[], history: MarketMemory | undefined): Promise<MarketClient> {
+    let server: MarketServer | undefined;
+    const asker = new MarketClient({
+      start: () => {
+        const [near, far] = transportPair();
+        // The memory as the server's history store: prepared here, so recording is left out.
+        server = new MarketServer(far, { now: () => NOW, openHistory: history && (() => Object.assign(history, { memory: history, record: () => undefined, clear: () => false })) });
+        return { transport: near, terminate: () => (near.dispose(), server?.dispose()) };
+      },
+      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
+      pingEveryMs: 0,
+      pingDeadlineMs: 0,
+    });
+    await asker.request('configure', { service: undefined, history: { dir: 'unused', origin: 'https://gpu.example', days: 7, enabled: true } });
+    await server!.market.loadMachines(async () => ({ items: machines, skipped: 0 }));
+    return asker;
+  }
+
   beforeEach(async () => {
-    market = new Market({ now: () => NOW });
-    await market.loadMachines(async () => ({ items: [deal, usual, dear, a100], skipped: 0 }));
     memory = new MarketMemory();
     const lists: [number, Machine[]][] = [
       [T - 3 * DAY_MS, [usual, dear]],
@@ -36,20 +51,10 @@ describe('market protocol: what the Machines tree shows from the market history'
       [T, [deal, usual, dear]],
     ];
     for (const [t, machines] of lists) memory.apply(memory.observe(t, machines));
-    client = new MarketClient({
-      start: () => {
-        const [near, far] = transportPair();
-        const server = new MarketServer(far, { shared: { market, history: memory } });
-        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
-      },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
-    });
+    client = await serverWith([deal, usual, dear, a100], memory);
   });
   afterEach(() => {
     client.dispose();
-    market.dispose();
   });
 
   it("grouped by GPU model, each group carries its model's week and its lowest price per GPU now", async () => {
@@ -87,16 +92,7 @@ describe('market protocol: what the Machines tree shows from the market history'
 
   it('without a history, rows and groups carry none', async () => {
     client.dispose();
-    client = new MarketClient({
-      start: () => {
-        const [near, far] = transportPair();
-        const server = new MarketServer(far, { shared: { market } });
-        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
-      },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: false },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
-    });
+    client = await serverWith([deal, usual, dear, a100], undefined);
     const summary = await client.request('summary', byGpu);
     assert.ok(summary.groups.every((g) => g.history === undefined));
     const rows = await client.request('rows', { ...byGpu, groupKey: summary.groups[0].key, start: 0, count: 1 });

@@ -9,7 +9,7 @@ import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { nearMisses } from '../../../src/model/nearMiss';
 import { parseQuery } from '../../../src/model/query';
 import { pricePerGpu } from '../../../src/model/price';
-import type { Notifications } from '../../../src/market/protocol';
+import { PROTOCOL_VERSION, type  Notifications } from '../../../src/market/protocol';
 import { MarketClient } from '../../../src/market/worker/client';
 import { MarketServer } from '../../../src/market/worker/server';
 import { transportPair } from '../../../src/market/worker/transport';
@@ -42,7 +42,7 @@ describe('market protocol: watches', () => {
         const server = new MarketServer(far, { crash: () => far.dispose() });
         return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
       },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: true },
+      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: true },
       pingEveryMs: 0,
       pingDeadlineMs: 0,
     });

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
-import type { MachineAsk } from '../../../src/market/protocol';
+import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
 import { startWorker } from '../../../src/worker/nodeTransport';
 import { SECRET } from '../../support/client';
 
@@ -45,7 +45,7 @@ describe('market worker', () => {
         starts++;
         return startWorker(SCRIPT);
       },
-      hello: { version: 1, language: undefined, bundle: undefined, testHooks: true },
+      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: true },
       // Generous: a loaded 2-core machine must not count as a hang; the hang below never answers at all.
       pingEveryMs: 100,
       pingDeadlineMs: 2000,
