@@ -1,10 +1,21 @@
 // The market worker's entry (dist/marketWorker.js): a MarketServer on the
 // parent port, with the market history on disk. Started by the extension
-// (src/vscode/services/marketHost.ts).
+// (src/vscode/services/marketHost.ts). Where no worker can start, the
+// extension loads this same file into its own thread and serves the market
+// on a pair of ends there (`serveInThread`): the market's code ships once.
 import { parentPort } from 'node:worker_threads';
 import { HistoryStore } from '../market/history/store';
+import type { Connection } from '../market/worker/client';
 import { MarketServer } from '../market/worker/server';
+import { transportPair } from '../market/worker/transport';
 import { parentTransport } from './nodeTransport';
+
+/** The market in the caller's thread: the client's end of a pair, and how to end it. */
+export function serveInThread(): Connection {
+  const [near, far] = transportPair();
+  const server = new MarketServer(far, { openHistory: (options) => new HistoryStore(options) });
+  return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+}
 
 if (parentPort) {
   new MarketServer(parentTransport(parentPort), { crash: () => process.exit(70), openHistory: (options) => new HistoryStore(options) });

@@ -9,11 +9,9 @@
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
 import type { RetryPolicy } from '../../api/client';
-import { HistoryStore, originOf, serviceFolder } from '../../market/history/store';
+import { originOf, serviceFolder } from '../../market/history/store';
 import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
 import { MarketClient, type Connection } from '../../market/worker/client';
-import { MarketServer } from '../../market/worker/server';
-import { transportPair } from '../../market/worker/transport';
 import { startWorker } from '../../worker/nodeTransport';
 import type { Config } from './config';
 import type { Controller } from './controller';
@@ -168,9 +166,10 @@ export class MarketHost implements LoadHost, vscode.Disposable {
         }
       }
     }
-    const [near, far] = transportPair();
-    const server = new MarketServer(far, { openHistory: (options) => new HistoryStore(options) });
-    return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
+    // The worker's own bundle, loaded into this thread: the market's code is not in the extension's bundle twice.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bundle = require(this.options.script) as typeof import('../../worker/main');
+    return bundle.serveInThread();
   }
 
   private restarted(why: string): void {

@@ -93,6 +93,18 @@ describe('the package', function () {
     }
   });
 
+  it('ships a market worker that also serves in the caller’s thread, for where no worker can start', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bundle = require(path.join(root, 'dist', 'marketWorker.js')) as typeof import('../../../src/worker/main');
+    const client = new MarketClient({ start: () => bundle.serveInThread(), hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined, testHooks: false }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    try {
+      assert.equal((await client.request('state', { which: 'machines' })).count, undefined);
+      assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);
+    } finally {
+      client.dispose();
+    }
+  });
+
   it(`is smaller than ${MAX_BYTES / 1024} KB`, () => {
     console.log(`      .vsix size: ${(vsixBytes / 1024).toFixed(1)} KB`);
     assert.ok(vsixBytes < MAX_BYTES, `${vsixBytes} bytes`);
