@@ -176,6 +176,8 @@ export interface Requests {
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };
   'test.crash': { params: Record<string, never>; result: Record<string, never> };
+  /** Forgets both listings as another service would, keeping the service (a chat tool then loads again). */
+  'test.forget': { params: Record<string, never>; result: Record<string, never> };
 }
 
 export type Method = keyof Requests;

@@ -35,7 +35,7 @@ describe('Context menus after a multi-selection', function () {
     api.view.setQuery('');
     api.view.setTemplateFilter('');
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the listings loaded', () => !api.market.machines.loading && !api.market.templates.loading && api.market.machines.items && api.market.templates.items);
+    await waitFor('the listings loaded', () => !api.marketHost.state('machines')?.loading && !api.marketHost.state('templates')?.loading && api.marketHost.state('machines')?.count !== undefined && api.marketHost.state('templates')?.count !== undefined);
   });
 
   afterEach(async () => {

@@ -152,7 +152,7 @@ describe('Nothing private leaves the extension', function () {
 
     it('cannot point the extension at its own server: the token is never sent there', async () => {
       await vscode.commands.executeCommand('gpuRental.refresh');
-      await waitFor('the refresh', () => !api.market.machines.loading && !api.market.templates.loading);
+      await waitFor('the refresh', () => !api.marketHost.state('machines')?.loading && !api.marketHost.state('templates')?.loading);
       await sleep(500);
       assert.deepEqual(other.requests, [], 'the repository\'s server heard nothing');
       assert.equal(api.controller.serviceUrl, server.url.replace(/\/$/, ''));

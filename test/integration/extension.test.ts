@@ -26,7 +26,7 @@ describe('GPU Rental in VS Code', function () {
 
   async function loadMachines(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('machines loaded', () => !api.market.machines.loading && api.market.machines.items);
+    await waitFor('machines loaded', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.count !== undefined);
   }
 
   before(async function () {
@@ -201,7 +201,7 @@ describe('GPU Rental in VS Code', function () {
     const before = (await machineLeaves()).map((l) => l.machine.node_name);
     server.setFault({ fault: { kind: 'status', status: 500 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the error', () => !api.market.machines.loading && api.market.machines.error);
+    await waitFor('the error', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.errorKind);
     assert.deepEqual((await machineLeaves()).map((l) => l.machine.node_name), before);
     assert.match(api.machinesView.message ?? '', /^Stale: showing data from \d\d:\d\d:\d\d\. Refresh failed: The service answered 500 Internal Server Error/);
     assert.match(api.templatesView.message ?? '', /^Stale:/);
@@ -214,7 +214,7 @@ describe('GPU Rental in VS Code', function () {
   it('a rejected token says so and keeps the data', async () => {
     server.setFault({ fault: { kind: 'status', status: 401 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the error', () => !api.market.machines.loading && api.market.machines.error);
+    await waitFor('the error', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.errorKind);
     assert.match(api.machinesView.message ?? '', /rejected the API token \(401 Unauthorized\)/);
     assert.equal((await machineLeaves()).length, DEMO_MACHINES.length);
     record(api.machinesView.message);
@@ -225,10 +225,10 @@ describe('GPU Rental in VS Code', function () {
   it('entering the same token again after a rejection reloads the views', async () => {
     server.setFault({ fault: { kind: 'status', status: 401 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the rejection', () => !api.market.machines.loading && api.market.machines.error?.kind === 'auth');
+    await waitFor('the rejection', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.errorKind === 'auth');
     server.clearFaults();
     await api.setToken(TOKEN);
-    await waitFor('the views to reload', () => !api.market.machines.error && !api.market.templates.error);
+    await waitFor('the views to reload', () => !api.marketHost.state('machines')?.errorKind && !api.marketHost.state('templates')?.errorKind);
     assert.equal(api.machinesView.message, undefined, 'no rejection, no stale marker');
     assert.equal((await machineLeaves()).length, DEMO_MACHINES.length);
   });
@@ -265,7 +265,7 @@ describe('GPU Rental in VS Code', function () {
     try {
       server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
       await vscode.commands.executeCommand('gpuRental.refresh');
-      await waitFor('the timeout', () => !api.market.machines.loading && api.market.machines.error);
+      await waitFor('the timeout', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.errorKind);
       assert.match(api.machinesView.message ?? '', /did not answer within 1 s/);
       assert.equal((await machineLeaves()).length, DEMO_MACHINES.length);
     } finally {
@@ -289,7 +289,7 @@ describe('GPU Rental in VS Code', function () {
     await waitFor('no token', () => api.controller.setup === 'noToken');
     assert.deepEqual((await api.machines.getChildren()), []);
     assert.deepEqual(api.templates.getChildren(), []);
-    assert.equal(api.market.machines.items, undefined, 'data fetched with the old token is dropped');
+    assert.equal(api.marketHost.state('machines')?.count, undefined, 'data fetched with the old token is dropped');
   });
 
   it('the token appears in nothing the user was shown or given', async () => {

@@ -42,7 +42,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
 
   async function refresh(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the refresh to end', () => !api.market.machines.loading && !api.market.templates.loading);
+    await waitFor('the refresh to end', () => !api.marketHost.state('machines')?.loading && !api.marketHost.state('templates')?.loading);
   }
 
   /** Sets a fault, refreshes, and returns the requests the refresh made. */
@@ -58,7 +58,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     await setBaseUrl(url);
     // The configuration event reaches the extension after update() resolves.
     await waitFor('the new service URL', () => api.controller.serviceUrl === url);
-    await waitFor('both lists from the new service', () => [api.market.machines, api.market.templates].every((r) => !r.loading && (r.items || r.error)));
+    await waitFor('both lists from the new service', () => [api.marketHost.state('machines'), api.marketHost.state('templates')].every((r) => r !== undefined && !r.loading && (r.count !== undefined || r.errorKind !== undefined)));
   }
 
   before(async () => {
@@ -139,7 +139,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     this.timeout(120_000);
     server.setData({ machines: generateMachines(50_000, 3) });
     await refresh();
-    assert.equal(api.market.machines.items?.length, 50_000);
+    assert.equal(api.marketHost.state('machines')?.count, 50_000);
     const groups = await machineNodes(api);
     assert.equal(api.machinesModel.summary?.matching, 50_000);
     // Each group opens on a slice; its "Show more" row accounts for the rest.

@@ -117,7 +117,7 @@ describe('Finding a machine', function () {
   it('tree items keep their ids across refreshes and re-sorting', async () => {
     const before = new Set((await leaves()).map((l) => api.machines.getTreeItem(l).id));
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('refresh', () => !api.market.machines.loading);
+    await waitFor('refresh', () => !api.marketHost.state('machines')?.loading);
     await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
     const after = new Set((await leaves()).map((l) => api.machines.getTreeItem(l).id));
     assert.deepEqual(after, before);

@@ -46,7 +46,7 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
   const api = await extensionApi();
   await api.setToken(TOKEN);
   await vscode.commands.executeCommand('gpuRental.refresh');
-  await waitFor('the machine list', () => !api.market.machines.loading && api.market.machines.items !== undefined);
+  await waitFor('the machine list', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.count !== undefined);
   await machineNodes(api);
   return { server, api };
 }
@@ -56,7 +56,7 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
  * view's current query (and the machines it last heard of), as VS Code gets them.
  */
 export async function machineNodes(api: GpuRentalTestApi): Promise<MachineNode[]> {
-  await waitFor('the Machines view to hear of the current list', () => api.marketHost.state('machines')?.count === api.market.machines.items?.length);
+  await waitFor('the Machines view to hear of the current list', () => api.marketHost.state('machines')?.loading === false);
   await api.machinesModel.current();
   return api.machines.getChildren();
 }

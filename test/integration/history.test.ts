@@ -61,9 +61,9 @@ describe('Market history', function () {
   const history = () => new HistoryStore({ dir: folderNow(), origin: origin(), keepDays: 365 });
 
   async function refresh(): Promise<void> {
-    const before = api.market.machines.snapshot;
+    const before = api.marketHost.state('machines')?.fetchedAt;
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('a new machine list', () => !api.market.machines.loading && api.market.machines.snapshot !== before);
+    await waitFor('a new machine list', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.fetchedAt !== before);
   }
 
   async function clearHistory(): Promise<void> {
@@ -204,8 +204,7 @@ describe('Market history', function () {
         server.setData({ machines });
         await refresh();
         // The other window loads the same list a moment later, and records it as its own.
-        const items = api.market.machines.snapshot!.items;
-        await other.record(Date.now(), items);
+        await other.record(Date.now(), machines);
         otherLists++;
       }
     } finally {

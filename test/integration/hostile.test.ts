@@ -30,8 +30,8 @@ describe('Hostile data in a real VS Code', function () {
     ({ server, api } = await signedInToDemo({ machines, templates: [DEMO_TEMPLATES[0], ...templates] }));
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('hostile machines', () => api.market.machines.items?.length === machines.length && !api.market.machines.loading);
-    await waitFor('hostile templates', () => api.market.templates.items?.length === templates.length + 1);
+    await waitFor('hostile machines', () => api.marketHost.state('machines')?.count === machines.length && !api.marketHost.state('machines')?.loading);
+    await waitFor('hostile templates', () => api.marketHost.state('templates')?.count === templates.length + 1);
   });
 
   after(async () => {

@@ -24,7 +24,7 @@ describe('Panels restored after a reload', function () {
 
   async function load(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the listings loaded', () => !api.market.machines.loading && !api.market.templates.loading && api.market.machines.items && api.market.templates.items);
+    await waitFor('the listings loaded', () => !api.marketHost.state('machines')?.loading && !api.marketHost.state('templates')?.loading && api.marketHost.state('machines')?.count !== undefined && api.marketHost.state('templates')?.count !== undefined);
   }
 
   before(async () => {
@@ -40,7 +40,7 @@ describe('Panels restored after a reload', function () {
   });
 
   it('a details panel comes back from its node ID: the shell with its CSP, the machine as the market has it now', async () => {
-    const machine = api.market.machines.items![3];
+    const machine = DEMO_MACHINES[3];
     await api.panels.host.restore(revived(DETAILS_VIEW_TYPE), { key: machine.node_name });
     const content = api.panels.content(machine.node_name)!;
     assert.equal(content.nodeId, machine.node_name);
@@ -71,7 +71,7 @@ describe('Panels restored after a reload', function () {
     await api.templatePanels.host.restore(revived(TEMPLATE_VIEW_TYPE), { key: template.id });
     assert.equal(api.templatePanels.content(template.id)!.reference, imageReference(template));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const ids = api.market.machines.items!.slice(0, 3).map((m) => m.node_name);
+    const ids = DEMO_MACHINES.slice(0, 3).map((m) => m.node_name);
     await api.compare.host.restore(revived(COMPARE_VIEW_TYPE), { key: ids, onlyDifferences: true });
     assert.deepEqual(api.compare.content()!.columns.map((c) => c.nodeId), ids);
     assert.equal(api.compare.content()!.title, 'Compare 3 machines');

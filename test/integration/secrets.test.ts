@@ -11,10 +11,10 @@ describe('The token stays secret', () => {
   // Makes what it then searches (requests, a failure, a notification) itself, whatever ran before.
   before(async () => {
     const { server, api } = await signedInToDemo();
-    await waitFor('machines', () => !api.market.machines.loading && api.market.machines.items?.length === 160);
+    await waitFor('machines', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.count === 160);
     server.setFault({ endpoint: 'machines', fault: { kind: 'status', status: 500 } });
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the failure', () => !api.market.machines.loading && api.market.machines.error);
+    await waitFor('the failure', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.errorKind);
     server.clearFaults();
   });
 

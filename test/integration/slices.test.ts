@@ -33,7 +33,7 @@ describe('Big groups in slices', function () {
 
   async function refresh(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
-    await waitFor('the refresh', () => !api.market.machines.loading && api.market.machines.items);
+    await waitFor('the refresh', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.count !== undefined);
   }
 
   before(async () => {
@@ -47,7 +47,7 @@ describe('Big groups in slices', function () {
     api.view.setQuery('');
     api.view.arrange({ groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
     await refresh();
-    await waitFor('all machines', () => api.market.machines.items?.length === machines.length);
+    await waitFor('all machines', () => api.marketHost.state('machines')?.count === machines.length);
   });
 
   after(async () => {

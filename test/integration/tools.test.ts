@@ -45,7 +45,7 @@ describe('Language model tools', function () {
   });
 
   it('find machines loads the list when nothing is loaded and answers with a table, the count and the age', async () => {
-    api.market.reset();
+    await api.marketHost.client.request('test.forget', {});
     const tools = createTools(api.marketHost, api.controller);
     const text = await tools.gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;

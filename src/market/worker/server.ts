@@ -149,6 +149,11 @@ export class MarketServer implements Disposable {
           // A bug that never returns: only the watchdog ends it.
         }
       },
+      'test.forget': () => {
+        this.checkTestHooks();
+        this.market.reset();
+        return {};
+      },
       'test.throw': () => {
         this.checkTestHooks();
         throw new Error('a bug in one request');
