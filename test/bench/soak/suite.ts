@@ -67,8 +67,10 @@ export async function run(): Promise<void> {
 
   await api.setToken(DEMO_TOKEN);
   // The first poll is the baseline; the watch service runs it by itself once a token is set (or we do).
-  if (!api.market.machines.snapshot) await api.watches.pollNow();
-  await until('the first list', () => api.market.machines.snapshot !== undefined && !api.watches.polling);
+  const listed = () => api.marketHost.state('machines');
+  const machine = (nodeId: string) => api.marketHost.client.request('machine', { nodeId });
+  if (listed()?.count === undefined) await api.watches.pollNow();
+  await until('the first list', () => listed()?.count !== undefined && !api.watches.polling);
   const watch = api.watches.active[0];
   if (!watch || api.watches.problems.length) throw new Error(`the watch from the user settings did not load: ${JSON.stringify(api.watches.problems)}`);
 
@@ -95,19 +97,20 @@ export async function run(): Promise<void> {
     seq = steps.reduce((max, e) => Math.max(max, e.seq), seq);
     result.ticks += steps.filter((e) => e.kind === 'tick').length;
     const candidates = new Set(steps.flatMap((e) => [...e.appeared, ...e.repriced.map((r) => r.id)]));
-    for (const id of candidates) before.set(id, matched(api.market.machine(id)));
+    for (const id of candidates) before.set(id, matched(await machine(id)));
     const appeared = new Set(steps.flatMap((e) => e.appeared));
     const gone = new Set(steps.flatMap((e) => e.gone));
-    const snapshot = api.market.machines.snapshot;
+    const fetchedAt = listed()?.fetchedAt;
 
     told = [];
     if (!withoutPolls) {
       await api.watches.pollNow();
-      if (api.market.machines.snapshot === snapshot) result.failedPolls++;
-      const expected = new Set([...candidates].filter((id) => !gone.has(id) && matched(api.market.machine(id)) && !before.get(id)));
+      if (listed()?.fetchedAt === fetchedAt) result.failedPolls++;
+      const now = new Map(await Promise.all([...candidates].map(async (id) => [id, await machine(id)] as const)));
+      const expected = new Set([...candidates].filter((id) => !gone.has(id) && matched(now.get(id)) && !before.get(id)));
       result.newlyMatching += expected.size;
       result.told += told.length;
-      for (const id of appeared) if (!gone.has(id) && api.market.machine(id) === undefined) result.notListed.push(id);
+      for (const id of appeared) if (!gone.has(id) && (await machine(id)) === undefined) result.notListed.push(id);
       for (const id of expected) if (!told.includes(id)) result.missed.push(id);
       const toldTwice = told.filter((id, index) => told.indexOf(id) !== index);
       for (const id of told) {
@@ -137,9 +140,8 @@ export async function run(): Promise<void> {
   result.msPerPoll = (Date.now() - started) / polls;
   result.alerts = alerts.length;
   result.alertMachines = alerts.reduce((sum, a) => sum + a.machines, 0);
-  const items = api.market.machines.snapshot?.items ?? [];
-  result.listedAtEnd = items.length;
-  result.matchingAtEnd = items.filter((m) => watch.matches(m)).length;
+  result.listedAtEnd = listed()?.count ?? 0;
+  result.matchingAtEnd = (await api.marketHost.client.request('watchStats', { queries: [watch.queryText] })).stats?.[0]?.matches ?? 0;
   // The news the alert gate holds for the next alert: the soak ends within five minutes of the first one.
   result.heldAtEnd = api.watches.heldCount(watch);
   subscription.dispose();
