@@ -5,7 +5,6 @@
 // Ajv into ./validators.generated.ts: a 100k-machine response is checked in
 // tens of milliseconds, well under the cost of JSON.parse itself.
 import type { Json, Machine, Template } from './types';
-import { IdSet, type KeySet } from './idSet';
 import { validateMachine, validateTemplate } from './validators.generated';
 
 interface CompiledValidator {
@@ -46,7 +45,7 @@ export interface Checker<T> {
  * One plain loop with nothing allocated per item: at 100k machines this loop
  * is most of what a refresh adds to parsing the body.
  */
-export function validateItems<T, K>(raw: readonly unknown[], checker: Checker<T>, keyOf: (item: T) => K, seen: KeySet<K> = new Set()): Validated<T> {
+export function validateItems<T, K>(raw: readonly unknown[], checker: Checker<T>, keyOf: (item: T) => K, seen: Set<K> = new Set()): Validated<T> {
   const items: T[] = [];
   const problems: string[] = [];
   let skipped = 0;
@@ -145,5 +144,5 @@ function buildTemplate(t: CheckedTemplate): Template {
 }
 
 export function validateMachines(raw: readonly unknown[]): Validated<Machine> {
-  return validateItems(raw, machineChecker, (m) => m.node_name, new IdSet(raw.length));
+  return validateItems(raw, machineChecker, (m) => m.node_name);
 }

@@ -4,7 +4,6 @@
 // TypeScript, no `vscode`.
 import type { AttemptClock } from './retry';
 import type { GpuRentalClient } from './client';
-import { IdSet } from './idSet';
 import { machineChecker, validateItems } from './schema';
 import { readItems } from './streamItems';
 import type { Machine } from './types';
@@ -30,7 +29,7 @@ export async function streamMachines(client: GpuRentalClient, sink: MachineSink,
   let handedOn = 0;
   let skipped = 0;
   const consume = async (stream: ReadableStream<Uint8Array> | undefined, what: string, clock: AttemptClock) => {
-    const seen = new IdSet();
+    const seen = new Set<string>();
     handedOn = 0;
     skipped = 0;
     await readItems(stream, what, clock, async (raw) => {
