@@ -15,7 +15,7 @@
 //     the error kind of each listing                            (sync: market.status, listing.*)
 //   - one machine by node ID: hover, details, compare, reveal   (sync: market.machine)
 //   - one template by id: the template panel                     (sync: market.template)
-//   - the templates tree: grouped templates of a text filter    (sync: Visible.templates)
+//   - the templates tree: grouped templates of a text filter    (async: templateView)
 //   - a language-model tool's answer                             (async already: toolAnswer)
 //   - loads: start, progress notes, errors, first look           (async: Controller.refresh)
 //   - each new snapshot's diff: the news marks, the watches, the history
@@ -137,6 +137,18 @@ export interface WireError {
 }
 
 /** Every request: its parameters and its result. */
+/** What the Image Templates tree draws: the templates a filter finds, grouped by image type. */
+export interface TemplateViewAnswer {
+  /** Templates in the list. */
+  total: number;
+  /** Templates the filter finds. */
+  matching: number;
+  groups: { imageType: number; label: string; templates: Template[] }[];
+  /** The filter as it reads back ("" when there is none). */
+  filterText: string;
+  stale?: boolean;
+}
+
 export interface Requests {
   hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
   ping: { params: Record<string, never>; result: Record<string, never> };
@@ -179,6 +191,9 @@ export interface Requests {
   facets: { params: Record<string, never>; result: MarketSummary };
   /** How many machines of the snapshot a filter text matches (the filter box's title as the person types). */
   count: { params: { filter: string }; result: { matching: number; total: number } };
+  // --- Templates: the Image Templates tree and its quick picks (src/market/worker/templateHandlers.ts) ---
+  /** The templates a text filter finds, grouped by image type (templates are few: one answer holds them all). */
+  templateView: { params: { filter: string }; result: TemplateViewAnswer };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };

@@ -19,6 +19,7 @@ import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type Machine
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import { pickHandlers } from './pickHandlers';
+import { templateHandlers } from './templateHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type HistorySource, type OpenHistory } from './historyHandlers';
@@ -153,6 +154,7 @@ export class MarketServer implements Disposable {
       ...panelHandlers(this.market, this.memory),
       ...historyHandlers(() => this.memory),
       ...pickHandlers(this.market, this.memory),
+      ...templateHandlers(this.market),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {
