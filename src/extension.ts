@@ -27,6 +27,7 @@ import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesVi
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
 import { Visible } from './vscode/views/visible';
+import { TemplatesModel } from './vscode/views/templatesModel';
 import { NearMissRows } from './vscode/views/nearMissRows';
 import { News } from './vscode/features/news';
 import { bindBadge } from './vscode/views/badge';
@@ -116,13 +117,14 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, market, history });
   controller.attach(marketHost);
   const view = new ViewState(context.workspaceState, config);
-  const visible = new Visible(market, view);
+  const visible = new Visible(view);
   const machinesModel = new MachinesModel(marketHost, view, log, history);
   // The host is read only when a snapshot's news arrives, after activation.
   const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
   const nearMissRows = new NearMissRows(marketHost, view, log);
   const machines = new MachinesProvider(machinesModel, controller, visible, config, news, nearMissRows);
-  const templates = new TemplatesProvider(market, controller, visible);
+  const templatesModel = new TemplatesModel(marketHost, view, log);
+  const templates = new TemplatesProvider(templatesModel, controller);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
   const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, history.onDidChange);
@@ -155,19 +157,19 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     onDidChange: marketHost.onDidChangeHistory,
   });
   context.subscriptions.push(trends);
-  context.subscriptions.push(marketHost, machinesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
+  context.subscriptions.push(marketHost, machinesModel, templatesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };
   const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps, nextSignIn).finally(() => (nextSignIn = undefined)), signOut: () => clearToken(tokenDeps) });
   context.subscriptions.push(auth.registration);
-  context.subscriptions.push(bindViewMessages({ market, host: marketHost, machines: machinesModel, controller, visible, keys, machinesView, templatesView }));
+  context.subscriptions.push(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, visible, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, visible, templatesShown: templatesModel, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
