@@ -21,10 +21,10 @@ export class TemplatesModel implements vscode.Disposable {
   private last: TemplateViewAnswer | undefined;
   private lastFrom: TemplateSource['client'] | undefined;
   private asking: { abort: AbortController; done: Promise<void> } | undefined;
+  private readonly subscription: vscode.Disposable;
   private readonly changed = new vscode.EventEmitter<void>();
   /** A new answer, or an ask that failed (the last answer stays). */
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly host: TemplateSource,
@@ -47,10 +47,8 @@ export class TemplatesModel implements vscode.Disposable {
 
   /** The answer to the current filter, once it has come. */
   async current(): Promise<TemplateViewAnswer | undefined> {
-    for (let pending = this.asking; pending; pending = this.asking) {
-      await pending.done;
-      if (this.asking === pending) break;
-    }
+    // Each ask ends (answered, failed or superseded), and a superseding one is then `asking`.
+    while (this.asking) await this.asking.done;
     return this.last;
   }
 
