@@ -133,6 +133,7 @@ describe('Finding a machine', function () {
     assert.ok(shown.every((t) => `${t.template.name} ${t.template.image_name} ${t.template.image_label}`.toLowerCase().includes('pytorch')));
     assert.match(api.templatesView.message ?? '', /^pytorch · \d+ of \d+ templates$/);
     await vscode.commands.executeCommand('gpuRental.templates.clearFilter');
+    assert.ok((await templateLeaves(api)).length > shown.length, 'the tree answers for no filter');
     assert.equal(api.templatesView.message, undefined);
   });
 });
