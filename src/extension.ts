@@ -1,7 +1,6 @@
 // Wires the extension together; the behaviour lives in src/market, src/vscode, src/api and src/model.
 import * as vscode from 'vscode';
 import type { RetryPolicy } from './api/client';
-import { Market } from './market/market';
 import { Config } from './vscode/services/config';
 import { ContextKeys } from './vscode/services/contextKeys';
 import { bindWalkthroughProgress } from './vscode/services/walkthroughProgress';
@@ -27,6 +26,7 @@ import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesVi
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
 import { Visible } from './vscode/views/visible';
+import { TemplatesModel } from './vscode/views/templatesModel';
 import { NearMissRows } from './vscode/views/nearMissRows';
 import { News } from './vscode/features/news';
 import { bindBadge } from './vscode/views/badge';
@@ -47,7 +47,6 @@ import { HistoryClearing, historyRoot } from './vscode/features/history';
  * token through any of these.
  */
 export interface GpuRentalTestApi {
-  market: Market;
   controller: Controller;
   machines: MachinesProvider;
   /** The Machines view's answer for its query (what its root, messages and the status bar read). */
@@ -104,7 +103,6 @@ export interface GpuRentalTestApi {
 export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | undefined {
   configureLocalization();
   const log = new Log();
-  const market = new Market({ onListenerError: (err) => log.error(`A change listener failed: ${describeError(err, (text) => log.redact(text))}`) });
   const config = new Config();
   const keys = new ContextKeys();
   context.subscriptions.push(bindWalkthroughProgress(keys));
@@ -117,13 +115,14 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   controller.attach(marketHost);
   const history = new HistoryClearing(config, () => marketHost.client.request('history.clear', {}).then((r) => r.cleared), log);
   const view = new ViewState(context.workspaceState, config);
-  const visible = new Visible(market, view);
+  const visible = new Visible(view);
   const machinesModel = new MachinesModel(marketHost, view, log, { onDidChange: marketHost.onDidChangeHistory });
   // The host is read only when a snapshot's news arrives, after activation.
   const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
   const nearMissRows = new NearMissRows(marketHost, view, log);
   const machines = new MachinesProvider(machinesModel, controller, visible, config, news, nearMissRows);
-  const templates = new TemplatesProvider(market, controller, visible);
+  const templatesModel = new TemplatesModel(marketHost, view, log);
+  const templates = new TemplatesProvider(templatesModel, controller);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
   const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory);
@@ -140,7 +139,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const watches: WatchService = new WatchService(marketHost, controller, config, log, {
     show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
   });
-  context.subscriptions.push(log, market, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
+  context.subscriptions.push(log, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(marketHost, machinesModel, view, watches, config);
   const trends = new TrendsPanel(context.extensionUri, {
     view: (params, signal) =>
@@ -151,19 +150,19 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     onDidChange: marketHost.onDidChangeHistory,
   });
   context.subscriptions.push(trends);
-  context.subscriptions.push(marketHost, machinesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
+  context.subscriptions.push(marketHost, machinesModel, templatesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
   context.subscriptions.push(registerMcpServer(context, config, tokens));
   let nextSignIn: string | undefined;
   const tokenDeps = { tokens, controller };
   const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps, nextSignIn).finally(() => (nextSignIn = undefined)), signOut: () => clearToken(tokenDeps) });
   context.subscriptions.push(auth.registration);
-  context.subscriptions.push(bindViewMessages({ market, host: marketHost, machines: machinesModel, controller, visible, keys, machinesView, templatesView }));
+  context.subscriptions.push(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
 
   const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, visible, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, visible, templatesShown: templatesModel, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
@@ -176,7 +175,6 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   const flashes: string[] = [];
   context.subscriptions.push(onDidNotify((message) => keepLast(shownMessages, message)), onDidFlash((text) => keepLast(flashes, text)));
   return exportsFor(context.extensionMode, {
-    market,
     controller,
     machines,
     machinesModel,

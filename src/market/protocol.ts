@@ -12,6 +12,7 @@
 //   - loads and the listings' state: the controller, the view messages, the
 //     status bar (load, state, and the `changed` notification)
 //   - the Machines tree: summary, rows, locate (views/machinesModel.ts)
+//   - the Image Templates tree: templateView (views/templatesModel.ts)
 //   - one machine or template: hover, panels, commands (machine, machineDetails, template)
 //   - quick picks and the filter box: pick, order, facets, count
 //   - the watches, the news marks, near misses: watches, watchStats,
@@ -130,6 +131,18 @@ export interface WireError {
 }
 
 /** Every request: its parameters and its result. */
+/** What the Image Templates tree draws: the templates a filter finds, grouped by image type. */
+export interface TemplateViewAnswer {
+  /** Templates in the list. */
+  total: number;
+  /** Templates the filter finds. */
+  matching: number;
+  groups: { imageType: number; label: string; templates: Template[] }[];
+  /** The filter as it reads back ("" when there is none). */
+  filterText: string;
+  stale?: boolean;
+}
+
 export interface Requests {
   hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
   ping: { params: Record<string, never>; result: Record<string, never> };
@@ -172,6 +185,9 @@ export interface Requests {
   facets: { params: Record<string, never>; result: MarketSummary };
   /** How many machines of the snapshot a filter text matches (the filter box's title as the person types). */
   count: { params: { filter: string }; result: { matching: number; total: number } };
+  // --- Templates: the Image Templates tree and its quick picks (src/market/worker/templateHandlers.ts) ---
+  /** The templates a text filter finds, grouped by image type (templates are few: one answer holds them all). */
+  templateView: { params: { filter: string }; result: TemplateViewAnswer };
   /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
   'test.hang': { params: Record<string, never>; result: Record<string, never> };
   'test.throw': { params: Record<string, never>; result: Record<string, never> };

@@ -23,7 +23,7 @@ describe('The account in the Accounts menu', () => {
   const welcome = async () => {
     await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
     assert.deepEqual((await api.machines.getChildren()), []);
-    assert.deepEqual(api.templates.getChildren(), []);
+    assert.deepEqual(await api.templates.getChildren(), []);
     assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
   };
 

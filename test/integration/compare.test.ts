@@ -19,7 +19,7 @@ describe('Compare machines and template details', function () {
   const clipboard = () => vscode.env.clipboard.readText();
   /** The machine rows of the tree, in its order. */
   const leaves = (): Promise<MachineLeaf[]> => machineLeaves(api);
-  const templateLeaves = (): TemplateLeaf[] => templateRows(api);
+  const templateLeaves = (): Promise<TemplateLeaf[]> => templateRows(api);
   const content = () => api.compare.content()!;
   const row = (key: string) => content().rows.find((r) => r.key === key)!;
 
@@ -133,7 +133,7 @@ describe('Compare machines and template details', function () {
     });
 
     it('a template item opens its details on click; the panel shows every field and never the password', async () => {
-      const leaf = templateLeaves().find((l) => l.template.id === secret.id)!;
+      const leaf = (await templateLeaves()).find((l) => l.template.id === secret.id)!;
       const item = api.templates.getTreeItem(leaf);
       assert.equal(item.command?.command, 'gpuRental.showTemplateDetails');
       await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
@@ -151,7 +151,7 @@ describe('Compare machines and template details', function () {
     });
 
     it('the platform default template is marked', async () => {
-      const fallback = templateLeaves().find((l) => l.template.id === 0 && l.template.image_type === 0)!;
+      const fallback = (await templateLeaves()).find((l) => l.template.id === 0 && l.template.image_type === 0)!;
       await vscode.commands.executeCommand('gpuRental.showTemplateDetails', fallback);
       await waitFor('its panel', () => api.templatePanels.content(0));
       assert.equal(api.templatePanels.content(0)!.badge, 'Platform default template');
@@ -159,7 +159,7 @@ describe('Compare machines and template details', function () {
     });
 
     it('Copy Image Reference writes registry/name:tag from the item, the page and the palette; Copy as JSON masks the password', async () => {
-      const leaf = templateLeaves().find((l) => l.template.id === secret.id)!;
+      const leaf = (await templateLeaves()).find((l) => l.template.id === secret.id)!;
       await vscode.env.clipboard.writeText('');
       await vscode.commands.executeCommand('gpuRental.copyImageReference', leaf);
       const expected = `${String(secret.docker_registry).replace(/^https?:\/\//, '').replace(/\/+$/, '')}/${secret.image_name}:${secret.image_tag}`;
@@ -172,7 +172,7 @@ describe('Compare machines and template details', function () {
       assert.ok(!json.includes(PASSWORD) && json.includes('"docker_passwd": "••••"'));
       await vscode.env.clipboard.writeText('');
       await runAndAccept('gpuRental.copyImageReference');
-      assert.equal(await clipboard(), imageReference(templateLeaves()[0].template), 'the palette offers the templates in tree order');
+      assert.equal(await clipboard(), imageReference((await templateLeaves())[0].template), 'the palette offers the templates in tree order');
     });
   });
 });

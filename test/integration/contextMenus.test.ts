@@ -24,7 +24,7 @@ describe('Context menus after a multi-selection', function () {
   const entries = () => (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus['view/item/context'];
   /** The machine rows of the tree, in its order. */
   const machineRows = (): Promise<MachineLeaf[]> => machineLeaves(api);
-  const templateLeaves = (): TemplateLeaf[] => api.templates.getChildren().flatMap((g) => api.templates.getChildren(g) as TemplateLeaf[]);
+  const templateLeaves = async (): Promise<TemplateLeaf[]> => (await Promise.all((await api.templates.getChildren()).map((g) => api.templates.getChildren(g) as Promise<TemplateLeaf[]>))).flat();
 
   before(async () => {
     const server = await demoServer();
@@ -64,7 +64,7 @@ describe('Context menus after a multi-selection', function () {
     it(`right-clicking ${click.name}: Show Template Details is offered and shows that template`, async () => {
       const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.template.view, 'template', click));
       assert.ok(menu.includes('gpuRental.showTemplateDetails'), menu.join(', '));
-      const [a, b, c] = templateLeaves();
+      const [a, b, c] = await templateLeaves();
       await vscode.commands.executeCommand('gpuRental.showTemplateDetails', ...menuArgs(c, [a, b], click));
       await waitFor('the template panel', () => api.templatePanels.openIds.length > 0);
       assert.deepEqual(api.templatePanels.openIds, [c.template.id]);

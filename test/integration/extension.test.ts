@@ -16,7 +16,7 @@ describe('GPU Rental in VS Code', function () {
 
   const machineGroups = () => machineNodes(api);
   const machineLeaves = () => machineRows(api);
-  const templateLeaves = (): TemplateLeaf[] => templateRows(api);
+  const templateLeaves = (): Promise<TemplateLeaf[]> => templateRows(api);
   const clipboard = () => vscode.env.clipboard.readText();
   const record = (...texts: (string | undefined)[]) => seen.push(...texts.filter((t): t is string => t !== undefined));
   const itemText = (item: vscode.TreeItem) =>
@@ -57,7 +57,7 @@ describe('GPU Rental in VS Code', function () {
   it('without a token, the views show welcome content (no items) and no request is sent', async () => {
     assert.equal(api.controller.setup, 'noToken');
     assert.deepEqual((await api.machines.getChildren()), []);
-    assert.deepEqual(api.templates.getChildren(), []);
+    assert.deepEqual(await api.templates.getChildren(), []);
     assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
     await sleep(200);
     assert.equal(server.requests.length, 0);
@@ -68,7 +68,7 @@ describe('GPU Rental in VS Code', function () {
     await waitFor('setup ready', () => api.controller.setup === 'ready');
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines in the tree', async () => (await machineLeaves()).length === DEMO_MACHINES.length);
-    await waitFor('templates in the tree', () => templateLeaves().length === DEMO_TEMPLATES.length);
+    await waitFor('templates in the tree', async () => (await templateLeaves()).length === DEMO_TEMPLATES.length);
     assert.ok(server.requests.every((r) => r.authorization === `Bearer ${TOKEN}`), 'the trimmed token, sent as a Bearer header');
   });
 
@@ -114,17 +114,17 @@ describe('GPU Rental in VS Code', function () {
     }
   });
 
-  it('groups templates by image type with the platform default marked, and never shows docker_passwd', () => {
-    const groups = api.templates.getChildren();
+  it('groups templates by image type with the platform default marked, and never shows docker_passwd', async () => {
+    const groups = await api.templates.getChildren();
     const labels = groups.map((g) => api.templates.getTreeItem(g).label);
     assert.equal(labels[0], 'Type 0');
     assert.ok(groups.length >= 3);
-    const first = api.templates.getTreeItem(api.templates.getChildren(groups[0])[0]);
+    const first = api.templates.getTreeItem((await api.templates.getChildren(groups[0]))[0]);
     assert.equal(first.id, 'template:0');
     assert.match(first.description as string, /^platform default · /);
     const secrets = DEMO_TEMPLATES.map((t) => t.docker_passwd).filter((p): p is string => typeof p === 'string');
     assert.ok(secrets.length > 0, 'the fixtures hold custom templates with a password');
-    for (const leaf of templateLeaves()) {
+    for (const leaf of await templateLeaves()) {
       const item = api.templates.getTreeItem(leaf);
       assert.equal(item.contextValue, 'template');
       assert.ok(item.accessibilityInformation?.label?.includes(item.label as string), 'an accessible label naming the template');
@@ -154,7 +154,7 @@ describe('GPU Rental in VS Code', function () {
   });
 
   it('Copy Template ID copies the id, from an item and from the palette', async () => {
-    const leaf = templateLeaves().find((t) => t.template.id !== 0)!;
+    const leaf = (await templateLeaves()).find((t) => t.template.id !== 0)!;
     await vscode.commands.executeCommand('gpuRental.copyTemplateId', leaf);
     assert.equal(await clipboard(), String(leaf.template.id));
     await runAndAccept('gpuRental.copyTemplateId');
@@ -288,7 +288,7 @@ describe('GPU Rental in VS Code', function () {
     await vscode.commands.executeCommand('gpuRental.clearToken');
     await waitFor('no token', () => api.controller.setup === 'noToken');
     assert.deepEqual((await api.machines.getChildren()), []);
-    assert.deepEqual(api.templates.getChildren(), []);
+    assert.deepEqual(await api.templates.getChildren(), []);
     assert.equal(api.marketHost.state('machines')?.count, undefined, 'data fetched with the old token is dropped');
   });
 

@@ -38,7 +38,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const machineLeaves = () => machineRows(api);
-  const templateLeaves = (): TemplateLeaf[] => templateRows(api);
+  const templateLeaves = (): Promise<TemplateLeaf[]> => templateRows(api);
 
   async function refresh(): Promise<void> {
     await vscode.commands.executeCommand('gpuRental.refresh');
@@ -65,7 +65,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     ({ server, api } = await signedInToDemo());
     await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
     await waitFor('machines', async () => (await machineLeaves()).length === DEMO_MACHINES.length);
-    await waitFor('templates', () => templateLeaves().length === DEMO_TEMPLATES.length);
+    await waitFor('templates', async () => (await templateLeaves()).length === DEMO_TEMPLATES.length);
   });
 
   afterEach(async () => {
@@ -122,7 +122,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
   it('a paging server that repeats the same page forever: stops, keeps what it got, says the list may be incomplete', async () => {
     const requests = await failWith({ endpoint: 'images', fault: { kind: 'repeatPage' } });
     const pageSize = vscode.workspace.getConfiguration('gpuRental').get<number>('templates.pageSize', 50);
-    assert.equal(templateLeaves().length, Math.min(pageSize, DEMO_TEMPLATES.length));
+    assert.equal((await templateLeaves()).length, Math.min(pageSize, DEMO_TEMPLATES.length));
     assert.match(api.templatesView.message ?? '', /The list may be incomplete: the service repeated page 1/);
     assert.equal(requests.filter((r) => r.path.endsWith('/images')).length, 2, 'the second page repeated the first: stop there');
   });

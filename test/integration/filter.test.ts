@@ -128,11 +128,12 @@ describe('Finding a machine', function () {
 
   it('templates have a plain text filter', async () => {
     api.view.setTemplateFilter('pytorch');
-    const shown = templateLeaves(api);
+    const shown = await templateLeaves(api);
     assert.ok(shown.length > 0);
     assert.ok(shown.every((t) => `${t.template.name} ${t.template.image_name} ${t.template.image_label}`.toLowerCase().includes('pytorch')));
     assert.match(api.templatesView.message ?? '', /^pytorch · \d+ of \d+ templates$/);
     await vscode.commands.executeCommand('gpuRental.templates.clearFilter');
+    assert.ok((await templateLeaves(api)).length > shown.length, 'the tree answers for no filter');
     assert.equal(api.templatesView.message, undefined);
   });
 });

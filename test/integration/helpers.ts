@@ -78,11 +78,10 @@ export async function machineLeaves(api: GpuRentalTestApi): Promise<MachineLeaf[
 }
 
 /** The template rows of the Image Templates tree, group by group, in the order shown. */
-export function templateLeaves(api: GpuRentalTestApi): TemplateLeaf[] {
-  return api.templates
-    .getChildren()
-    .flatMap((group) => api.templates.getChildren(group))
-    .filter((node): node is TemplateLeaf => node.kind === 'template');
+export async function templateLeaves(api: GpuRentalTestApi): Promise<TemplateLeaf[]> {
+  const groups = await api.templates.getChildren();
+  const leaves = await Promise.all(groups.map((group) => api.templates.getChildren(group)));
+  return leaves.flat().filter((node): node is TemplateLeaf => node.kind === 'template');
 }
 
 export async function setBaseUrl(url: string | undefined): Promise<void> {

@@ -57,7 +57,7 @@ describe('Hostile data in a real VS Code', function () {
 
   it('every tree row, label, description and tooltip is inert and one readable line', async () => {
     const machineRows: MachineNode[] = (await Promise.all((await machineNodes(api)).map(async (g) => [g, ...(await api.machines.getChildren(g))]))).flat();
-    const templateNodes: TemplateNode[] = api.templates.getChildren().flatMap((g) => [g, ...api.templates.getChildren(g)]);
+    const templateNodes: TemplateNode[] = (await Promise.all((await api.templates.getChildren()).map(async (g) => [g, ...(await api.templates.getChildren(g))]))).flat();
     assert.ok(machineRows.length > PAYLOADS.length && templateNodes.length > PAYLOADS.length);
     for (const node of machineRows) check(api.machines.resolveTreeItem(api.machines.getTreeItem(node), node));
     for (const node of templateNodes) check(api.templates.getTreeItem(node));
@@ -79,7 +79,7 @@ describe('Hostile data in a real VS Code', function () {
   });
 
   it('Copy Template as JSON masks docker_passwd', async () => {
-    const leaf = api.templates.getChildren().flatMap((g) => api.templates.getChildren(g)).find((n) => n.kind === 'template' && n.template.id === 5003)!;
+    const leaf = (await Promise.all((await api.templates.getChildren()).map((g) => api.templates.getChildren(g)))).flat().find((n) => n.kind === 'template' && n.template.id === 5003)!;
     await vscode.commands.executeCommand('gpuRental.copyTemplateJson', leaf);
     const copied = JSON.parse(await vscode.env.clipboard.readText()) as Record<string, unknown>;
     assert.equal(copied.id, 5003);

@@ -171,6 +171,10 @@ describe('Market worker', function () {
 
   it("answers the commands' requests: a quick pick's rows as the person types, the order of a few machines, the filter box's values and counts", async () => {
     await waitFor('the market in the worker', async () => (await client.request('summary', byGpu)).total === DEMO_MACHINES.length);
+    await waitFor('the worker to load the templates', async () => (await client.request('load', { which: 'templates' })).error === undefined);
+    const templates = await client.request('templateView', { filter: '' });
+    assert.equal(templates.total, DEMO_TEMPLATES.length, 'the Image Templates tree draws from the worker');
+    assert.equal(templates.groups.flatMap((g) => g.templates).length, DEMO_TEMPLATES.length);
     const first = await client.request('pick', { ...byGpu, text: '', limit: 5 });
     assert.equal(first.total, DEMO_MACHINES.length);
     assert.equal(first.machines.length, 5);

@@ -38,7 +38,7 @@ export class MarketRequestError extends Error {
 type Pending = { method: Method; params: unknown; resolve: (value: unknown) => void; reject: (err: unknown) => void };
 
 /** Answers worth serving again while the market restarts: what the views draw. */
-const REMEMBERED: readonly Method[] = ['summary', 'rows', 'state', 'machine', 'watchStats', 'nearMisses', 'machineDetails', 'template'];
+const REMEMBERED: readonly Method[] = ['summary', 'rows', 'state', 'machine', 'watchStats', 'nearMisses', 'machineDetails', 'template', 'templateView'];
 
 export class MarketClient implements Disposable {
   private connection: Connection | undefined;

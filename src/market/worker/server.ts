@@ -18,6 +18,7 @@ import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type Machine
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import { pickHandlers } from './pickHandlers';
+import { templateHandlers } from './templateHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
@@ -143,6 +144,7 @@ export class MarketServer implements Disposable {
       ...panelHandlers(this.market, this.memory),
       ...historyHandlers(this.memory),
       ...pickHandlers(this.market, this.memory),
+      ...templateHandlers(this.market),
       'test.hang': () => {
         this.checkTestHooks();
         for (;;) {

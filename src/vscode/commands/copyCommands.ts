@@ -5,13 +5,15 @@ import type { Controller } from '../services/controller';
 import type { MarketAsker } from './lazyPick';
 import type { Visible } from '../views/visible';
 import { copyIds } from './clipboard';
-import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleTemplate, templatesOf } from './targets';
+import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleTemplate, type TemplateAsker, templatesOf } from './targets';
 
 export interface CopyCommandDeps {
   /** Where a node ID is looked up, and the quick picks ask for the machines they offer. */
   marketHost: MachineAsker & MarketAsker;
   controller: Controller;
   visible: Visible;
+  /** The templates the Image Templates view shows (its quick picks). */
+  templatesShown: TemplateAsker;
 }
 
 export async function copyNodeId({ marketHost, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
@@ -23,10 +25,10 @@ export async function copyNodeId({ marketHost, controller, visible }: CopyComman
   await copyIds(ids, 'node');
 }
 
-export async function copyTemplateId({ controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function copyTemplateId({ controller, templatesShown }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = templatesOf(node, selected).map((t) => String(t.id));
   if (ids.length === 0) {
-    const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(visible, vscode.l10n.t('Copy Template ID')));
+    const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(templatesShown, vscode.l10n.t('Copy Template ID')));
     ids = template ? [String(template.id)] : [];
   }
   await copyIds(ids, 'template');

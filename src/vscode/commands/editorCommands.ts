@@ -11,11 +11,14 @@ import type { Visible } from '../views/visible';
 import { flash, showInfo } from '../services/notify';
 import { nodeIdsDelivered } from '../services/walkthroughProgress';
 import { templatePickText, type Pick } from './quickPicks';
+import type { TemplateAsker } from './targets';
 
 export interface EditorCommandDeps {
   controller: Controller;
   visible: Visible;
   marketHost: MarketAsker;
+  /** The templates the Image Templates view shows. */
+  templatesShown: TemplateAsker;
 }
 
 export async function insertNodeIds({ controller, visible, marketHost }: EditorCommandDeps): Promise<void> {
@@ -29,10 +32,10 @@ export async function insertNodeIds({ controller, visible, marketHost }: EditorC
   nodeIdsDelivered(chosen.length);
 }
 
-export async function insertTemplateIds({ controller, visible }: EditorCommandDeps): Promise<void> {
+export async function insertTemplateIds({ controller, templatesShown }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('templates'))) return;
-  const picks: Pick<Template>[] = visible.templatesInOrder().map((template) => ({
+  const picks: Pick<Template>[] = (await templatesShown.inOrder()).map((template) => ({
     ...templatePickText(template),
     detail: vscode.l10n.t('ID {0}', template.id),
     value: template,

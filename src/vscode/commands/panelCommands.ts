@@ -9,7 +9,7 @@ import type { MarketAsker } from './lazyPick';
 import { showInfo } from '../services/notify';
 import type { Visible } from '../views/visible';
 import { writeImageReference, writeTemplateJson } from './clipboard';
-import { inTreeOrder, listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, templatesOf } from './targets';
+import { inTreeOrder, listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, type TemplateAsker, templatesOf } from './targets';
 
 /** What these commands need of the panels: opening one. */
 export interface PanelOpeners {
@@ -23,6 +23,8 @@ export interface PanelCommandDeps {
   marketHost: MachineAsker & MarketAsker;
   controller: Controller;
   visible: Visible;
+  /** The templates the Image Templates view shows (its quick picks). */
+  templatesShown: TemplateAsker;
   panels: PanelOpeners;
 }
 
@@ -66,9 +68,9 @@ export async function compareMachines({ controller, visible, marketHost, panels 
   panels.compare.show(ordered.slice(0, MAX_COMPARED));
 }
 
-async function templateFor({ controller, visible }: PanelCommandDeps, node: unknown, title: string): Promise<Template | undefined> {
+async function templateFor({ controller, templatesShown }: PanelCommandDeps, node: unknown, title: string): Promise<Template | undefined> {
   const [fromTree] = templatesOf(node, undefined);
-  return fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(visible, title) : undefined);
+  return fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(templatesShown, title) : undefined);
 }
 
 export async function showTemplateDetails(deps: PanelCommandDeps, node: unknown): Promise<void> {

@@ -2,7 +2,7 @@
 // selection), or, from the palette, what the person picks from the items the
 // tree shows.
 import * as vscode from 'vscode';
-import type { Machine } from '../../api/types';
+import type { Machine, Template } from '../../api/types';
 import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
 import { showInfo } from '../services/notify';
@@ -56,8 +56,13 @@ export async function pickVisibleMachine(host: MarketAsker, visible: Visible, ti
   return machine;
 }
 
-export async function pickVisibleTemplate(visible: Visible, title: string) {
-  const templates = visible.templatesInOrder();
+/** What the template quick picks read: the templates the view shows, in its order. */
+export interface TemplateAsker {
+  inOrder(): Promise<Template[]>;
+}
+
+export async function pickVisibleTemplate(templatesShown: TemplateAsker, title: string) {
+  const templates = await templatesShown.inOrder();
   if (templates.length === 0) {
     void showInfo(vscode.l10n.t('GPU Rental: no image template matches.'));
     return undefined;

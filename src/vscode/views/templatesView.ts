@@ -4,9 +4,8 @@ import type { Template } from '../../api/types';
 import { escapeMarkdownCell, oneLine } from '../../model/escape';
 import { templateCount } from '../../model/format';
 import { isDefaultTemplate, templateImage, templateTitle, templatePublicRows, type TemplateGroup } from '../../model/templates';
-import type { Market } from '../../market/market';
 import type { Controller } from '../services/controller';
-import type { Visible } from './visible';
+import type { TemplatesModel } from './templatesModel';
 
 export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };
 
@@ -16,26 +15,25 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    market: Market,
+    /** What the tree shows: the market's answer for the template filter. */
+    private readonly model: TemplatesModel,
     private readonly controller: Controller,
-    /** What the tree shows (and the view state that asks for it). */
-    private readonly visible: Visible,
   ) {
     this.subscription = vscode.Disposable.from(
-      // Only a new snapshot changes the rows; a load starting or failing is told by the view's message.
-      market.onDidChange((change) => change.which === 'templates' && change.diff && this.changed.fire(undefined)),
+      // Each answer (a new snapshot, another filter) changes the rows; a load starting or failing is told by the view's message.
+      model.onDidChange(() => this.changed.fire(undefined)),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
-      visible.state.onDidChange(() => this.changed.fire(undefined)),
     );
   }
 
-  getChildren(node?: TemplateNode): TemplateNode[] {
+  async getChildren(node?: TemplateNode): Promise<TemplateNode[]> {
     if (!node) {
       this.controller.loadForView('templates');
       if (this.controller.setup !== 'ready') {
         return [];
       }
-      return this.visible.templates().groups.map((group) => ({ kind: 'group', group }));
+      const answer = await this.model.current();
+      return (answer?.groups ?? []).map((group) => ({ kind: 'group', group }));
     }
     if (node.kind === 'group') {
       return node.group.templates.map((template) => ({ kind: 'template', template, imageType: node.group.imageType }));
@@ -45,7 +43,7 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
 
   getParent(node: TemplateNode): TemplateNode | undefined {
     if (node.kind === 'template') {
-      const group = this.visible.templates().groups.find((g) => g.imageType === node.imageType);
+      const group = (this.model.answer?.groups ?? []).find((g) => g.imageType === node.imageType);
       return group ? { kind: 'group', group } : undefined;
     }
     return undefined;

@@ -5,21 +5,21 @@
 import * as vscode from 'vscode';
 import { arrangementDescription, type Arrangement } from '../../model/arrange';
 import { viewMessage } from '../../model/status';
-import type { Market } from '../../market/market';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
 import type { MachinesModel, MarketSource } from './machinesModel';
-import type { Visible } from './visible';
+import type { TemplatesModel } from './templatesModel';
+import type { ViewState } from './viewState';
 
 export interface ViewParts {
-  /** The templates' listing (the Machines view reads `host` and `machines` only). */
-  market: Market;
   /** Each listing's state and its changes. */
   host: Pick<MarketSource, 'state' | 'onDidChange'>;
   /** The Machines view's answer: counts and filter text. */
   machines: MachinesModel;
+  /** The Image Templates view's answer: counts and filter text. */
+  templates: TemplatesModel;
   controller: Controller;
-  visible: Visible;
+  view: ViewState;
   keys: ContextKeys;
   machinesView: vscode.TreeView<unknown>;
   templatesView: vscode.TreeView<unknown>;
@@ -32,22 +32,22 @@ export function bindViewMessages(parts: ViewParts): vscode.Disposable {
   return vscode.Disposable.from(
     parts.host.onDidChange(update),
     parts.machines.onDidChange(update),
-    parts.market.onDidChange((change) => change.which === 'templates' && update()),
+    parts.templates.onDidChange(update),
     parts.controller.onDidChangeSetup(update),
-    parts.visible.state.onDidChange(update),
+    parts.view.onDidChange(update),
   );
 }
 
-function updateViewMessages({ market, host, machines, controller, visible, keys, machinesView, templatesView }: ViewParts): void {
-  const view = visible.state;
+function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView }: ViewParts): void {
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
   if (ready) {
     const m = machines.summary;
     const state = host.state('machines');
-    const t = visible.templates();
+    const t = templates.answer;
+    const tState = host.state('templates');
     setMessage(machinesView, viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status));
-    setMessage(templatesView, viewMessage('template', t.filterText, t.matching.length, market.templates.snapshot && t.total, market.status('templates')));
+    setMessage(templatesView, viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status));
     setDescription(machinesView, viewDescription(arrangement));
   } else {
     setMessage(machinesView, undefined);

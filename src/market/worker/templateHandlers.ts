@@ -1,0 +1,21 @@
+// The templates' requests: what the Image Templates tree and its quick picks
+// show of a text filter (the market caches each filter's answer per snapshot).
+// Spread into the server's handler table.
+import type { Market } from '../market';
+import type { Requests } from '../protocol';
+
+type TemplateHandlers = { [M in 'templateView']: (params: Requests[M]['params']) => Requests[M]['result'] };
+
+export function templateHandlers(market: Pick<Market, 'templateView'>): TemplateHandlers {
+  return {
+    templateView: ({ filter }) => {
+      const view = market.templateView(filter);
+      return {
+        total: view.total,
+        matching: view.matching.length,
+        groups: view.groups.map((group) => ({ imageType: group.imageType, label: group.label, templates: [...group.templates] })),
+        filterText: view.filterText,
+      };
+    },
+  };
+}
