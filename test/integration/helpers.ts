@@ -56,7 +56,11 @@ export async function signedInToDemo(data?: Parameters<DemoServer['setData']>[0]
  * view's current query (and the machines it last heard of), as VS Code gets them.
  */
 export async function machineNodes(api: GpuRentalTestApi): Promise<MachineNode[]> {
-  await waitFor('the Machines view to hear of the current list', () => api.marketHost.state('machines')?.loading === false);
+  // What the market holds (a list, or a first look of one), as the view's last answer counts it.
+  await waitFor('the Machines view to hear of the current list', () => {
+    const state = api.marketHost.state('machines');
+    return (state?.count ?? state?.firstLook ?? 0) === (api.machinesModel.summary?.total ?? 0);
+  });
   await api.machinesModel.current();
   return api.machines.getChildren();
 }

@@ -65,10 +65,10 @@ describe('Market worker', function () {
     assert.match(inWorker, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2`));
     const withoutAge = (text: string) => text.split('\n').filter((line) => !line.startsWith('Data as of'));
     assert.deepEqual(withoutAge(inWorker), withoutAge(inThread));
-    // The panels' requests answer there as here: one machine (no history section without a history), one template.
+    // The panels' requests: one machine with what the market history says of it, one template.
     const details = await client.request('machineDetails', { nodeId: DEMO_MACHINES[3].node_name });
     assert.equal(details?.machine?.node_name, DEMO_MACHINES[3].node_name);
-    assert.equal(details.memory, undefined);
+    assert.ok(details.memory?.week, 'with the market history the worker keeps');
     assert.equal(await client.request('machineDetails', { nodeId: 'not-listed' }), undefined);
     await waitFor('the worker to load the templates', async () => (await client.request('load', { which: 'templates' })).error === undefined);
     assert.equal((await client.request('template', { id: DEMO_TEMPLATES[2].id }))?.name, DEMO_TEMPLATES[2].name);
