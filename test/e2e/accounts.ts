@@ -2,11 +2,12 @@
 // Token, the menu lists the service's host as a GPU Rental account, and Sign
 // Out there brings back the views' welcome content, as Clear API Token does.
 import * as assert from 'node:assert/strict';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { LOAD_TIMEOUT_MS } from './workbench';
 
 export const accountsScenario: Scenario = {
   title: "the Accounts menu: after Set API Token it lists the service's host as a GPU Rental account; Sign Out there shows the welcome content",
+  ...NEWEST_ONLY,
   async run({ ui, demo }) {
     await ui.ensureReady();
     const host = new URL(demo.url).host;

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
 import { compareFrame, inFrame, templateFrame } from './panels';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
 
 /** The node ID in the n-th row's hover. */
@@ -21,6 +21,7 @@ async function nodeIdOf(ui: Ui, index: number): Promise<string> {
 
 export const compareScenario: Scenario = {
   title: 'compare: three machines with Ctrl+click, Compare Machines from the context menu, best marks, Only differences, Copy Node ID; a template by click, Copy Image Reference',
+  ...NEWEST_ONLY,
   async run({ ui }) {
     await ui.ensureReady();
     await ui.dismissOverlays();

@@ -3,7 +3,7 @@
 // two node IDs, one per cursor.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
 
 const ID = DEMO_MACHINES[7].node_name;
@@ -22,6 +22,7 @@ async function newFile(ui: Ui, text: string): Promise<void> {
 
 export const editorIdsScenario: Scenario = {
   title: 'editor: hover a node ID in a file and click Copy; Insert Node ID… with two cursors puts one ID at each',
+  ...NEWEST_ONLY,
   async run({ ui }) {
     await ui.ensureReady();
     await newFile(ui, `rent --node ${ID} --image 42`);

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { repoRoot } from '../../dev/repoRoot';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { LOAD_TIMEOUT_MS, type SessionOptions } from './workbench';
 
 /** What a window needs for the scenario: the extension installed, and the token it is to look for (the one the scenarios sign in with). */
@@ -19,6 +19,7 @@ export const PRYING_EXTENSION: Pick<SessionOptions, 'extensionFolders' | 'env'> 
 
 export const pryingScenario: Scenario = {
   title: "another extension: after Set API Token, GPU Rental's exports hold no token, secret store or API client, and it gets no session without consent",
+  ...NEWEST_ONLY,
   async run({ ui }) {
     // Signed in through the welcome button and the password box, unless an earlier scenario already was.
     await ui.ensureReady();

@@ -19,3 +19,14 @@ export interface Scenario {
   /** Puts things back after the scenario, whether it passed or not. */
   cleanup?(session: Session): Promise<void>;
 }
+
+/**
+ * For scenarios that drive our own code the same way on every version: they
+ * run on the newest VS Code only, for CI time. The older version keeps the
+ * scenarios where VS Code itself differs (the walkthrough, the quick input,
+ * the tree's keyboard), and the integration suite runs whole on both.
+ */
+export const NEWEST_ONLY: Pick<Scenario, 'appliesTo' | 'appliesWhy'> = {
+  appliesTo: (vscodeVersion) => !vscodeVersion.startsWith('1.100.'),
+  appliesWhy: 'run on the newest VS Code only, for time: the integration suite covers both',
+};

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { UUID, until, type Ui } from './workbench';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { pryingScenario } from './prying';
 import { accountsScenario } from './accounts';
 import { firstLookScenario } from './firstLook';
@@ -156,6 +156,7 @@ export const scenarios: Scenario[] = [
   },
   {
     title: 'copying: Copy Node ID from the context menu, the details panel, the Command Palette, and two selected rows',
+    ...NEWEST_ONLY,
     async run({ ui }) {
       await ui.ensureReady();
       await expandGroup(ui, GROUP);
@@ -286,6 +287,7 @@ export const scenarios: Scenario[] = [
   ...troubleScenarios,
   {
     title: 'a new window: Set API Token from the Command Palette sends only the token check until GPU Rental is opened',
+    ...NEWEST_ONLY,
     fresh: true,
     async run({ ui, demo }) {
       await ui.activityBarIcon().waitFor();
@@ -307,6 +309,7 @@ export const scenarios: Scenario[] = [
   },
   {
     title: 'Clear API Token from the Command Palette brings the welcome content back',
+    ...NEWEST_ONLY,
     async run({ ui }) {
       await ui.ensureReady();
       await ui.runCommand('GPU Rental: Clear API Token');

@@ -14,7 +14,7 @@ import { formatPricePerGpu } from '../../src/model/format';
 import { pricePerGpu } from '../../src/model/price';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { inFrame } from './panels';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
 
 const MODEL = 'H100_SXM5_80GB';
@@ -71,6 +71,7 @@ async function audit(frame: Frame): Promise<string[]> {
 
 export const trendsScenario: Scenario = {
   title: 'market trends: two weeks fast-forwarded, Show Market Trends from a group, a day\'s lowest price in the table, the range from the keyboard, axe-core, below_median>=0.1',
+  ...NEWEST_ONLY,
   fresh: true,
   // The walkthrough a first start opens beside would share the editor area with the panel: not here.
   window: { fastForwardDays: 14, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } },

@@ -3,7 +3,7 @@
 // rows and says they are stale, and entering the token again reloads.
 import * as assert from 'node:assert/strict';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
 
 export async function groupNames(ui: Ui): Promise<string[]> {
@@ -37,6 +37,7 @@ async function healthyAgain({ ui, demo }: Session): Promise<void> {
 export const troubleScenarios: Scenario[] = [
   {
     title: 'trouble: the service answers 500 → a notification with Retry, the view says Stale and keeps its rows; Retry clears it',
+    ...NEWEST_ONLY,
     async run({ ui, demo }) {
       await ui.ensureReady();
       await (await ui.titleAction('Collapse All')).click();
@@ -64,6 +65,7 @@ export const troubleScenarios: Scenario[] = [
   },
   {
     title: 'trouble: the service rejects the token (401) → a notification with Set API Token, which opens the token box',
+    ...NEWEST_ONLY,
     async run({ ui, demo }) {
       await ui.ensureReady();
       await refreshWhileFailing({ ui, demo }, 401);
@@ -85,6 +87,7 @@ export const troubleScenarios: Scenario[] = [
   },
   {
     title: 'trouble: after a rejected token, entering the token again (now accepted) reloads the views',
+    ...NEWEST_ONLY,
     async run({ ui, demo }) {
       await ui.ensureReady();
       await refreshWhileFailing({ ui, demo }, 401);

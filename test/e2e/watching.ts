@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../src/api/types';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
 
 const WATCH = 'Cheap H100';
@@ -26,6 +26,7 @@ function badge(ui: Ui) {
 
 export const watchingScenario: Scenario = {
   title: 'watching: Watch Current Filter, a matching machine appears → the toast, Show reveals it marked new; the status bar and the badge',
+  ...NEWEST_ONLY,
   async run({ ui, demo }) {
     await ui.ensureReady();
     await (await ui.titleAction('Filter Machines…')).click();
