@@ -109,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   keys.set('gpuRental.filterBoxOpen', false);
   const tokens = new TokenStore(context.secrets, log);
   let retryPolicy: Partial<RetryPolicy> = {};
-  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState), () => retryPolicy);
+  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState));
   // The market runs in a worker of its own: it loads, keeps the history, and answers what the views ask.
   const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy: () => retryPolicy, historyRoot: historyRoot(context.globalStorageUri) });
   controller.attach(marketHost);

@@ -130,7 +130,6 @@ export interface WireError {
   message: string;
 }
 
-/** Every request: its parameters and its result. */
 /** What the Image Templates tree draws: the templates a filter finds, grouped by image type. */
 export interface TemplateViewAnswer {
   /** Templates in the list. */
@@ -143,12 +142,15 @@ export interface TemplateViewAnswer {
   stale?: boolean;
 }
 
+/** Every request: its parameters and its result. */
 export interface Requests {
   hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
   ping: { params: Record<string, never>; result: Record<string, never> };
   /** A new service (or none: forget everything). */
   configure: { params: { service: ServiceSettings | undefined; history?: HistorySettings }; result: Record<string, never> };
   load: { params: { which: Which }; result: { error?: WireError } };
+  /** One small request to the service with the configured token: whether it is accepted (Set API Token says so). */
+  checkToken: { params: Record<string, never>; result: { error?: WireError } };
   state: { params: { which: Which }; result: ListingState };
   summary: { params: MachineAsk; result: MachineSummary };
   /** A slice of one group's rows (with what each row shows from the market history, in the same order). */

@@ -123,6 +123,10 @@ export class MarketServer implements Disposable {
         const error = await this.load(which);
         return error ? { error: { kind: error.kind, message: error.message } } : {};
       },
+      checkToken: async () => {
+        const error = await this.checkToken();
+        return error ? { error: { kind: error.kind, message: error.message } } : {};
+      },
       state: ({ which }) => this.state(which),
       summary: (ask) => this.summary(ask),
       rows: (ask) => {
@@ -138,8 +142,6 @@ export class MarketServer implements Disposable {
       },
       machine: ({ nodeId }) => this.market.machine(nodeId),
       tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
-      ...this.watches.handlers,
-      ...panelHandlers(this.market, this.memory),
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.memory),
       ...historyHandlers(this.memory),
@@ -190,6 +192,19 @@ export class MarketServer implements Disposable {
   }
 
   private pageSize = 0;
+
+  private async checkToken(): Promise<ApiError | undefined> {
+    const client = this.client;
+    if (!client) return new ApiError('network', l10n.t('The extension is not set up yet.'));
+    try {
+      await client.checkToken();
+      return undefined;
+    } catch (err) {
+      if (err instanceof ApiError) return err;
+      this.notify('log', { level: 'error', text: `Checking the token failed: ${String(err)}` });
+      return new ApiError('network', l10n.t('The token could not be checked; see the log.'));
+    }
+  }
 
   private load(which: Which): Promise<ApiError | undefined> {
     const client = this.client;

@@ -5,8 +5,7 @@
 import * as vscode from 'vscode';
 import { showError, showWarning } from './notify';
 import { checkBaseUrl, isLoopbackHost } from '../../api/baseUrl';
-import { GpuRentalClient, type RetryNotice, type RetryPolicy } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import type { ApiError } from '../../api/errors';
 import type { Which } from '../../market/market';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
@@ -33,7 +32,6 @@ export class Controller implements vscode.Disposable {
   private state: SetupState = 'unknown';
   private problem: string | undefined;
   private service: string | undefined;
-  private client: GpuRentalClient | undefined;
   private serviceKey: string | undefined;
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
@@ -53,8 +51,6 @@ export class Controller implements vscode.Disposable {
     private readonly tokens: TokenStore,
     private readonly log: Log,
     private readonly trustedHosts: HttpConsent,
-    /** Overrides of the client's retry policy, read for each new client (only the test API sets any). */
-    private readonly retryPolicy: () => Partial<RetryPolicy> = () => ({}),
   ) {
     this.subscriptions = vscode.Disposable.from(
       this.setupChanged,
@@ -123,19 +119,15 @@ export class Controller implements vscode.Disposable {
     if (!check.ok) {
       state = this.config.baseUrl.trim() ? 'badBaseUrl' : 'noBaseUrl';
       this.problem = check.problem;
-      this.client = undefined;
     } else if (!token) {
       state = 'noToken';
       this.problem = vscode.l10n.t('No API token is set.');
-      this.client = undefined;
     } else if (check.url.protocol === 'http:' && !isLoopbackHost(check.url.hostname) && !(await this.trustedHosts.allow(check.url.host))) {
       state = 'insecure';
       this.problem = vscode.l10n.t('The API token was not sent: {0} uses plain http://, which would expose it on the network. Use https://, or allow plain http for this host when asked.', check.display);
-      this.client = undefined;
     } else {
       state = 'ready';
       this.problem = undefined;
-      this.client = this.createClient(check.url, token);
     }
     this.service = state === 'ready' && check.ok ? check.display : undefined;
     const serviceKey = state === 'ready' && check.ok ? `${check.url.href}\n${token}` : undefined;
@@ -145,9 +137,6 @@ export class Controller implements vscode.Disposable {
       this.log.info(`Setup: ${state}${check.ok ? ` (${check.display})` : ''}`);
     }
     this.state = state;
-    if (serviceChanged) {
-      this.host?.loader.reset();
-    }
     this.setupChanged.fire();
     if (state !== 'ready') {
       return {};
@@ -161,36 +150,12 @@ export class Controller implements vscode.Disposable {
     return { reload: reload?.then(() => undefined) };
   }
 
-  private createClient(baseUrl: URL, token: string): GpuRentalClient {
-    return new GpuRentalClient({
-      baseUrl,
-      token,
-      timeoutMs: this.config.timeoutMs,
-      log: this.log,
-      retry: this.retryPolicy(),
-      onRetry: (notice) => this.onRetry(notice),
-    });
-  }
-
-  private onRetry(notice: RetryNotice): void {
-    this.host?.loader.retried(notice);
-  }
-
   /**
    * Sends one small request with the current token and says whether the
    * service accepted it. Returns undefined when it did.
    */
   async checkToken(): Promise<ApiError | undefined> {
-    const client = this.client;
-    if (!client) {
-      return undefined;
-    }
-    try {
-      await client.checkToken();
-      return undefined;
-    } catch (err) {
-      return err instanceof ApiError ? err : new ApiError('network', vscode.l10n.t('The token could not be checked; see the log.'));
-    }
+    return this.state === 'ready' ? this.host?.loader.checkToken() : undefined;
   }
 
   /**
@@ -220,18 +185,16 @@ export class Controller implements vscode.Disposable {
       }
       return [];
     }
-    const client = this.client;
     const loader = this.host?.loader;
-    if (!client || !loader) {
+    if (this.setup !== 'ready' || !loader) {
       if (!options.quiet) {
         this.notifySetupProblem();
       }
       return [];
     }
     for (const w of which) this.wanted.add(w);
-    const pageSize = this.config.templatePageSize;
     const jobs = which.map((w) => {
-      const promise = loader.load(w, client, pageSize);
+      const promise = loader.load(w);
       this.inFlight.set(w, promise);
       void promise.finally(() => this.inFlight.get(w) === promise && this.inFlight.delete(w));
       void vscode.window.withProgress({ location: { viewId: VIEW_IDS[w] } }, () => promise);

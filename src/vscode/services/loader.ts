@@ -1,18 +1,16 @@
 // Where the Controller's loads go: the market worker, asked through its
-// client (the MarketHost hands it out). The controller reads the listings'
-// state from the MarketHost.
-import type { GpuRentalClient, RetryNotice } from '../../api/client';
+// client (the MarketHost hands it out). The worker owns the API client: it
+// fetches, and checks the token, with the service it was configured with; the
+// controller reads the listings' state from the MarketHost.
 import { ApiError, type ApiErrorKind } from '../../api/errors';
-import type { ListingState, Which } from '../../market/protocol';
+import type { ListingState, WireError, Which } from '../../market/protocol';
 import type { MarketClient } from '../../market/worker/client';
 
 export interface Loader {
-  /** Loads a listing with the controller's client (the in-thread market) or the worker's own; resolves to the failure. */
-  load(which: Which, client: GpuRentalClient, templatePageSize: number): Promise<ApiError | undefined>;
-  /** Forgets what was loaded: another service or token. */
-  reset(): void;
-  /** A request of the controller's client is retried: the note its view shows. */
-  retried(notice: RetryNotice): void;
+  /** Loads a listing; resolves to the failure. */
+  load(which: Which): Promise<ApiError | undefined>;
+  /** Sends the service one small request with the token it was configured with; resolves to the failure (undefined: accepted). */
+  checkToken(): Promise<ApiError | undefined>;
 }
 
 /** What the controller needs of the MarketHost. */
@@ -24,21 +22,21 @@ export interface LoadHost {
 
 /**
  * The worker's market: it fetches with the service it was configured with
- * (after `configured`: the configuration the controller's change started),
- * resets itself when that changes, and tells its own retry notes.
+ * (after `configured`: the configuration the controller's change started) and
+ * resets itself when that changes.
  */
 export function workerLoader(client: () => MarketClient, configured: () => Promise<void>): Loader {
+  const ask = async (request: () => Promise<{ error?: WireError }>): Promise<ApiError | undefined> => {
+    await configured();
+    try {
+      const { error } = await request();
+      return error && new ApiError(error.kind as ApiErrorKind, error.message);
+    } catch (err) {
+      return new ApiError('network', err instanceof Error ? err.message : String(err));
+    }
+  };
   return {
-    load: async (which) => {
-      await configured();
-      try {
-        const { error } = await client().request('load', { which });
-        return error && new ApiError(error.kind as ApiErrorKind, error.message);
-      } catch (err) {
-        return new ApiError('network', err instanceof Error ? err.message : String(err));
-      }
-    },
-    reset: () => undefined,
-    retried: () => undefined,
+    load: (which) => ask(() => client().request('load', { which })),
+    checkToken: () => ask(() => client().request('checkToken', {})),
   };
 }
