@@ -32,6 +32,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
   private groupNodes: { summary: MachineSummary; byKey: Map<string, GroupNode> } | undefined;
   private refreshQueued = false;
+  /** The root last drawn had rows: a setup change must clear them. */
+  private rootShown = false;
 
   constructor(
     /** The market's answer for the view's query: groups, rows, a machine's place. */
@@ -52,7 +54,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       // then its answer draws both, in one refresh.
       marks.onDidChange(() => setTimeout(() => !model.asking && this.refreshAll(), 0)),
       nearMisses.onDidChange(() => this.refreshAll()),
-      controller.onDidChangeSetup(() => this.changed.fire(undefined)),
+      // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
+      controller.onDidChangeSetup(() => (this.rootShown || this.hasRoot()) && this.changed.fire(undefined)),
       // A new query shows the first slices again; its answer redraws the rows.
       visible.state.onDidChange(() => this.shown.clear()),
       config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
@@ -78,16 +81,28 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     if (!node) {
       this.controller.loadForView('machines');
       const summary = this.model.summary;
-      if (this.controller.setup !== 'ready' || !summary) {
-        return []; // welcome content explains what to set up
-      }
-      const misses = this.nearMisses.current().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
-      if (this.visible.state.arrangement.groupBy === 'none') {
-        return (summary.groups.length ? await this.slice(summary.groups[0].key, ROOT) : []).concat(misses);
-      }
-      return summary.groups.map((group): MachineNode => this.groupNode(summary, group)).concat(misses);
+      const root = await this.root(summary);
+      this.rootShown = root.length > 0;
+      return root;
     }
     return node.kind === 'group' ? this.slice(node.group.key, node.group.key) : [];
+  }
+
+  private async root(summary: MachineSummary | undefined): Promise<MachineNode[]> {
+    if (!this.hasRoot() || !summary) {
+      return []; // welcome content explains what to set up
+    }
+    const misses = this.nearMisses.current().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
+    if (this.visible.state.arrangement.groupBy === 'none') {
+      return (summary.groups.length ? await this.slice(summary.groups[0].key, ROOT) : []).concat(misses);
+    }
+    return summary.groups.map((group): MachineNode => this.groupNode(summary, group)).concat(misses);
+  }
+
+  /** The root has something to draw: the service is set up and the market's answer holds rows or near misses. */
+  private hasRoot(): boolean {
+    const summary = this.model.summary;
+    return this.controller.setup === 'ready' && summary !== undefined && (summary.groups.length > 0 || this.nearMisses.current().length > 0);
   }
 
   /**

@@ -13,6 +13,8 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
   private readonly changed = new vscode.EventEmitter<TemplateNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /** The root last drawn had rows: a setup change must clear them. */
+  private rootShown = false;
 
   constructor(
     /** What the tree shows: the market's answer for the template filter. */
@@ -22,18 +24,18 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
     this.subscription = vscode.Disposable.from(
       // Each answer (a new snapshot, another filter) changes the rows; a load starting or failing is told by the view's message.
       model.onDidChange(() => this.changed.fire(undefined)),
-      controller.onDidChangeSetup(() => this.changed.fire(undefined)),
+      // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
+      controller.onDidChangeSetup(() => (this.rootShown || (controller.setup === 'ready' && Boolean(model.answer?.groups.length))) && this.changed.fire(undefined)),
     );
   }
 
   async getChildren(node?: TemplateNode): Promise<TemplateNode[]> {
     if (!node) {
       this.controller.loadForView('templates');
-      if (this.controller.setup !== 'ready') {
-        return [];
-      }
-      const answer = await this.model.current();
-      return (answer?.groups ?? []).map((group) => ({ kind: 'group', group }));
+      const answer = this.controller.setup === 'ready' ? await this.model.current() : undefined;
+      const root = (answer?.groups ?? []).map((group): TemplateNode => ({ kind: 'group', group }));
+      this.rootShown = root.length > 0;
+      return root;
     }
     if (node.kind === 'group') {
       return node.group.templates.map((template) => ({ kind: 'template', template, imageType: node.group.imageType }));
