@@ -151,7 +151,3 @@ export function arrangementKey(arrangement: Arrangement): string {
 export function machinesInOrder(view: MachineView): Machine[] {
   return view.groups.flatMap((group) => group.machines);
 }
-
-export function templatesInOrder(view: TemplateView): Template[] {
-  return view.groups.flatMap((group) => group.templates);
-}

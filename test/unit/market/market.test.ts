@@ -7,7 +7,8 @@ import { type Machine } from '../../../src/api/types';
 import { diffMachines } from '../../../src/market/diff';
 import { Emitter } from '../../../src/market/events';
 import { Market, type MarketChange } from '../../../src/market/market';
-import { machinesInOrder, REMEMBERED_QUESTIONS, templatesInOrder } from '../../../src/market/views';
+import { machinesInOrder, REMEMBERED_QUESTIONS } from '../../../src/market/views';
+import { templateHandlers } from '../../../src/market/worker/templateHandlers';
 import { parseQuery, type Query } from '../../../src/model/query';
 import type { Arrangement } from '../../../src/model/arrange';
 import { applyEdit, listEdit } from '../../support/listEdits';
@@ -317,7 +318,8 @@ describe('market model: load state', () => {
     const down = machinesInOrder(market.machineView({ ...q, arrangement: { ...byPrice, order: 'descending' } })).map((m) => m.price);
     assert.deepEqual([up, down], [['1.00', '2.00'], ['2.00', '1.00']]);
     await market.loadTemplates(async () => ({ items: [templateRecord({ id: 5, name: 'qqb', image_type: 2 }), templateRecord({ id: 6, name: 'qqa', image_type: 1 })], skipped: 0 }));
-    assert.deepEqual(templatesInOrder(market.templateView('')).map((t) => t.id), [6, 5]);
+    // In the order the Image Templates tree and its quick picks show them: the groups of the market's templateView answer, in turn.
+    assert.deepEqual(templateHandlers(market).templateView({ filter: '' }).groups.flatMap((g) => g.templates.map((t) => t.id)), [6, 5]);
     assert.equal(market.templateView('qqb').matching.length, 1);
     market.dispose();
   });

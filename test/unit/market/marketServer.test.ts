@@ -4,17 +4,15 @@
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
-import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
-import { MarketServer } from '../../../src/market/worker/server';
-import { transportPair } from '../../../src/market/worker/transport';
-import { PROTOCOL_VERSION, CANCELLED, type MachineAsk } from '../../../src/market/protocol';
+import { MarketRequestError, type MarketClient } from '../../../src/market/worker/client';
+import { CANCELLED, type MachineAsk } from '../../../src/market/protocol';
 import { SECRET } from '../../support/client';
+import { marketInThread, startMarket } from '../../support/market';
 
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
 
 describe('market protocol in one thread', () => {
   let api: DemoServer;
-  let server: MarketServer | undefined;
   let client: MarketClient;
 
   before(async () => {
@@ -24,17 +22,7 @@ describe('market protocol in one thread', () => {
 
   beforeEach(async () => {
     api.reset();
-    client = new MarketClient({
-      start: () => {
-        const [near, far] = transportPair();
-        server = new MarketServer(far);
-        return { transport: near, terminate: () => (near.dispose(), server?.dispose()) };
-      },
-      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
-    });
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } } });
+    ({ client } = await startMarket({ api }));
   });
   afterEach(() => client.dispose());
 
@@ -102,21 +90,15 @@ describe('market protocol in one thread', () => {
 
 describe('market protocol: a market that keeps crashing', () => {
   it('is restarted up to maxRestarts times in a row while it dies before answering, then given up: requests fail with kind stopped', async () => {
-    let starts = 0;
-    const client = new MarketClient({
-      start: () => {
-        starts++;
-        const [near, far] = transportPair();
-        const server = new MarketServer(far, { crash: () => far.dispose() });
-        // After the first, every market dies before it has answered its hello.
-        if (starts > 1) queueMicrotask(() => far.dispose());
-        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
-      },
-      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: true },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
+    const market = marketInThread({
+      testHooks: true,
       maxRestarts: 2,
+      // After the first, every market dies before it has answered its hello.
+      started: (far, starts) => {
+        if (starts > 1) queueMicrotask(() => far.dispose());
+      },
     });
+    const { client } = market;
     const told: string[] = [];
     const stoppedWhenTold: boolean[] = [];
     const gaveUp = new Promise<void>((resolve) =>
@@ -129,7 +111,7 @@ describe('market protocol: a market that keeps crashing', () => {
     try {
       await assert.rejects(client.request('test.crash', {}), (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
       await gaveUp;
-      assert.equal(starts, 3);
+      assert.equal(market.starts, 3);
       assert.deepEqual(told, ['crashed: closed', 'crashed: closed', 'crashed: closed; stopped after 2 restarts']);
       assert.deepEqual(stoppedWhenTold, [false, false, true], 'stopped only once it gave up');
       assert.ok(client.stopped);

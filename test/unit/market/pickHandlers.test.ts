@@ -7,13 +7,12 @@ import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { machinePickText } from '../../../src/model/machines';
 import { compileQuery, parseQuery } from '../../../src/model/query';
-import { MarketClient } from '../../../src/market/worker/client';
+import type { MarketClient } from '../../../src/market/worker/client';
 import { firstMatches, pickMatcher } from '../../../src/market/worker/pickHandlers';
-import { MarketServer } from '../../../src/market/worker/server';
-import { transportPair } from '../../../src/market/worker/transport';
-import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
+import type { MachineAsk } from '../../../src/market/protocol';
 import { beyondShown, pickRows } from '../../../src/model/pickRows';
 import { SECRET } from '../../support/client';
+import { startMarket } from '../../support/market';
 
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
 
@@ -51,18 +50,7 @@ describe('commands requests', () => {
 
   beforeEach(async () => {
     api.reset();
-    let server: MarketServer | undefined;
-    client = new MarketClient({
-      start: () => {
-        const [near, far] = transportPair();
-        server = new MarketServer(far);
-        return { transport: near, terminate: () => (near.dispose(), server?.dispose()) };
-      },
-      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
-    });
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } } });
+    ({ client } = await startMarket({ api }));
     await client.request('load', { which: 'machines' });
   });
   afterEach(() => client.dispose());

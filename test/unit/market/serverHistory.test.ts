@@ -13,25 +13,11 @@ import { HOUR_MS, type StoredPoint } from '../../../src/market/history/downsampl
 import { HistoryStore } from '../../../src/market/history/store';
 import { trendsView } from '../../../src/market/history/trendsView';
 import { Market } from '../../../src/market/market';
-import { PROTOCOL_VERSION, type HistorySettings } from '../../../src/market/protocol';
-import { MarketClient } from '../../../src/market/worker/client';
+import type { HistorySettings } from '../../../src/market/protocol';
+import type { MarketClient } from '../../../src/market/worker/client';
 import { recordable } from '../../../src/market/worker/historyHandlers';
-import { MarketServer } from '../../../src/market/worker/server';
-import { transportPair } from '../../../src/market/worker/transport';
 import { SECRET } from '../../support/client';
-
-function inThread(options: ConstructorParameters<typeof MarketServer>[1]): MarketClient {
-  return new MarketClient({
-    start: () => {
-      const [near, far] = transportPair();
-      const server = new MarketServer(far, options);
-      return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
-    },
-    hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
-    pingEveryMs: 0,
-    pingDeadlineMs: 0,
-  });
-}
+import { demoService, marketInThread, startMarket } from '../../support/market';
 
 describe('market server: the history', () => {
   let api: DemoServer;
@@ -49,10 +35,8 @@ describe('market server: the history', () => {
     api.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-server-history-'));
     history = { dir, origin: new URL(api.url).origin, days: 30, enabled: true };
-    client = inThread({ openHistory: (options) => new HistoryStore(options) });
     versions = [];
-    client.onNotify((n) => n.name === 'history' && versions.push(n.params.version));
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } }, history });
+    ({ client } = await startMarket({ api, history, openHistory: (options) => new HistoryStore(options), onNotify: (n) => n.name === 'history' && versions.push(n.params.version) }));
   });
   afterEach(() => {
     client.dispose();
@@ -80,10 +64,10 @@ describe('market server: the history', () => {
   });
 
   it('records nothing with gpuRental.history.enabled off, nor a failed load; the history is read either way', async () => {
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } }, history: { ...history, enabled: false } });
+    await client.request('configure', { service: demoService(api), history: { ...history, enabled: false } });
     await client.request('load', { which: 'machines' });
     assert.deepEqual((await ask()).models, []);
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } }, history });
+    await client.request('configure', { service: demoService(api), history });
     api.setFault({ endpoint: 'machines', times: 1, fault: { kind: 'status', status: 500 } });
     assert.ok((await client.request('load', { which: 'machines' })).error);
     assert.deepEqual((await ask()).models, []);
@@ -105,7 +89,7 @@ describe('market server: the history', () => {
   });
 
   it('without a history (no opener, no service URL) answers no trends and clears nothing', async () => {
-    const bare = inThread({});
+    const bare = marketInThread().client;
     try {
       await bare.request('configure', { service: undefined, history });
       assert.deepEqual((await bare.request('history.trends', { range: 'all', models: ['H100'], columns: 640 })).trends, [{ gpu: 'H100', lines: { low: [], p25: [], median: [], gpus: [] }, rows: [] }]);

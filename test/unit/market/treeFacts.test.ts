@@ -6,11 +6,10 @@ import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import { DAY_MS } from '../../../src/market/history/downsample';
 import { MarketMemory } from '../../../src/market/history/memory';
-import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
-import { MarketClient } from '../../../src/market/worker/client';
-import { MarketServer } from '../../../src/market/worker/server';
-import { transportPair } from '../../../src/market/worker/transport';
+import type { MachineAsk } from '../../../src/market/protocol';
+import type { MarketClient } from '../../../src/market/worker/client';
 import { pricePlace } from '../../../src/model/memoryText';
+import { startMarket } from '../../support/market';
 import { machineRecord } from '../../support/records';
 
 const NOW = new Date('2026-11-23T14:06:11Z');
@@ -26,21 +25,14 @@ describe('market protocol: what the Machines tree shows from the market history'
 
   /** A client of a server whose market holds `machines` and whose history is `history` (none: no history). */
   async function serverWith(machines: Machine[], history: MarketMemory | undefined): Promise<MarketClient> {
-    let server: MarketServer | undefined;
-    const asker = new MarketClient({
-      start: () => {
-        const [near, far] = transportPair();
-        // The memory as the server's history store: prepared here, so recording is left out.
-        server = new MarketServer(far, { now: () => NOW, openHistory: history && (() => Object.assign(history, { memory: history, record: () => undefined, clear: () => false })) });
-        return { transport: near, terminate: () => (near.dispose(), server?.dispose()) };
-      },
-      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: false },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
+    const market = await startMarket({
+      now: () => NOW,
+      // The memory as the server's history store: prepared here, so recording is left out.
+      openHistory: history && (() => Object.assign(history, { memory: history, record: () => undefined, clear: () => false })),
+      history: { dir: 'unused', origin: 'https://gpu.example', days: 7, enabled: true },
     });
-    await asker.request('configure', { service: undefined, history: { dir: 'unused', origin: 'https://gpu.example', days: 7, enabled: true } });
-    await server!.market.loadMachines(async () => ({ items: machines, skipped: 0 }));
-    return asker;
+    await market.server!.market.loadMachines(async () => ({ items: machines, skipped: 0 }));
+    return market.client;
   }
 
   beforeEach(async () => {

@@ -9,11 +9,10 @@ import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { nearMisses } from '../../../src/model/nearMiss';
 import { parseQuery } from '../../../src/model/query';
 import { pricePerGpu } from '../../../src/model/price';
-import { PROTOCOL_VERSION, type  Notifications } from '../../../src/market/protocol';
-import { MarketClient } from '../../../src/market/worker/client';
-import { MarketServer } from '../../../src/market/worker/server';
-import { transportPair } from '../../../src/market/worker/transport';
+import type { Notifications } from '../../../src/market/protocol';
+import type { MarketClient } from '../../../src/market/worker/client';
 import { SECRET } from '../../support/client';
+import { startMarket, type InThreadMarket } from '../../support/market';
 
 const H100 = (id: string, price: string, gpus = 8): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_WATCH', gpu_count: gpus, price });
 const WATCH = 'gpu=h100_watch price<10';
@@ -21,8 +20,8 @@ const base = DEMO_MACHINES.slice(0, 20);
 
 describe('market protocol: watches', () => {
   let api: DemoServer;
+  let market: InThreadMarket;
   let client: MarketClient;
-  let starts: number;
   const news: Notifications['news'][] = [];
 
   before(async () => {
@@ -34,22 +33,10 @@ describe('market protocol: watches', () => {
     api.reset();
     api.setData({ machines: base });
     news.length = 0;
-    starts = 0;
-    client = new MarketClient({
-      start: () => {
-        starts++;
-        const [near, far] = transportPair();
-        const server = new MarketServer(far, { crash: () => far.dispose() });
-        return { transport: near, terminate: () => (near.dispose(), server.dispose()) };
-      },
-      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: true },
-      pingEveryMs: 0,
-      pingDeadlineMs: 0,
-    });
-    client.onNotify((n) => n.name === 'news' && news.push(n.params));
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } } });
+    market = await startMarket({ api, testHooks: true, onNotify: (n) => n.name === 'news' && news.push(n.params) });
+    client = market.client;
   });
-  afterEach(() => client.dispose());
+  afterEach(() => market.dispose());
 
   /** Serves `machines` and loads them; the news of that snapshot. */
   async function load(machines: Machine[]): Promise<Notifications['news']> {
@@ -114,7 +101,7 @@ describe('market protocol: watches', () => {
     const recovered = new Promise<void>((resolve) => client.onDidRecover(() => resolve()));
     await client.request('test.crash', {}).catch(() => undefined);
     await recovered;
-    assert.equal(starts, 2);
+    assert.equal(market.starts, 2);
     const after = await load([...base, H100('a', '9.00')]);
     assert.deepEqual(after.watches, [{ query: WATCH, found: ['a'] }]);
   });

@@ -10,6 +10,7 @@ import { MarketClient, MarketRequestError } from '../../../src/market/worker/cli
 import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
 import { startWorker } from '../../../src/worker/nodeTransport';
 import { SECRET } from '../../support/client';
+import { demoService } from '../../support/market';
 
 const SCRIPT = path.join(__dirname, '..', '..', '..', 'src', 'worker', 'main.js');
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
@@ -50,7 +51,7 @@ describe('market worker', () => {
       pingEveryMs: 100,
       pingDeadlineMs: 2000,
     });
-    await client.request('configure', { service: { baseUrl: api.url, token: SECRET, timeoutMs: 5000, templatePageSize: 100, retry: { retries: 0 } } });
+    await client.request('configure', { service: demoService(api) });
     await client.request('load', { which: 'machines' });
   });
   afterEach(() => client.dispose());
