@@ -7,9 +7,9 @@
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import type { ListingState, MachineAsk, MachineSummary, Notifications, Params, Result, RowHistory, Which } from '../../market/protocol';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
-import { LatestAnswer } from './latestAnswer';
 import type { ViewState } from './viewState';
 
 /** What the model needs of the MarketHost: its client's requests, its changes, a listing's state. */

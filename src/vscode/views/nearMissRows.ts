@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import type { NearMiss } from '../../model/nearMiss';
 import { CANCELLED, type Which } from '../../market/protocol';
 import { MarketRequestError, type MarketClient } from '../../market/worker/client';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { describeError, type Log } from '../services/log';
-import { LatestAnswer } from './latestAnswer';
 import type { ViewState } from './viewState';
 
 export interface NearMissMarket {

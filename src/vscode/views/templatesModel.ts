@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
 import type { ListingState, Notifications, TemplateViewAnswer, Which } from '../../market/protocol';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
-import { LatestAnswer } from './latestAnswer';
 
 /** What the model needs of the MarketHost. */
 export interface TemplateSource {

@@ -1,11 +1,12 @@
-// The latest answer to a question the views ask the market again and again
-// (issue 24): each ask cancels the one before; an answer is kept only while it
-// is the latest ask's; a cancelled ask ends quietly; another failure is handed
-// to `failed` (to log) and tells a change, the last answer kept. The Machines
-// view's model, the Image Templates view's model and the near-miss rows each
-// hold one.
-import * as vscode from 'vscode';
-import { CANCELLED } from '../../market/protocol';
+// The latest answer to a question asked of the market again and again (issue
+// 24): each ask cancels the one before; an answer is kept only while it is the
+// latest ask's; a cancelled ask ends quietly; another failure is handed to
+// `failed` (to log) and tells a change, the last answer kept. In the editor the
+// Machines view's model, the Image Templates view's model and the near-miss
+// rows each hold one (src/vscode/views/). Plain TypeScript: its change event is
+// the pure layers' Emitter, which VS Code's side subscribes to as to its own.
+import { type Disposable, Emitter, type Event } from '../events';
+import { CANCELLED } from '../protocol';
 
 export interface LatestAnswerOptions<T> {
   /** An ask failed (not cancelled): log it. The last answer stays, and a change is told. */
@@ -14,12 +15,12 @@ export interface LatestAnswerOptions<T> {
   worthTelling?(last: T | undefined, next: T): boolean;
 }
 
-export class LatestAnswer<T> implements vscode.Disposable {
+export class LatestAnswer<T> implements Disposable {
   private last: T | undefined;
   private pending: { abort: AbortController; done: Promise<void> } | undefined;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new Emitter<void>();
   /** A new answer, or an ask that failed (the last answer stays): at most once per ask. */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange: Event<void> = this.changed.event;
 
   constructor(private readonly options: LatestAnswerOptions<T>) {}
 
@@ -44,14 +45,14 @@ export class LatestAnswer<T> implements vscode.Disposable {
         this.pending = undefined;
         const tell = this.options.worthTelling?.(this.last, answer) ?? true;
         this.last = answer;
-        if (tell) this.changed.fire();
+        if (tell) this.changed.fire(undefined);
       },
       (err: unknown) => {
         if (this.pending !== asking) return;
         this.pending = undefined;
         if ((err as { kind?: unknown } | undefined)?.kind === CANCELLED) return;
         this.options.failed(err);
-        this.changed.fire();
+        this.changed.fire(undefined);
       },
     );
     this.pending = asking;
