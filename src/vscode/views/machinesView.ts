@@ -10,7 +10,7 @@ import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { groupItem, groupTooltip, machineItem, machineTooltip, moreItem, nearMissItem, type MoreNode } from './machineItems';
 import type { MachinesModel } from './machinesModel';
-import type { Visible } from './visible';
+import type { ViewState } from './viewState';
 
 type GroupNode = { kind: 'group'; group: GroupSummary };
 /** A machine's row, with what it shows from the market history (none without one). */
@@ -37,8 +37,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     /** The market's answer for the view's query: groups, rows, a machine's place. */
     private readonly model: MachinesModel,
     private readonly controller: Controller,
-    /** The view state that asks, and the near misses of its filter. */
-    private readonly visible: Visible,
+    /** The view state that asks (its grouping decides the rows' parents); a new query shows the first slices again. */
+    private readonly state: ViewState,
     private readonly config: Config,
     /** Which machines to mark "new" (features/news.ts). */
     private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
@@ -54,7 +54,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       nearMisses.onDidChange(() => this.refreshAll()),
       controller.onDidChangeSetup(() => this.changed.fire(undefined)),
       // A new query shows the first slices again; its answer redraws the rows.
-      visible.state.onDidChange(() => this.shown.clear()),
+      state.onDidChange(() => this.shown.clear()),
       config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
     );
   }
@@ -82,7 +82,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
         return []; // welcome content explains what to set up
       }
       const misses = this.nearMisses.current().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
-      if (this.visible.state.arrangement.groupBy === 'none') {
+      if (this.state.arrangement.groupBy === 'none') {
         return (summary.groups.length ? await this.slice(summary.groups[0].key, ROOT) : []).concat(misses);
       }
       return summary.groups.map((group): MachineNode => this.groupNode(summary, group)).concat(misses);
@@ -130,7 +130,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
 
   getParent(node: MachineNode): MachineNode | undefined {
     const summary = this.model.summary;
-    if (summary && (node.kind === 'machine' || node.kind === 'more') && this.visible.state.arrangement.groupBy !== 'none') {
+    if (summary && (node.kind === 'machine' || node.kind === 'more') && this.state.arrangement.groupBy !== 'none') {
       const group = summary.groups.find((g) => g.key === node.groupKey);
       return group ? this.groupNode(summary, group) : undefined;
     }
@@ -161,7 +161,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     if (!summary || !place) {
       return undefined;
     }
-    const grouped = this.visible.state.arrangement.groupBy !== 'none';
+    const grouped = this.state.arrangement.groupBy !== 'none';
     const key = grouped ? place.groupKey : ROOT;
     const size = this.config.machineSliceSize;
     if (place.index >= (this.shown.get(key) ?? size)) {
@@ -177,7 +177,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
     if (node.kind === 'machine') {
       item.tooltip = machineTooltip(node.machine, node.history?.place);
-    } else if (node.kind === 'group' && node.group.history && this.visible.state.arrangement.groupBy === 'gpu') {
+    } else if (node.kind === 'group' && node.group.history && this.state.arrangement.groupBy === 'gpu') {
       item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
     }
     return item;
