@@ -25,7 +25,6 @@ import { MachinesModel } from './vscode/views/machinesModel';
 import { TemplatesProvider, type TemplateNode } from './vscode/views/templatesView';
 import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
-import { Visible } from './vscode/views/visible';
 import { TemplatesModel } from './vscode/views/templatesModel';
 import { NearMissRows } from './vscode/views/nearMissRows';
 import { News } from './vscode/features/news';
@@ -60,8 +59,6 @@ export interface GpuRentalTestApi {
   trends: TrendsPanel;
   templatePanels: TemplatePanels;
   view: ViewState;
-  /** What the views show: the selector the trees, status bar and commands read. */
-  visible: Visible;
   keys: ContextKeys;
   log: Log;
   tokens: TokenStore;
@@ -115,12 +112,11 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   controller.attach(marketHost);
   const history = new HistoryClearing(config, () => marketHost.client.request('history.clear', {}).then((r) => r.cleared), log);
   const view = new ViewState(context.workspaceState, config);
-  const visible = new Visible(view);
   const machinesModel = new MachinesModel(marketHost, view, log, { onDidChange: marketHost.onDidChangeHistory });
   // The host is read only when a snapshot's news arrives, after activation.
   const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
   const nearMissRows = new NearMissRows(marketHost, view, log);
-  const machines = new MachinesProvider(machinesModel, controller, visible, config, news, nearMissRows);
+  const machines = new MachinesProvider(machinesModel, controller, view, config, news, nearMissRows);
   const templatesModel = new TemplatesModel(marketHost, view, log);
   const templates = new TemplatesProvider(templatesModel, controller);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
@@ -162,7 +158,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(walkthrough);
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, visible, templatesShown: templatesModel, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
   walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
@@ -186,7 +182,6 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     trends,
     templatePanels,
     view,
-    visible,
     keys,
     log,
     tokens,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Controller } from '../services/controller';
 import type { MarketAsker } from './lazyPick';
-import type { Visible } from '../views/visible';
+import type { ViewState } from '../views/viewState';
 import { copyIds } from './clipboard';
 import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleTemplate, type TemplateAsker, templatesOf } from './targets';
 
@@ -11,15 +11,16 @@ export interface CopyCommandDeps {
   /** Where a node ID is looked up, and the quick picks ask for the machines they offer. */
   marketHost: MachineAsker & MarketAsker;
   controller: Controller;
-  visible: Visible;
+  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
+  view: ViewState;
   /** The templates the Image Templates view shows (its quick picks). */
   templatesShown: TemplateAsker;
 }
 
-export async function copyNodeId({ marketHost, controller, visible }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function copyNodeId({ marketHost, controller, view }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = [...(await listed(marketHost, node)), ...machinesOf(node, selected)].map((m) => m.node_name);
   if (ids.length === 0) {
-    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, visible, vscode.l10n.t('Copy Node ID')));
+    const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, view, vscode.l10n.t('Copy Node ID')));
     ids = machine ? [machine.node_name] : [];
   }
   await copyIds(ids, 'node');

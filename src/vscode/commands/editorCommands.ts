@@ -7,7 +7,7 @@ import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../mo
 import { formatInteger } from '../../model/format';
 import type { Controller } from '../services/controller';
 import { lazyMachinePick, visibleMachines, type MarketAsker } from './lazyPick';
-import type { Visible } from '../views/visible';
+import type { ViewState } from '../views/viewState';
 import { flash, showInfo } from '../services/notify';
 import { nodeIdsDelivered } from '../services/walkthroughProgress';
 import { templatePickText, type Pick } from './quickPicks';
@@ -15,16 +15,17 @@ import type { TemplateAsker } from './targets';
 
 export interface EditorCommandDeps {
   controller: Controller;
-  visible: Visible;
+  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
+  view: ViewState;
   marketHost: MarketAsker;
   /** The templates the Image Templates view shows. */
   templatesShown: TemplateAsker;
 }
 
-export async function insertNodeIds({ controller, visible, marketHost }: EditorCommandDeps): Promise<void> {
+export async function insertNodeIds({ controller, view, marketHost }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('machines'))) return;
-  const source = visibleMachines(marketHost, visible.state);
+  const source = visibleMachines(marketHost, view);
   const first = await source('');
   const title = withCursors(vscode.l10n.t('Insert Node ID'), editor.selections.length);
   const chosen = (await lazyMachinePick(source, first, { title, placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: true })) ?? [];

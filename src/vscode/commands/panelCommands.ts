@@ -7,7 +7,7 @@ import { MAX_COMPARED } from '../../model/compare';
 import type { Controller } from '../services/controller';
 import type { MarketAsker } from './lazyPick';
 import { showInfo } from '../services/notify';
-import type { Visible } from '../views/visible';
+import type { ViewState } from '../views/viewState';
 import { writeImageReference, writeTemplateJson } from './clipboard';
 import { inTreeOrder, listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, type TemplateAsker, templatesOf } from './targets';
 
@@ -22,20 +22,21 @@ export interface PanelOpeners {
 export interface PanelCommandDeps {
   marketHost: MachineAsker & MarketAsker;
   controller: Controller;
-  visible: Visible;
+  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
+  view: ViewState;
   /** The templates the Image Templates view shows (its quick picks). */
   templatesShown: TemplateAsker;
   panels: PanelOpeners;
 }
 
 /** From a tree item, a hover link (a node ID) or the palette (a quick pick). */
-export async function showMachineDetails({ marketHost, controller, visible, panels }: PanelCommandDeps, node: unknown): Promise<void> {
+export async function showMachineDetails({ marketHost, controller, view, panels }: PanelCommandDeps, node: unknown): Promise<void> {
   const [fromTree] = [...(await listed(marketHost, node)), ...machinesOf(node, undefined)];
   if (fromTree) {
     await panels.details.show(fromTree, true);
     return;
   }
-  const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, visible, vscode.l10n.t('Show Machine Details')));
+  const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, view, vscode.l10n.t('Show Machine Details')));
   if (machine) {
     await panels.details.show(machine);
   }
@@ -46,13 +47,13 @@ export async function showMachineDetails({ marketHost, controller, visible, pane
  * multi-select quick pick, with the selection ticked). Always in the tree's
  * order, so the columns read as the tree does; past eight, the first eight.
  */
-export async function compareMachines({ controller, visible, marketHost, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function compareMachines({ controller, view, marketHost, panels }: PanelCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let machines: Machine[] | undefined = machinesOf(node, selected);
   if (machines.length < 2) {
     if (!(await controller.ensureData('machines'))) {
       return;
     }
-    machines = await pickVisibleMachines(marketHost, visible, vscode.l10n.t('Compare Machines'), machines);
+    machines = await pickVisibleMachines(marketHost, view, vscode.l10n.t('Compare Machines'), machines);
     if (!machines) {
       return;
     }
@@ -61,7 +62,7 @@ export async function compareMachines({ controller, visible, marketHost, panels 
       return;
     }
   }
-  const ordered = await inTreeOrder(marketHost, visible, machines);
+  const ordered = await inTreeOrder(marketHost, view, machines);
   if (ordered.length > MAX_COMPARED) {
     void showInfo(vscode.l10n.t('GPU Rental: {0} machines were chosen. Comparing the first {1} in the order of the tree.', ordered.length, MAX_COMPARED));
   }

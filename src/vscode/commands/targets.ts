@@ -9,7 +9,7 @@ import { showInfo } from '../services/notify';
 import { lazyMachinePick, machineAsk, visibleMachines, type MarketAsker } from './lazyPick';
 import { pickTemplate } from './quickPicks';
 import type { TemplateNode } from '../views/templatesView';
-import type { Visible } from '../views/visible';
+import type { ViewState } from '../views/viewState';
 
 export function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
   return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';
@@ -45,14 +45,14 @@ export function templatesOf(node: unknown, selected: unknown) {
 }
 
 /** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
-export async function pickVisibleMachine(host: MarketAsker, visible: Visible, title: string): Promise<Machine | undefined> {
-  const source = visibleMachines(host, visible.state);
+export async function pickVisibleMachine(host: MarketAsker, view: ViewState, title: string): Promise<Machine | undefined> {
+  const source = visibleMachines(host, view);
   const first = await source('');
   if (first.total === 0) {
-    void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
+    void showInfo(view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
     return undefined;
   }
-  const [machine] = (await lazyMachinePick(source, first, { title: titleFor(visible, title), placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: false })) ?? [];
+  const [machine] = (await lazyMachinePick(source, first, { title: titleFor(view, title), placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: false })) ?? [];
   return machine;
 }
 
@@ -71,24 +71,24 @@ export async function pickVisibleTemplate(templatesShown: TemplateAsker, title: 
 }
 
 /** Several machines from the ones the tree shows, `preselected` already ticked. */
-export async function pickVisibleMachines(host: MarketAsker, visible: Visible, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
-  const source = visibleMachines(host, visible.state);
+export async function pickVisibleMachines(host: MarketAsker, view: ViewState, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
+  const source = visibleMachines(host, view);
   const first = await source('');
   if (first.total < 2) {
-    void showInfo(visible.state.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
+    void showInfo(view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
     return undefined;
   }
-  return lazyMachinePick(source, first, { title: titleFor(visible, title), placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'), many: true, preselected });
+  return lazyMachinePick(source, first, { title: titleFor(view, title), placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'), many: true, preselected });
 }
 
 /** The machines given in the tree's order (asked of the market); those the tree no longer shows (the filter changed) last, in the order given. */
-export async function inTreeOrder(host: MarketAsker, visible: Visible, machines: readonly Machine[]): Promise<Machine[]> {
-  const order = await host.client.request('order', { ...machineAsk(visible.state), nodeIds: machines.map((m) => m.node_name) });
+export async function inTreeOrder(host: MarketAsker, view: ViewState, machines: readonly Machine[]): Promise<Machine[]> {
+  const order = await host.client.request('order', { ...machineAsk(view), nodeIds: machines.map((m) => m.node_name) });
   const position = new Map(order.map((id, i) => [id, i]));
   return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));
 }
 
 /** "Copy Node ID (filter: gpus>=2)" */
-function titleFor(visible: Visible, title: string): string {
-  return visible.state.filtered ? vscode.l10n.t('{0} (filter: {1})', title, visible.state.queryText) : title;
+function titleFor(view: ViewState, title: string): string {
+  return view.filtered ? vscode.l10n.t('{0} (filter: {1})', title, view.queryText) : title;
 }

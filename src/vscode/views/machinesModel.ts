@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import type { ListingState, MachineAsk, MachineSummary, Notifications, Params, Result, RowHistory, Which } from '../../market/protocol';
-import { CANCELLED } from '../../market/protocol';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
 import type { ViewState } from './viewState';
@@ -27,13 +27,12 @@ export interface RowsSlice {
 }
 
 export class MachinesModel implements vscode.Disposable {
-  private answer: MachineSummary | undefined;
-  /** The client that gave the answer: the host replaces it when the worker setting changes. */
-  private answeredBy: MarketSource['client'] | undefined;
-  private pending: { ask: MachineAsk; abort: AbortController; done: Promise<void> } | undefined;
-  private readonly changed = new vscode.EventEmitter<void>();
+  /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */
+  private readonly latest = new LatestAnswer<{ summary: MachineSummary; from: MarketSource['client'] }>({
+    failed: (err) => this.log.error(`The Machines view's summary failed: ${describeError(err)}`),
+  });
   /** A new answer, or an ask that failed (the last answer stays): fired once per ask. */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange = this.latest.onDidChange;
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -44,8 +43,8 @@ export class MachinesModel implements vscode.Disposable {
     history?: { onDidChange: vscode.Event<void> },
   ) {
     this.subscription = vscode.Disposable.from(
-      // Only a new snapshot (or a first look, or another market) changes the rows; a load starting or failing is told by the listing's state.
-      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook || !this.answer || market.client !== this.answeredBy) && this.refresh()),
+      // Only a new snapshot (or a first look, or another market, or no answer yet) changes the rows; a load starting or failing is told by the listing's state.
+      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook || market.client !== this.latest.value?.from) && this.refresh()),
       state.onDidChange(() => this.refresh()),
       history ? history.onDidChange(() => this.refresh()) : { dispose: () => undefined },
     );
@@ -54,12 +53,12 @@ export class MachinesModel implements vscode.Disposable {
 
   /** The latest answer for the view's query (the last one while the next is asked); undefined before the first. */
   get summary(): MachineSummary | undefined {
-    return this.answer;
+    return this.latest.value?.summary;
   }
 
   /** An ask is on its way: its answer fires a change. */
   get asking(): boolean {
-    return this.pending !== undefined;
+    return this.latest.asking;
   }
 
   /** The question the view asks now. */
@@ -69,40 +68,14 @@ export class MachinesModel implements vscode.Disposable {
 
   /** The answer to the current query, once it has come (the one on hand when nothing is being asked). */
   async current(): Promise<MachineSummary | undefined> {
-    for (let asking = this.pending; asking; asking = this.pending) {
-      await asking.done;
-      if (this.pending === asking) break;
-    }
-    return this.answer;
+    return (await this.latest.current())?.summary;
   }
 
   /** Asks again for the current query, cancelling the last ask. */
   refresh(): void {
-    this.pending?.abort.abort();
     const ask = this.ask;
-    const abort = new AbortController();
     const client = this.market.client;
-    const asking = {
-      ask,
-      abort,
-      done: client.request('summary', ask, abort.signal).then(
-        (answer) => {
-          if (this.pending !== asking) return;
-          this.pending = undefined;
-          this.answer = answer;
-          this.answeredBy = client;
-          this.changed.fire();
-        },
-        (err: unknown) => {
-          if (this.pending !== asking) return;
-          this.pending = undefined;
-          if ((err as { kind?: string }).kind === CANCELLED) return;
-          this.log.error(`The Machines view's summary failed: ${describeError(err)}`);
-          this.changed.fire();
-        },
-      ),
-    };
-    this.pending = asking;
+    void this.latest.ask(async (signal) => ({ summary: await client.request('summary', ask, signal), from: client }));
   }
 
   /** A slice of one group's rows under the current query; empty when the market cannot answer (logged). */
@@ -131,8 +104,7 @@ export class MachinesModel implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.pending?.abort.abort();
+    this.latest.dispose();
     this.subscription.dispose();
-    this.changed.dispose();
   }
 }

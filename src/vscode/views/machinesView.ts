@@ -10,7 +10,7 @@ import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { groupItem, groupTooltip, machineItem, machineTooltip, moreItem, nearMissItem, type MoreNode } from './machineItems';
 import type { MachinesModel } from './machinesModel';
-import type { Visible } from './visible';
+import type { ViewState } from './viewState';
 
 type GroupNode = { kind: 'group'; group: GroupSummary };
 /** A machine's row, with what it shows from the market history (none without one). */
@@ -39,8 +39,8 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     /** The market's answer for the view's query: groups, rows, a machine's place. */
     private readonly model: MachinesModel,
     private readonly controller: Controller,
-    /** The view state that asks, and the near misses of its filter. */
-    private readonly visible: Visible,
+    /** The view state that asks (its grouping decides the rows' parents); a new query shows the first slices again. */
+    private readonly state: ViewState,
     private readonly config: Config,
     /** Which machines to mark "new" (features/news.ts). */
     private readonly marks: { isNew(nodeId: string): boolean; onDidChange: vscode.Event<void> },
@@ -57,7 +57,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
       controller.onDidChangeSetup(() => (this.rootShown || this.hasRoot()) && this.changed.fire(undefined)),
       // A new query shows the first slices again; its answer redraws the rows.
-      visible.state.onDidChange(() => this.shown.clear()),
+      state.onDidChange(() => this.shown.clear()),
       config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
     );
   }
@@ -93,7 +93,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       return []; // welcome content explains what to set up
     }
     const misses = this.nearMisses.current().map((miss): MachineNode => ({ kind: 'nearMiss', miss }));
-    if (this.visible.state.arrangement.groupBy === 'none') {
+    if (this.state.arrangement.groupBy === 'none') {
       return (summary.groups.length ? await this.slice(summary.groups[0].key, ROOT) : []).concat(misses);
     }
     return summary.groups.map((group): MachineNode => this.groupNode(summary, group)).concat(misses);
@@ -145,7 +145,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
 
   getParent(node: MachineNode): MachineNode | undefined {
     const summary = this.model.summary;
-    if (summary && (node.kind === 'machine' || node.kind === 'more') && this.visible.state.arrangement.groupBy !== 'none') {
+    if (summary && (node.kind === 'machine' || node.kind === 'more') && this.state.arrangement.groupBy !== 'none') {
       const group = summary.groups.find((g) => g.key === node.groupKey);
       return group ? this.groupNode(summary, group) : undefined;
     }
@@ -176,7 +176,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     if (!summary || !place) {
       return undefined;
     }
-    const grouped = this.visible.state.arrangement.groupBy !== 'none';
+    const grouped = this.state.arrangement.groupBy !== 'none';
     const key = grouped ? place.groupKey : ROOT;
     const size = this.config.machineSliceSize;
     if (place.index >= (this.shown.get(key) ?? size)) {
@@ -192,7 +192,7 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
   resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
     if (node.kind === 'machine') {
       item.tooltip = machineTooltip(node.machine, node.history?.place);
-    } else if (node.kind === 'group' && node.group.history && this.visible.state.arrangement.groupBy === 'gpu') {
+    } else if (node.kind === 'group' && node.group.history && this.state.arrangement.groupBy === 'gpu') {
       item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
     }
     return item;

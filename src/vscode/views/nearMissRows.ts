@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { NearMiss } from '../../model/nearMiss';
 import { CANCELLED, type Which } from '../../market/protocol';
 import { MarketRequestError, type MarketClient } from '../../market/worker/client';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { describeError, type Log } from '../services/log';
 import type { ViewState } from './viewState';
 
@@ -16,13 +17,14 @@ export interface NearMissMarket {
 }
 
 export class NearMissRows implements vscode.Disposable {
-  private misses: readonly NearMiss[] = [];
-  /** The filter the rows are for, and the ask under way (the next keystroke cancels it). */
-  private filter = '';
-  private ask: AbortController | undefined;
-  private readonly changed = new vscode.EventEmitter<void>();
+  /** The rows as last answered, with the filter they are for (the next keystroke cancels the ask under way). */
+  private readonly latest = new LatestAnswer<{ filter: string; misses: readonly NearMiss[] }>({
+    failed: () => undefined, // the ask answers none itself when the market fails (logged there)
+    // Only a change of what the tree shows is told: rows before or after.
+    worthTelling: (last, next) => this.shownOf(last).length > 0 || next.misses.length > 0,
+  });
   /** New rows (or none any more). */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange = this.latest.onDidChange;
   private readonly subscriptions: vscode.Disposable;
 
   constructor(
@@ -31,7 +33,7 @@ export class NearMissRows implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.subscriptions = vscode.Disposable.from(
-      this.changed,
+      this.latest,
       state.onDidChange(() => this.queryChanged()),
       market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()),
     );
@@ -40,42 +42,36 @@ export class NearMissRows implements vscode.Disposable {
 
   /** The rows for the current filter, as last answered; none while the answer for a new filter is on its way. */
   current(): readonly NearMiss[] {
-    return this.filter === this.state.queryText ? this.misses : [];
+    return this.shownOf(this.latest.value);
   }
 
   /** The answer asked last (tests wait for it). */
-  settled: Promise<void> = Promise.resolve();
+  get settled(): Promise<void> {
+    return this.latest.current().then(() => undefined);
+  }
+
+  private shownOf(answer: { filter: string; misses: readonly NearMiss[] } | undefined): readonly NearMiss[] {
+    return answer && answer.filter === this.state.queryText ? answer.misses : [];
+  }
 
   private queryChanged(): void {
-    if (this.state.queryText !== this.filter) void this.refresh();
+    if (this.state.queryText !== (this.latest.value?.filter ?? '')) void this.refresh();
   }
 
   private refresh(): Promise<void> {
-    this.ask?.abort();
     const filter = this.state.queryText;
-    const ask = new AbortController();
-    this.ask = ask;
-    this.settled = (filter ? this.market.client.request('nearMisses', { filter }, ask.signal) : Promise.resolve([])).then(
-      (misses) => this.answered(ask, filter, misses),
-      (err: unknown) => {
-        if (err instanceof MarketRequestError && err.kind === CANCELLED) return;
+    return this.latest.ask(async (signal) => {
+      try {
+        return { filter, misses: filter ? await this.market.client.request('nearMisses', { filter }, signal) : [] };
+      } catch (err) {
+        if (err instanceof MarketRequestError && err.kind === CANCELLED) throw err;
         this.log.error(`Near misses failed: ${describeError(err)}`);
-        this.answered(ask, filter, []);
-      },
-    );
-    return this.settled;
-  }
-
-  private answered(ask: AbortController, filter: string, misses: readonly NearMiss[]): void {
-    if (this.ask !== ask) return;
-    const had = this.current().length > 0 || misses.length > 0;
-    this.filter = filter;
-    this.misses = misses;
-    if (had) this.changed.fire();
+        return { filter, misses: [] };
+      }
+    });
   }
 
   dispose(): void {
-    this.ask?.abort();
     this.subscriptions.dispose();
   }
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
 import type { ListingState, Notifications, TemplateViewAnswer, Which } from '../../market/protocol';
-import { CANCELLED } from '../../market/protocol';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
 
@@ -18,13 +18,13 @@ export interface TemplateSource {
 }
 
 export class TemplatesModel implements vscode.Disposable {
-  private last: TemplateViewAnswer | undefined;
-  private lastFrom: TemplateSource['client'] | undefined;
-  private asking: { abort: AbortController; done: Promise<void> } | undefined;
-  private readonly subscription: vscode.Disposable;
-  private readonly changed = new vscode.EventEmitter<void>();
+  /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */
+  private readonly latest = new LatestAnswer<{ answer: TemplateViewAnswer; from: TemplateSource['client'] }>({
+    failed: (err) => this.log.error(`The Image Templates view's answer failed: ${describeError(err)}`),
+  });
   /** A new answer, or an ask that failed (the last answer stays). */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange = this.latest.onDidChange;
+  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly host: TemplateSource,
@@ -33,8 +33,8 @@ export class TemplatesModel implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.subscription = vscode.Disposable.from(
-      // Only a new snapshot (or a first look, or another market) changes the templates; a load starting or failing is told by the listing's state.
-      host.onDidChange((change) => change.which === 'templates' && (change.diff || change.firstLook || !this.last || host.client !== this.lastFrom) && this.refresh()),
+      // Only a new snapshot (or a first look, or another market, or no answer yet) changes the templates; a load starting or failing is told by the listing's state.
+      host.onDidChange((change) => change.which === 'templates' && (change.diff || change.firstLook || host.client !== this.latest.value?.from) && this.refresh()),
       view.onDidChange(() => this.refresh()),
     );
     this.refresh();
@@ -42,14 +42,12 @@ export class TemplatesModel implements vscode.Disposable {
 
   /** The latest answer (the last one while the next is asked); undefined before the first. */
   get answer(): TemplateViewAnswer | undefined {
-    return this.last;
+    return this.latest.value?.answer;
   }
 
   /** The answer to the current filter, once it has come. */
   async current(): Promise<TemplateViewAnswer | undefined> {
-    // Each ask ends (answered, failed or superseded), and a superseding one is then `asking`.
-    while (this.asking) await this.asking.done;
-    return this.last;
+    return (await this.latest.current())?.answer;
   }
 
   /** The templates the view shows in its order, asked afresh (quick picks); empty when the market cannot answer (logged). */
@@ -65,34 +63,13 @@ export class TemplatesModel implements vscode.Disposable {
 
   /** Asks again for the current filter, cancelling the last ask. */
   refresh(): void {
-    this.asking?.abort.abort();
-    const abort = new AbortController();
+    const filter = this.view.templateFilter;
     const client = this.host.client;
-    const pending: { abort: AbortController; done: Promise<void> } = { abort, done: Promise.resolve() };
-    pending.done = client.request('templateView', { filter: this.view.templateFilter }, abort.signal).then(
-      (answer) => this.settle(pending, () => {
-        this.last = answer;
-        this.lastFrom = client;
-      }),
-      (err: unknown) => this.settle(pending, () => {
-        if ((err as { kind?: string }).kind === CANCELLED) return false;
-        this.log.error(`The Image Templates view's answer failed: ${describeError(err)}`);
-        return true;
-      }),
-    );
-    this.asking = pending;
-  }
-
-  /** Ends `pending` unless a later ask superseded it, and tells the change (unless `apply` says not to). */
-  private settle(pending: unknown, apply: () => boolean | void): void {
-    if (this.asking !== pending) return;
-    this.asking = undefined;
-    if (apply() !== false) this.changed.fire();
+    void this.latest.ask(async (signal) => ({ answer: await client.request('templateView', { filter }, signal), from: client }));
   }
 
   dispose(): void {
-    this.asking?.abort.abort();
+    this.latest.dispose();
     this.subscription.dispose();
-    this.changed.dispose();
   }
 }
