@@ -51,6 +51,8 @@ export interface GpuRentalTestApi {
   /** The Machines view's answer for its query (what its root, messages and the status bar read). */
   machinesModel: MachinesModel;
   templates: TemplatesProvider;
+  /** The Image Templates view's answer for its filter (what its root reads). */
+  templatesModel: TemplatesModel;
   machinesView: vscode.TreeView<MachineNode>;
   templatesView: vscode.TreeView<TemplateNode>;
   panels: DetailsPanels;
@@ -174,6 +176,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     controller,
     machines,
     machinesModel,
+    templatesModel,
     templates,
     machinesView,
     templatesView,

@@ -19,6 +19,6 @@ export function serveInThread(): Connection {
 
 if (parentPort) {
   new MarketServer(parentTransport(parentPort), { crash: () => process.exit(70), openHistory: (options) => new HistoryStore(options) });
-  // Node loads its fetch (undici) on first use, 30–50 ms: done while the worker idles, not in the first load a person waits for.
-  setTimeout(() => new Headers(), 0);
+  // Node loads and compiles its fetch (undici) on first use, 30–50 ms: done while the worker idles, not in the first load a person waits for.
+  setTimeout(() => void fetch('data:application/json,[]').then((response) => response.json()).catch(() => undefined), 0);
 }

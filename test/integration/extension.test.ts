@@ -293,6 +293,28 @@ describe('GPU Rental in VS Code', function () {
     await waitFor('data fetched with the old token dropped', () => api.marketHost.state('machines')?.count === undefined);
   });
 
+  it('the token given again refreshes each tree once it has rows to draw, not as the setup changes (VS Code holds a refresh that follows another back 200 ms)', async () => {
+    await waitFor('the views told the market is empty', () => api.machinesModel.summary?.total === 0 && api.templatesModel.answer?.total === 0);
+    // What each tree's root would draw at each refresh it asks of VS Code.
+    const drawn: string[] = [];
+    const root = () => (api.controller.setup === 'ready' ? `${api.machinesModel.summary?.groups.length ?? 0} groups` : 'welcome');
+    const subscriptions = [
+      api.machines.onDidChangeTreeData(() => drawn.push(`machines: ${root()}`)),
+      api.templates.onDidChangeTreeData(() => drawn.push(`templates: ${api.controller.setup === 'ready' ? `${api.templatesModel.answer?.groups.length ?? 0} groups` : 'welcome'}`)),
+    ];
+    try {
+      await api.setToken(TOKEN);
+      await waitFor('machines in the tree', async () => (await machineLeaves()).length === DEMO_MACHINES.length);
+      await waitFor('templates in the tree', async () => (await templateLeaves()).length === DEMO_TEMPLATES.length);
+    } finally {
+      for (const s of subscriptions) s.dispose();
+    }
+    assert.ok(drawn.some((d) => d.startsWith('machines')) && drawn.some((d) => d.startsWith('templates')), drawn.join(', '));
+    assert.deepEqual(drawn.filter((d) => / 0 groups|welcome/.test(d)), [], drawn.join(', '));
+    await vscode.commands.executeCommand('gpuRental.clearToken');
+    await waitFor('no token', () => api.controller.setup === 'noToken');
+  });
+
   it('the token appears in nothing the user was shown or given', async () => {
     record(await clipboard());
     for (const name of api.panels.openNodeNames) record(api.panels.html(name));
