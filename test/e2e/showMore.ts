@@ -2,7 +2,8 @@
 // "Show 200 more… (800 left)"; clicking it shows the next 200. The tree only
 // renders the rows on screen, so the count is read from the rows'
 // aria-setsize and aria-posinset, which say where a row sits among its
-// siblings, as a screen reader tells it.
+// siblings, as a screen reader tells it. Copy Node ID's quick pick shows the
+// first 200 too, says so, and finds the others as one types.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, mulberry32, randomMachine } from '../../dev/demo/fixtures';
@@ -46,7 +47,7 @@ async function placeOf(row: Locator): Promise<[number, number]> {
 }
 
 export const showMoreScenario: Scenario = {
-  title: 'a group of 1,000 machines opens on 200 rows and "Show 200 more… (800 left)"; clicking it shows 400 and "(600 left)"; the machine chosen there stays selected across a refresh',
+  title: 'a group of 1,000 machines opens on 200 rows and "Show 200 more… (800 left)"; clicking it shows 400 and "(600 left)"; the machine chosen there stays selected across a refresh; the quick pick of Copy Node ID says "200 of 999 shown" and finds a machine beyond them by its typed ID',
   async run({ ui, demo }) {
     await ui.ensureReady();
     const machines = oneModel(COUNT);
@@ -105,6 +106,21 @@ export const showMoreScenario: Scenario = {
     assert.equal(await ui.nodeIdOf(chosen), nodeId);
     assert.equal(await ui.machineRows().and(ui.page.locator('.selected')).count(), 1, 'nothing else selected');
     await ui.runCommand('View: Close All Editors');
+
+    // Copy Node ID from the Command Palette opens on the first 200 machines in the tree's order and
+    // says so; a machine beyond them is found by typing its ID: the market answers the typed text.
+    const left = machines.filter((m) => m !== cheapest);
+    const far = [...left].sort((a, b) => perGpu(a) - perGpu(b))[900];
+    await ui.clearClipboard();
+    await ui.runCommand('GPU Rental: Copy Node ID');
+    const title = ui.page.locator('.quick-input-widget .quick-input-title').first();
+    await until('the pick says how many it shows', async () => (await title.innerText()).trim(), (t) => t === 'Copy Node ID · 200 of 999 shown, type to narrow');
+    await ui.quickInput().pressSequentially(far.node_name.slice(0, 13));
+    const found = ui.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: far.node_name }).first();
+    await found.waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await until('the title without the count once all matches are shown', async () => (await title.innerText()).trim(), (t) => t === 'Copy Node ID');
+    await ui.page.keyboard.press('Enter');
+    assert.equal(await ui.clipboardWhen('the node ID', (t) => t !== ''), far.node_name);
   },
   async cleanup({ ui, demo }) {
     demo.setData({ machines: DEMO_MACHINES });

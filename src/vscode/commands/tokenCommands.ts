@@ -15,16 +15,7 @@ export interface TokenCommandDeps {
  * stores it, waits for the views to follow, and checks it with the service.
  */
 export async function setToken({ tokens, controller }: TokenCommandDeps, given: string | undefined): Promise<void> {
-  const input =
-    given ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('GPU Rental: Set API Token'),
-      prompt: vscode.l10n.t("Paste your API token. It is kept in VS Code's secret storage, never in settings."),
-      placeHolder: vscode.l10n.t('API token'),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (value) => tokenProblem(value),
-    }));
+  const input = given ?? (await askToken());
   if (input === undefined) {
     return;
   }
@@ -53,6 +44,40 @@ export async function setToken({ tokens, controller }: TokenCommandDeps, given: 
   } else {
     void showWarning(vscode.l10n.t('GPU Rental: the token was saved, but it could not be checked. {0}', rejection.message));
   }
+}
+
+/**
+ * The token box. Not `showInputBox`: that one checks the value again on
+ * Enter through a round trip to this thread before it answers, and each
+ * round trip is time before the first rows; here Enter is checked at once.
+ */
+function askToken(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = vscode.l10n.t('GPU Rental: Set API Token');
+    box.prompt = vscode.l10n.t("Paste your API token. It is kept in VS Code's secret storage, never in settings.");
+    box.placeholder = vscode.l10n.t('API token');
+    box.password = true;
+    box.ignoreFocusOut = true;
+    const subscriptions = [
+      box.onDidChangeValue((value) => (box.validationMessage = tokenProblem(value))),
+      box.onDidAccept(() => {
+        const problem = tokenProblem(box.value);
+        if (problem) {
+          box.validationMessage = problem;
+          return;
+        }
+        resolve(box.value);
+        box.hide();
+      }),
+      box.onDidHide(() => {
+        subscriptions.forEach((s) => s.dispose());
+        box.dispose();
+        resolve(undefined);
+      }),
+    ];
+    box.show();
+  });
 }
 
 export async function clearToken({ tokens, controller }: TokenCommandDeps): Promise<void> {
