@@ -42,22 +42,32 @@ export class TokenStore implements vscode.Disposable {
     return this.known === NOT_READ ? undefined : this.known;
   }
 
-  /** Stores the token; returns false (after telling the user) when the store fails. */
+  /**
+   * Stores the token; returns false (after telling the user) when the store
+   * fails. The change is told before the store answers (a round trip to the
+   * workbench, 15–40 ms that the first rows would wait): a store that fails
+   * takes the token back and tells that change too.
+   */
   async set(token: string): Promise<boolean> {
     this.log.setSecret(token);
     const previous = this.known;
     // Known before the store's own change event arrives, which then finds nothing new.
     this.known = token;
     this.writes++;
+    const stored = (async () => this.secrets.store(KEY, token))();
+    this.changed.fire();
     try {
-      await this.secrets.store(KEY, token);
+      await stored;
     } catch (err) {
-      this.known = previous;
+      if (this.known === token) {
+        this.known = previous;
+        this.writes++;
+        this.changed.fire();
+      }
       this.log.error(`Could not store the API token: ${describeError(err)}`);
       void showError(vscode.l10n.t('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
-    this.changed.fire();
     return true;
   }
 
