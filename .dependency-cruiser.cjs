@@ -97,8 +97,8 @@ module.exports = {
     },
     {
       name: 'editor-parts-apart',
-      severity: 'warn',
-      comment: 'commands, views, panels and features of src/vscode do not call each other: each is handed what it needs by src/extension.ts, so it may import the others\' types (import type) but not their code. A warning for now; make it an error once the refactor of src/vscode has landed.',
+      severity: 'error',
+      comment: 'commands, views, panels and features of src/vscode do not call each other: each is handed what it needs by src/extension.ts, so it may import the others\' types (import type) but not their code.',
       from: { path: '^src/vscode/(commands|views|panels|features)/' },
       to: { path: '^src/vscode/(commands|views|panels|features)/', pathNot: '^src/vscode/$1/', dependencyTypesNot: ['type-only'] },
     },

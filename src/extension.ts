@@ -28,7 +28,7 @@ import { bindViewMessages } from './vscode/views/viewMessages';
 import { TemplatesModel } from './vscode/views/templatesModel';
 import { NearMissRows } from './vscode/views/nearMissRows';
 import { News } from './vscode/features/news';
-import { bindBadge } from './vscode/views/badge';
+import { bindBadge } from './vscode/features/badge';
 import { StatusBar } from './vscode/features/statusBar';
 import { registerNodeIdHover } from './vscode/features/nodeIdHover';
 import { registerTools } from './vscode/features/lmTools';

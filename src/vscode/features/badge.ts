@@ -1,8 +1,8 @@
 // The Machines view's badge: how many new machines match a watch (see
-// features/news.ts, which owns the count).
+// news.ts, which owns the count).
 import * as vscode from 'vscode';
 import { newMachinesBadge } from '../../model/countText';
-import type { News } from '../features/news';
+import type { News } from './news';
 
 /** The Machines view's badge counts new machines that match a watch; it clears when the view is shown. */
 export function bindBadge(view: vscode.TreeView<unknown>, news: News): vscode.Disposable {
