@@ -55,10 +55,18 @@ describe('Faults: the user is told, and keeps the last good data', function () {
 
   /** Points the extension at another service and waits until both lists came from it. */
   async function switchService(url: string): Promise<void> {
-    await setBaseUrl(url);
-    // The configuration event reaches the extension after update() resolves.
-    await waitFor('the new service URL', () => api.controller.serviceUrl === url);
-    await waitFor('both lists from the new service', () => [api.marketHost.state('machines'), api.marketHost.state('templates')].every((r) => r !== undefined && !r.loading && (r.count !== undefined || r.errorKind !== undefined)));
+    // The market worker hears of the new service a moment after the controller: until it has dropped
+    // the old service's lists, their state still reads as loaded.
+    let dropped = false;
+    const listening = api.marketHost.onDidChange((change) => change.which === 'machines' && change.state.count === undefined && (dropped = true));
+    try {
+      await setBaseUrl(url);
+      // The configuration event reaches the extension after update() resolves.
+      await waitFor('the new service URL', () => api.controller.serviceUrl === url);
+      await waitFor('both lists from the new service', () => dropped && [api.marketHost.state('machines'), api.marketHost.state('templates')].every((r) => r !== undefined && !r.loading && (r.count !== undefined || r.errorKind !== undefined)));
+    } finally {
+      listening.dispose();
+    }
   }
 
   before(async () => {
