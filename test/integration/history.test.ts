@@ -152,6 +152,8 @@ describe('Market history', function () {
       server.setData({ machines });
       await api.watches.pollNow();
     }
+    // The alert follows the poll: the market worker's news, then the watch's own question to it.
+    await waitFor('the alert', () => alerts().length - before >= 1).catch(() => undefined);
     assert.equal(alerts().length - before, 1, api.shownMessages.map((m) => m.text).join('\n'));
     assert.equal(history().flaps7d(comesBack.node_name), 1);
   });
