@@ -45,8 +45,10 @@ export interface ServiceSettings {
 
 /** Where the worker keeps the market history of the service, and how (the editor's settings). */
 export interface HistorySettings {
-  /** The service's folder under the extension's global storage (see serviceFolder). */
-  dir: string;
+  /** The service's database (see src/worker/historyLocation.ts). */
+  file: string;
+  /** Where an older version kept this service's history: imported once. */
+  legacyDir?: string;
   /** The service's origin (scheme, host, port). */
   origin: string;
   /** gpuRental.history.days */

@@ -1,360 +1,321 @@
-// The market history on disk, shared by every window (process) that records
-// the same service. Each process appends what it observes to a log of its
-// own (`log-<pid>-<random>.jsonl`, one checksummed line per complete list,
-// never rewritten); under a lock file, one process at a time compacts every
-// log into `state.json`, written to a temporary file and renamed over the
-// old one, and records how many bytes of each log it took in, so no line is
-// applied twice or lost. A process killed mid-append leaves a partial last
-// line, which is never taken in; a process killed mid-compaction leaves the
-// old state and a stale lock, which the next one takes over. A state file
-// that is damaged or not ours is set aside (renamed) with a message, and the
-// history starts again. Node's fs only: runs in an extension host or a worker.
-import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+// The market history in SQLite, shared by every window, the command line and
+// the MCP server on this computer (one database per service; the Node side,
+// src/worker/historyFile.ts, opens the file). Each recorded list is one
+// transaction: a row for the list, one per GPU model and count, and the
+// machines that appeared or went (`listings`, one row per time a machine was
+// listed). Other writers' lists are seen by polling PRAGMA data_version, so a
+// window that never records still follows them, and a Clear in any window is
+// seen by all. What the views ask (a model's week, a machine's listing) is
+// read on demand and kept until the data changes. Plain TypeScript: the
+// connection is given.
 import type { Machine } from '../../api/types';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
+import { pricePerGpu } from '../../model/price';
 import type { MachineMemory } from '../../model/query';
-import { decodeObservation, decodeState, encodeObservation, encodeState, StateError, type State } from './format';
-import { ListFollower, type ListChange } from './follow';
-import { tryLock } from './lock';
-import { MarketMemory } from './memory';
+import type { MachineDiff } from '../diff';
+import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
+import type { SqlDatabase, SqlStatement } from './database';
+import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
+import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
+import { thinHistory } from './thin';
+import { importLegacy, type LegacyHistory } from './legacy';
+import { readTrends } from './trendsQuery';
+import type { TrendRange } from './trends';
+import type { TrendsView } from './trendsView';
+import { WEEK_MS, weekFacts } from './week';
 
-export const STATE_FILE = 'state.json';
-export const LOCK_FILE = 'lock';
-const LOG = /^log-[\w.-]+\.jsonl$/;
-const NEWLINE = 0x0a;
+/** A machine gone this long is forgotten (its listings, its returns). */
+export const GONE_DAYS = 30;
+
+/** What changed since the list before, as the market's change event says it. */
+export interface ListChange {
+  /** The list the diff starts from (the same array). */
+  before: readonly Machine[];
+  diff: MachineDiff;
+}
 
 export interface HistoryStoreOptions {
-  /** The service's folder (see serviceFolder). */
-  dir: string;
-  /** The service's origin, written into the state: a state of another origin is set aside. */
+  db: SqlDatabase;
+  /** The service's origin, written into the database: a database of another origin is not ours. */
   origin: string;
   keepDays: number;
   now?: () => number;
-  /** Told, in a sentence, what was set aside or skipped. */
-  onProblem?: (message: string) => void;
-  /** Compact when this process's log is larger than this (bytes). */
-  compactBytes?: number;
-  /** ...or when the last compaction is older than this (ms). */
-  compactEveryMs?: number;
 }
 
-/** The folder of one service's history under `root`: named by a hash of the origin, which is never a secret. */
-export function serviceFolder(root: string, origin: string): string {
-  return path.join(root, createHash('sha256').update(origin).digest('hex').slice(0, 16));
+/** What the views read of machines' listings, loaded once per change of the data. */
+interface Presence {
+  /** The latest list's time when it was read. */
+  loadedAt: number;
+  lastT: number;
+  oldestT: number;
+  oldestDownsampled: boolean;
+  /** Listed machines: since when. */
+  open: Map<string, number>;
+  /** Returns within the week before lastT, per machine that had one. */
+  returns: Map<string, number>;
 }
 
-/** The service's origin (scheme, host, port: never a path, a query or credentials), or undefined for a URL that does not parse. */
-export function originOf(baseUrl: string): string | undefined {
-  try {
-    const origin = new URL(baseUrl).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}
+/** Versions are unique across stores: a window that opens another store still tells a new version. */
+let lastVersion = 0;
 
-/** What identifies one version of a file: a rename makes another inode. */
-function generation(file: string): string {
-  try {
-    const s = fs.statSync(file);
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return 'none';
-  }
-}
+const toPrice = (x: number) => Math.round(x * PRICE_SCALE);
+const toCount = (x: number) => Math.round(x * COUNT_SCALE);
 
-/** The complete lines of a file from `offset`: their text and where the last complete one ends. */
-function readLines(file: string, offset: number): { lines: string[]; end: number } {
-  let data: Buffer;
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const size = fs.fstatSync(fd).size;
-      if (size <= offset) {
-        return { lines: [], end: Math.min(offset, size) };
-      }
-      data = Buffer.alloc(size - offset);
-      let read = 0;
-      while (read < data.length) {
-        const n = fs.readSync(fd, data, read, data.length - read, offset + read);
-        if (n === 0) break;
-        read += n;
-      }
-      data = data.subarray(0, read);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return { lines: [], end: offset };
-  }
-  const last = data.lastIndexOf(NEWLINE);
-  if (last < 0) {
-    return { lines: [], end: offset };
-  }
-  const lines = data.subarray(0, last).toString('utf8').split('\n');
-  return { lines, end: offset + last + 1 };
-}
-
-/** Also the history's answers for the query fields (see MachineMemory): one object for the life of the store, whatever memory it holds. */
 export class HistoryStore implements MachineMemory, MarketFacts {
-  memory = new MarketMemory();
+  version = ++lastVersion;
+  private readonly db: SqlDatabase;
   private readonly now: () => number;
-  private readonly statePath: string;
-  private stateGeneration = 'none';
-  /** Per log file, how many of its bytes this process has applied. */
-  private tails = new Map<string, number>();
-  private own: string;
-  private lastCompaction: number;
-  private readonly follower = new ListFollower();
+  private dataVersion: number;
+  private weeks = new Map<string, WeekFacts | undefined>();
+  private presence: Presence | undefined;
+  /** The last list this store recorded, its groups' tally, and the presence stamp after it (see record). */
+  private last: { list: readonly Machine[]; tally: GroupTally; stamp: number | undefined } | undefined;
+  private lastThin = 0;
+  private readonly statements = new Map<string, SqlStatement>();
 
   constructor(private readonly options: HistoryStoreOptions) {
+    this.db = options.db;
     this.now = options.now ?? Date.now;
-    this.statePath = path.join(options.dir, STATE_FILE);
-    this.own = HistoryStore.newLogName();
-    this.lastCompaction = this.now();
-    fs.mkdirSync(options.dir, { recursive: true });
-    this.reload();
+    this.transaction(() => migrate(this.db, options.origin));
+    this.dataVersion = this.readDataVersion();
   }
 
-  get version(): number {
-    return this.memory.version;
+  close(): void {
+    this.db.close();
   }
 
-  listedHours(nodeId: string): number {
-    return this.memory.listedHours(nodeId);
+  private readDataVersion(): number {
+    return Number(this.db.prepare('PRAGMA data_version').get()?.data_version ?? 0);
   }
 
-  flaps7d(nodeId: string): number {
-    return this.memory.flaps7d(nodeId);
-  }
-
-  belowMedian(machine: Machine): number {
-    return this.memory.belowMedian(machine);
-  }
-
-  modelWeek(gpu: string): WeekFacts | undefined {
-    return this.memory.modelWeek(gpu);
-  }
-
-  listing(nodeId: string): ListingFacts | undefined {
-    return this.memory.listing(nodeId);
-  }
-
-  private static newLogName(): string {
-    return `log-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.jsonl`;
-  }
-
-  private problem(message: string): void {
-    this.options.onProblem?.(message);
-  }
-
-  /**
-   * The state on disk, or none; a state that is damaged or not ours is set
-   * aside. Undefined when it was replaced each time it was read (other
-   * processes compacting): read it another time.
-   */
-  private readState(): { state: State | undefined; generation: string } | undefined {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const before = generation(this.statePath);
-      if (before === 'none') {
-        return { state: undefined, generation: before };
-      }
-      let text: string;
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE: the busy timeout applies at once, never halfway). */
+  private transaction<T>(fn: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
       try {
-        text = fs.readFileSync(this.statePath, 'utf8');
+        this.db.exec('ROLLBACK');
       } catch {
-        continue;
+        // Nothing to roll back (SQLite rolled back itself).
       }
-      if (generation(this.statePath) !== before) {
-        continue; // replaced while we read it: read the new one
-      }
-      try {
-        const state = decodeState(text);
-        if (state.origin !== this.options.origin) {
-          throw new StateError(`it is the history of ${state.origin}`);
-        }
-        return { state, generation: before };
-      } catch (err) {
-        if (!(err instanceof StateError)) throw err;
-        this.setAside(err.message);
-        return { state: undefined, generation: 'none' };
-      }
-    }
-    return undefined;
-  }
-
-  private setAside(why: string): void {
-    const aside = `${this.statePath}.unreadable-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`;
-    try {
-      fs.renameSync(this.statePath, aside);
-      this.problem(`The market history file could not be read (${why}); it was moved to ${aside} and recording starts again.`);
-    } catch {
-      // Another process set it aside first.
+      throw err;
     }
   }
 
-  private logs(): string[] {
-    try {
-      return fs.readdirSync(this.options.dir).filter((f) => LOG.test(f));
-    } catch {
-      return [];
-    }
+  private changed(): void {
+    this.version = ++lastVersion;
+    this.weeks.clear();
   }
 
-  /** Reads the state and every log after it, from scratch. */
-  private reload(): void {
-    const read = this.readState();
-    if (!read) {
-      // Keep what we have, and the generation we had: the next refresh reads the state again.
-      this.readLogs(this.memory, this.tails);
-      return;
-    }
-    const { state, generation: gen } = read;
-    this.stateGeneration = gen;
-    this.memory = new MarketMemory();
-    this.tails = new Map(Object.entries(state?.consumed ?? {}));
-    if (state) {
-      this.memory.load(state.points, state.tracks, state.lastT);
-    }
-    this.readLogs(this.memory, this.tails);
+  /** Whether another connection changed the history since the last look; forgets what was read when it did. */
+  poll(): boolean {
+    const dataVersion = this.readDataVersion();
+    if (dataVersion === this.dataVersion) return false;
+    this.dataVersion = dataVersion;
+    this.presence = undefined;
+    this.changed();
+    return true;
   }
 
-  /** Applies every complete line of every log past `tails`, in time order; moves `tails` on. */
-  private readLogs(memory: MarketMemory, tails: Map<string, number>): void {
-    const observations = [];
-    let damaged = 0;
-    for (const name of this.logs()) {
-      const { lines, end } = readLines(path.join(this.options.dir, name), tails.get(name) ?? 0);
-      for (const line of lines) {
-        const o = decodeObservation(line);
-        if (o) observations.push(o);
-        else damaged++;
-      }
-      tails.set(name, end);
+  /** A prepared statement, prepared once per store. */
+  private sql(text: string): SqlStatement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
     }
-    observations.sort((a, b) => a.t - b.t);
-    for (const o of observations) {
-      memory.apply(o);
-    }
-    if (damaged > 0) {
-      this.problem(`${damaged} damaged lines of the market history were skipped.`);
-    }
+    return statement;
   }
 
-  /** Catches up with what other processes recorded (or compacted) since last time. */
-  refresh(): void {
-    if (generation(this.statePath) !== this.stateGeneration) {
-      this.reload();
-    } else {
-      this.readLogs(this.memory, this.tails);
-    }
+  /** The id of a GPU model's name, added when new; read in the caller's transaction (another window may have cleared the names). */
+  private modelId(name: string): number {
+    this.sql('INSERT INTO models (name) VALUES (?) ON CONFLICT (name) DO NOTHING').run(name);
+    return Number(this.sql('SELECT id FROM models WHERE name = ?').get(name)!.id);
+  }
+
+  /** Adds one list (or a downsampled one, standing for `n`) with its groups; returns its id. */
+  insertPoint(point: StoredPoint): number {
+    const id = Number(this.sql('INSERT INTO lists (t, n) VALUES (?, ?)').run(point.t, point.n).lastInsertRowid);
+    const insert = this.sql('INSERT INTO groups (model, gpu_count, list, machines, gpus, low, p25, median) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const g of point.groups) insert.run(this.modelId(g.gpu), g.count, id, toCount(g.machines), toCount(g.gpus), toPrice(g.low), toPrice(g.p25), toPrice(g.median));
+    return id;
+  }
+
+  /** The time of the latest list (0 when none). */
+  private latestT(): number {
+    return Number(this.sql('SELECT max(t) AS t FROM lists').get()?.t ?? 0);
+  }
+
+  private stamp(): number {
+    return Number(this.sql("SELECT value FROM meta WHERE key = 'presence'").get()?.value ?? 0);
   }
 
   /**
-   * Records one complete machine list observed at `t`. With `change` (the
-   * market's diff from the list before), what it costs is the size of the
-   * diff when that list was the one recorded here last (see ListFollower).
+   * Records one complete machine list observed at `t`, in one transaction.
+   * With `change` (the market's diff from the list before), the groups follow
+   * from the last list's, and when nobody else changed the listings since this
+   * store's last list, what appeared and went follows from the diff too;
+   * otherwise the list is compared with the listings. A list older than the
+   * latest recorded adds its prices but not its comings and goings.
    */
   record(t: number, machines: readonly Machine[], change?: ListChange): void {
-    this.refresh();
-    const observation = this.follower.observe(t, machines, this.memory.presence, change);
-    const line = encodeObservation(observation);
-    const file = path.join(this.options.dir, this.own);
-    fs.mkdirSync(this.options.dir, { recursive: true });
-    fs.appendFileSync(file, line);
-    // Applied here, and marked as read: refresh never applies it again.
-    this.follower.applied(this.memory.presence, machines, this.memory.apply(observation));
-    this.tails.set(this.own, (this.tails.get(this.own) ?? 0) + Buffer.byteLength(line));
-    const big = this.tails.get(this.own)! > (this.options.compactBytes ?? 4 * 1024 * 1024);
-    if (big || this.now() - this.lastCompaction > (this.options.compactEveryMs ?? 3_600_000)) {
-      this.compact();
-    }
-  }
-
-  /**
-   * Folds every log into the state, under the lock; false when another
-   * process holds it (it is compacting: nothing is lost by skipping). Under
-   * the lock nobody else writes the state, so catching up with it and with
-   * every log gives what is on disk; when nothing changed since the last
-   * look, that costs nothing and the memory is thinned and written as it is.
-   */
-  compact(): boolean {
-    return this.underLock(() => {
-      this.lastCompaction = this.now();
-      this.refresh();
-      const memory = this.memory;
-      memory.thin(this.now(), this.options.keepDays);
-      // Our own log is all in: it goes, and the next list starts another. Logs
-      // deleted here stay in `consumed`, at their end, until the next compaction:
-      // a process that reads this state before they are gone must not read them again.
-      const ownPath = path.join(this.options.dir, this.own);
-      const consumed: Record<string, number> = {};
-      const dead = new Set<string>();
-      for (const [name, end] of this.tails) {
-        const fate = name === this.own ? 'dead' : this.logFate(name, end);
-        if (fate === 'gone') continue;
-        consumed[name] = end;
-        if (fate === 'dead' && name !== this.own) dead.add(name);
-      }
-      this.writeState({ origin: this.options.origin, lastT: memory.lastT, consumed, points: memory.points, tracks: memory.presence.tracks });
-      fs.rmSync(ownPath, { force: true });
-      for (const name of dead) fs.rmSync(path.join(this.options.dir, name), { force: true });
-      this.own = HistoryStore.newLogName();
-      this.tails = new Map(Object.entries(consumed));
-      this.stateGeneration = generation(this.statePath);
+    this.poll();
+    const diff = change && !change.diff.initial ? change.diff : undefined;
+    const last = this.last;
+    const tally = diff && last?.list === change!.before && last.tally.apply(diff) ? last.tally : new GroupTally(machines);
+    this.last = undefined;
+    const applied = this.transaction(() => {
+      this.insertPoint({ t, n: 1, groups: tally.groups() });
+      if (t < this.latestT()) return undefined;
+      const stamp = this.stamp();
+      const byDiff = diff && last && last.list === change!.before && last.stamp === stamp;
+      const { appeared, gone } = byDiff ? idsOf(diff) : this.comparedWithListings(machines);
+      const comebacks = this.applyPresence(t, appeared, gone);
+      this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp + 1));
+      return { appeared, gone, comebacks, stamp: stamp + 1 };
     });
-  }
-
-  /** Runs `fn` holding the history's lock; false, and `fn` not run, when another process holds it. */
-  private underLock(fn: () => void): boolean {
-    const release = tryLock(path.join(this.options.dir, LOCK_FILE), this.now());
-    if (!release) {
-      return false;
-    }
-    try {
-      fn();
-      return true;
-    } finally {
-      release();
+    this.last = { list: machines, tally, stamp: applied?.stamp };
+    // Followed from the change for an hour; then read again, so that returns older than a week drop out.
+    const fresh = this.presence && applied && t - this.presence.loadedAt < HOUR_MS;
+    this.presence = fresh ? followPresence(this.presence!, t, applied!) : undefined;
+    this.changed();
+    if (this.now() - this.lastThin >= HOUR_MS / 6) {
+      this.lastThin = this.now();
+      this.transaction(() => thinHistory(this, this.db, this.now(), this.options.keepDays, GONE_DAYS));
     }
   }
 
-  /** Whether a log is gone already, done with (taken in up to its last complete line and untouched for a day: it goes), or live. */
-  private logFate(name: string, end: number): 'gone' | 'dead' | 'live' {
-    let mtime: number;
-    try {
-      mtime = fs.statSync(path.join(this.options.dir, name)).mtimeMs;
-    } catch {
-      return 'gone';
+  private comparedWithListings(machines: readonly Machine[]): { appeared: string[]; gone: string[] } {
+    const open = new Set<string>();
+    for (const row of this.sql('SELECT node FROM listings WHERE until IS NULL').all()) open.add(row.node as string);
+    const listed = new Set<string>();
+    const appeared: string[] = [];
+    for (const m of machines) {
+      if (listed.has(m.node_name)) continue;
+      listed.add(m.node_name);
+      if (!open.has(m.node_name)) appeared.push(m.node_name);
     }
-    return this.now() - mtime > 86_400_000 && readLines(path.join(this.options.dir, name), end).lines.length === 0 ? 'dead' : 'live';
+    const gone = [...open].filter((id) => !listed.has(id));
+    return { appeared, gone };
   }
 
-  private writeState(state: State): void {
-    const tmp = `${this.statePath}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      fs.writeSync(fd, encodeState(state));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
+  /** Opens a listing for each machine that appeared (a comeback when it was listed before) and closes each gone one's; the comebacks. */
+  applyPresence(t: number, appeared: readonly string[], gone: readonly string[]): Set<string> {
+    const before = this.sql('SELECT 1 AS x FROM listings WHERE node = ? LIMIT 1');
+    const open = this.sql('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, NULL, ?) ON CONFLICT DO NOTHING');
+    const close = this.sql('UPDATE listings SET until = ? WHERE node = ? AND until IS NULL');
+    const comebacks = new Set<string>();
+    for (const id of appeared) {
+      const comeback = before.get(id) !== undefined;
+      if (comeback) comebacks.add(id);
+      open.run(id, t, comeback ? 1 : 0);
     }
-    fs.renameSync(tmp, this.statePath);
+    for (const id of gone) close.run(t, id);
+    return comebacks;
   }
 
-  /** Deletes the whole history of this service (every process's logs too), under the lock; false when busy. */
+  /** Deletes the whole history of this service, for every window; false when another writer held it past the busy timeout. */
   clear(): boolean {
-    return this.underLock(() => {
-      for (const name of fs.readdirSync(this.options.dir)) {
-        if (name !== LOCK_FILE) fs.rmSync(path.join(this.options.dir, name), { force: true, recursive: true });
-      }
-      this.memory = new MarketMemory();
-      this.follower.reset();
-      this.tails = new Map();
-      this.stateGeneration = 'none';
-      this.own = HistoryStore.newLogName();
+    this.transaction(() => {
+      this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models;');
+      this.sql("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'presence'").run();
     });
+    this.last = undefined;
+    this.presence = undefined;
+    this.changed();
+    return true;
+  }
+
+  private loadPresence(): Presence {
+    if (this.presence) return this.presence;
+    const lastT = this.latestT();
+    const oldest = this.sql('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
+    const open = new Map<string, number>();
+    for (const row of this.sql('SELECT node, since FROM listings WHERE until IS NULL').all()) open.set(row.node as string, Number(row.since));
+    const returns = new Map<string, number>();
+    for (const row of this.sql('SELECT node, count(*) AS n FROM listings WHERE comeback = 1 AND since >= ? GROUP BY node').all(lastT - WEEK_MS)) returns.set(row.node as string, Number(row.n));
+    this.presence = { loadedAt: lastT, lastT, oldestT: Number(oldest?.t ?? lastT), oldestDownsampled: Number(oldest?.n ?? 1) > 1, open, returns };
+    return this.presence;
+  }
+
+  /** A model's figures over the 7 days before the latest list (every GPU count); undefined when the history has none. */
+  modelWeek(gpu: string): WeekFacts | undefined {
+    if (this.weeks.has(gpu)) return this.weeks.get(gpu);
+    const lastT = this.loadPresence().lastT;
+    const rows = this.db
+      .prepare('SELECT l.t AS t, l.n AS n, g.low AS low, g.median AS median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ?')
+      .all(gpu, ALL_COUNTS, lastT - WEEK_MS);
+    const week = weekFacts(rows.map((r) => ({ t: Number(r.t), n: Number(r.n), low: Number(r.low) / PRICE_SCALE, median: Number(r.median) / PRICE_SCALE })), lastT);
+    this.weeks.set(gpu, week);
+    return week;
+  }
+
+  /** Hours since the machine's current listing began; NaN when the history has not seen it listed. */
+  listedHours(nodeId: string): number {
+    const p = this.loadPresence();
+    const since = p.open.get(nodeId);
+    return since === undefined ? NaN : (p.lastT - since) / HOUR_MS;
+  }
+
+  /** Since when the machine is listed, as far as the history saw it; undefined when it has not seen it listed. */
+  listing(nodeId: string): ListingFacts | undefined {
+    const p = this.loadPresence();
+    const since = p.open.get(nodeId);
+    if (since === undefined) return undefined;
+    // A point downsampled to an hour or a day starts before the lists it stands for.
+    const slack = p.oldestDownsampled ? DAY_MS : 0;
+    return { since, hours: (p.lastT - since) / HOUR_MS, fromStart: since <= p.oldestT + slack };
+  }
+
+  /** Times the machine came back within the 7 days before the latest list; NaN when the history does not list it and saw no return. */
+  flaps7d(nodeId: string): number {
+    const p = this.loadPresence();
+    return p.returns.get(nodeId) ?? (p.open.has(nodeId) ? 0 : NaN);
+  }
+
+  /** (7-day median − its price per GPU) / 7-day median of its model: 0.1 is 10% below; negative above. NaN when unknown. */
+  belowMedian(machine: Machine): number {
+    const week = this.modelWeek(machine.gpu_name);
+    if (!week || !(week.median > 0)) return NaN;
+    return (week.median - pricePerGpu(machine)) / week.median;
+  }
+
+  /** Imports the history an older version kept (see legacy.ts), in one transaction; how many lists it held. */
+  importLegacy(legacy: LegacyHistory): number {
+    const insert = this.sql('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+    const lists = this.transaction(() =>
+      importLegacy({ insertPoint: (p) => this.insertPoint(p), insertListing: (r) => insert.run(r.node, r.since, r.until, r.comeback ? 1 : 0), applyPresence: (t, appeared, gone) => this.applyPresence(t, this.notListed(appeared), gone) }, legacy),
+    );
+    this.presence = undefined;
+    this.changed();
+    return lists;
+  }
+
+  /** Those of `ids` without an open listing. */
+  private notListed(ids: readonly string[]): string[] {
+    const open = this.sql('SELECT 1 AS x FROM listings WHERE node = ? AND until IS NULL');
+    return ids.filter((id) => open.get(id) === undefined);
+  }
+
+  /** What the Show Market Trends panel draws of `models` over `range`. */
+  trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
+    return readTrends(this.db, this.loadPresence().lastT, range, models, options);
   }
 }
+
+function idsOf(diff: MachineDiff): { appeared: string[]; gone: string[] } {
+  return { appeared: diff.appeared.map((m) => m.node_name), gone: diff.disappeared.map((m) => m.node_name) };
+}
+
+/** The presence after this store's own list: no need to read the listings again. */
+function followPresence(p: Presence, t: number, change: { appeared: readonly string[]; gone: readonly string[]; comebacks: Set<string> }): Presence {
+  for (const id of change.gone) p.open.delete(id);
+  for (const id of change.appeared) p.open.set(id, t);
+  for (const id of change.comebacks) p.returns.set(id, (p.returns.get(id) ?? 0) + 1);
+  return { ...p, lastT: Math.max(p.lastT, t), oldestT: p.lastT === 0 ? t : p.oldestT };
+}
+
+export type { GroupStat };

@@ -32,10 +32,24 @@ export interface TrendsView {
   stepMs: number;
 }
 
+/** What a trends view is drawn from: the points (at least those of the range, for the models asked), every model the history has, and its latest time. */
+export interface TrendSource {
+  points: readonly StoredPoint[];
+  models: string[];
+  defaults: string[];
+  /** The latest list's time; undefined without lists. */
+  latest: number | undefined;
+}
+
+/** The source of a view from every point of a history. */
+export function sourceOf(points: readonly StoredPoint[]): TrendSource {
+  return { points, models: trendModels(points), defaults: defaultModels(points), latest: points.at(-1)?.t };
+}
+
 /** The trends of `models` over `range` before the latest point, thinned to `columns`. */
-export function trendsView(points: readonly StoredPoint[], range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
-  const end = points.at(-1)?.t ?? 0;
-  const inRange = pointsInRange(points, range, end);
+export function trendsView(source: TrendSource, range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
+  const end = source.latest ?? 0;
+  const inRange = pointsInRange(source.points, range, end);
   const from = range === 'all' ? (inRange[0]?.t ?? end) : end - RANGE_MS[range];
   const stepMs = tableStepMs(range);
   const columns = options.columns ?? CHART_COLUMNS;
@@ -46,7 +60,7 @@ export function trendsView(points: readonly StoredPoint[], range: TrendRange, mo
     rows: tableRows(s, stepMs),
     ...(options.samples ? { samples: s.samples } : {}),
   }));
-  return { models: trendModels(points), defaults: defaultModels(points), trends, from, end, latest: points.length > 0 ? end : undefined, stepMs };
+  return { models: source.models, defaults: source.defaults, trends, from, end, latest: source.latest, stepMs };
 }
 
 /** The model with the most GPUs listed in the latest point, or none. */

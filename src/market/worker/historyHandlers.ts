@@ -1,28 +1,39 @@
 // The market history where the market loads (the worker, or its in-thread
 // fallback): records each new complete machine list into the service's
-// history store, answers the query fields and the chat tools from it, and
-// the editor's requests about it (the trends panel's lines, Clear Market
-// History). The store touches the disk, so it is opened by a function the
-// server is given (src/worker/main.ts, the MarketHost's fallback): no Node
+// history (SQLite, shared with every window, the CLI and the MCP server),
+// follows what other writers record with a poll, answers the query fields
+// and the chat tools from it, and the editor's requests about it (the trends
+// panel's lines, Clear Market History). The store touches the disk, so it is
+// opened by a function the server is given (src/worker/main.ts): no Node
 // module is imported here.
 import type { Machine } from '../../api/types';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
 import type { MachineMemory } from '../../model/query';
-import type { StoredPoint } from '../history/downsample';
-import type { ListChange } from '../history/follow';
-import { trendsView } from '../history/trendsView';
+import { isBusy, isDamaged, isUnwritable } from '../history/database';
+import type { ListChange } from '../history/store';
+import type { TrendRange } from '../history/trends';
+import { trendsView, type TrendsView } from '../history/trendsView';
 import type { MarketChange } from '../market';
 import type { HistorySettings, Params, Result } from '../protocol';
 
 /** What the server needs of a history store (src/market/history/store.ts's HistoryStore). */
 export interface RecordingHistory extends MachineMemory, MarketFacts {
-  readonly memory: { readonly points: readonly StoredPoint[] };
   record(t: number, machines: readonly Machine[], change?: ListChange): void;
   clear(): boolean;
+  /** Whether another writer changed the history since the last look. */
+  poll(): boolean;
+  trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView;
+  close(): void;
 }
 
-/** Opens the store of one service (the Node side: a HistoryStore). */
-export type OpenHistory = (options: { dir: string; origin: string; keepDays: number; onProblem: (message: string) => void }) => RecordingHistory;
+/** Opens the store of one service (the Node side: src/worker/historyFile.ts). */
+export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem: (message: string) => void; setAside?: boolean }) => RecordingHistory;
+
+/** How often the history is asked whether another writer changed it (ms): what a window takes to see another's list. */
+export const POLL_MS = 2_000;
+
+/** After the disk refused a list, how long before recording is tried again (ms). */
+const RETRY_WRITE_MS = 10 * 60_000;
 
 type MachinesChange = Extract<MarketChange, { which: 'machines' }>;
 
@@ -39,27 +50,58 @@ export function recordable(change: MarketChange): change is MachinesChange & { d
 /**
  * One object for the life of the server, whatever store it holds: the
  * market's views compare it by identity and read its version. Its answers
- * are NaN or nothing without a store (no service URL, or it could not be opened).
+ * are NaN or nothing without a store (no service URL, no SQLite in this
+ * runtime, or a file that could not be opened).
  */
 export class ServerHistory implements MachineMemory, MarketFacts {
   private store: RecordingHistory | undefined;
   private settings: HistorySettings | undefined;
   private lastVersion = 0;
+  private poller: ReturnType<typeof setInterval> | undefined;
+  /** Until when recording is off because the disk refused a list (one message, then quiet). */
+  private unwritableUntil = 0;
 
   constructor(
     private readonly open: OpenHistory,
     /** Told when the answers may have changed (the version moved). */
     private readonly onVersion: (version: number) => void,
     private readonly warn: (text: string) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  /** The editor's settings (or none: no service URL); a store of another folder or keep is opened anew. */
+  /** The editor's settings (or none: no service URL); a store of another file or keep is opened anew. */
   configure(settings: HistorySettings | undefined): void {
     const before = this.settings;
     this.settings = settings;
-    if (before?.dir === settings?.dir && before?.origin === settings?.origin && before?.days === settings?.days) return;
+    if (before?.file === settings?.file && before?.origin === settings?.origin && before?.days === settings?.days) return;
+    this.reopen(false);
+  }
+
+  private reopen(setAside: boolean): void {
+    this.closeStore();
+    this.unwritableUntil = 0;
+    const settings = this.settings;
+    if (settings) {
+      this.guard('open', () => (this.store = this.open({ file: settings.file, legacyDir: settings.legacyDir, origin: settings.origin, keepDays: settings.days, onProblem: (message) => this.warn(message), setAside })));
+    }
+    if (this.store) this.poller = setInterval(() => this.poll(), POLL_MS);
+    this.announce();
+  }
+
+  private closeStore(): void {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = undefined;
+    try {
+      this.store?.close();
+    } catch {
+      // Closing what could not be used.
+    }
     this.store = undefined;
-    if (settings) this.guard('open', () => (this.store = this.open({ dir: settings.dir, origin: settings.origin, keepDays: settings.days, onProblem: (message) => this.warn(message) })));
+  }
+
+  /** Catches up with other writers (windows, the command line); the views are told when something changed. */
+  poll(): void {
+    this.guard('read', () => this.store?.poll());
     this.announce();
   }
 
@@ -68,43 +110,47 @@ export class ServerHistory implements MachineMemory, MarketFacts {
   }
 
   listedHours(nodeId: string): number {
-    return this.store?.listedHours(nodeId) ?? NaN;
+    return this.ask(() => this.store?.listedHours(nodeId)) ?? NaN;
   }
 
   flaps7d(nodeId: string): number {
-    return this.store?.flaps7d(nodeId) ?? NaN;
+    return this.ask(() => this.store?.flaps7d(nodeId)) ?? NaN;
   }
 
   belowMedian(machine: Machine): number {
-    return this.store?.belowMedian(machine) ?? NaN;
+    return this.ask(() => this.store?.belowMedian(machine)) ?? NaN;
   }
 
   modelWeek(gpu: string): WeekFacts | undefined {
-    return this.store?.modelWeek(gpu);
+    return this.ask(() => this.store?.modelWeek(gpu));
   }
 
   listing(nodeId: string): ListingFacts | undefined {
-    return this.store?.listing(nodeId);
+    return this.ask(() => this.store?.listing(nodeId));
   }
 
-  get points(): readonly StoredPoint[] {
-    return this.store?.memory.points ?? [];
+  trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
+    return this.ask(() => this.store?.trends(range, models, options)) ?? trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options);
   }
 
   /** Records a new complete list by its diff from the one before (only with gpuRental.history.enabled). */
   record(change: MarketChange): void {
-    if (!recordable(change) || !this.settings?.enabled) return;
+    if (!recordable(change) || !this.settings?.enabled || this.now() < this.unwritableUntil) return;
     const { before, after, diff } = change;
     this.guard('record', () => this.store?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined));
     this.announce();
   }
 
-  /** Deletes the service's history; false when busy (another window holds the lock) or there is none. */
+  /** Deletes the service's history; false when busy (another writer held it past the busy timeout) or there is none. */
   removeNow(): boolean {
     let cleared = false;
     this.guard('clear', () => (cleared = this.store?.clear() ?? false));
     this.announce();
     return cleared;
+  }
+
+  dispose(): void {
+    this.closeStore();
   }
 
   private announce(): void {
@@ -114,11 +160,30 @@ export class ServerHistory implements MachineMemory, MarketFacts {
     }
   }
 
-  private guard(what: string, fn: () => void): void {
+  /** A read that fails answers nothing (and says why), as a history that does not know. */
+  private ask<T>(fn: () => T): T | undefined {
+    let answer: T | undefined;
+    this.guard('read', () => (answer = fn()));
+    return answer;
+  }
+
+  private guard(what: 'open' | 'record' | 'clear' | 'read', fn: () => void): void {
     try {
       fn();
     } catch (err) {
-      this.warn(`The market history could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+      const why = err instanceof Error ? err.message : String(err);
+      if (isDamaged(err) && what !== 'open') {
+        this.reopen(true);
+      } else if (isUnwritable(err) && what === 'record') {
+        this.unwritableUntil = this.now() + RETRY_WRITE_MS;
+        this.warn(`The market history could not be written (${why}): recording stops for 10 minutes; the views, marks and watches go on with what it has.`);
+      } else if (isBusy(err)) {
+        this.warn(`The market history was busy (another window or the command line held it for over 5 s): this ${what === 'record' ? 'list was not recorded' : `${what} did not happen`}.`);
+      } else if (what === 'open') {
+        this.warn(`The market history is off: ${why}`);
+      } else {
+        this.warn(`The market history could not ${what}: ${why}`);
+      }
     }
   }
 }
@@ -128,7 +193,7 @@ type HistoryHandlers = { [M in 'history.trends' | 'history.clear']: (params: Par
 /** The history's requests; without a history, no points and nothing to clear. */
 export function historyHandlers(history: ServerHistory | undefined): HistoryHandlers {
   return {
-    'history.trends': ({ range, models, columns, samples }) => trendsView(history?.points ?? [], range, models, { columns, samples }),
+    'history.trends': ({ range, models, columns, samples }) => (history ? history.trends(range, models, { columns, samples }) : trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples })),
     'history.clear': () => ({ cleared: history?.removeNow() ?? false }),
   };
 }

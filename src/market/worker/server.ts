@@ -281,6 +281,7 @@ export class MarketServer implements Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.queue.clear();
+    this.memory?.dispose();
     this.market.dispose();
   }
 }

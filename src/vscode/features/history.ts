@@ -5,7 +5,7 @@
 // into VS Code.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { originOf } from '../../market/history/store';
+import { originOf } from '../../market/history/origin';
 import type { Config } from '../services/config';
 import { describeError, type Log } from '../services/log';
 import { askModal, flash } from '../services/notify';

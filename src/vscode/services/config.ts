@@ -21,7 +21,8 @@ export type SettingKey =
   | 'statusBar.show'
   | 'hover.enabled'
   | 'history.enabled'
-  | 'history.days';
+  | 'history.days'
+  | 'history.location';
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
@@ -79,6 +80,12 @@ export class Config {
   }
 
   /** How many days of market history are kept (at least 2: the raw points). */
+  /** gpuRental.history.location: the folder of the history databases ('' for the default). */
+  get historyLocation(): string {
+    const value = this.section.get<unknown>('history.location');
+    return typeof value === 'string' ? value : '';
+  }
+
   get historyDays(): number {
     return Math.floor(clampedNumber(this.section.get<unknown>('history.days'), 365, 2, 36_500));
   }

@@ -6,10 +6,12 @@
 // start, the same server runs in this thread behind the same client, and the
 // log says so once. The views read the listings' state and hear their changes
 // here, whichever client runs.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
 import type { RetryPolicy } from '../../api/client';
-import { originOf, serviceFolder } from '../../market/history/store';
+import { originOf } from '../../market/history/origin';
+import { historyDirectory, historyFileName, legacyFolder } from '../../worker/historyLocation';
 import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
 import { MarketClient, type Connection } from '../../market/worker/client';
 import { startWorker } from '../../worker/nodeTransport';
@@ -193,7 +195,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
     const service: ServiceSettings | undefined =
       token && check.ok ? { baseUrl: check.url.href, token, timeoutMs: config.timeoutMs, templatePageSize: config.templatePageSize, retry: this.options.retryPolicy() } : undefined;
     const origin = originOf(config.baseUrl);
-    const history: HistorySettings | undefined = origin ? { dir: serviceFolder(this.options.historyRoot, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
+    const history: HistorySettings | undefined = origin ? { file: path.join(historyDirectory(config.historyLocation), historyFileName(origin)), legacyDir: legacyFolder(this.options.historyRoot, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
     await client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
   }
 

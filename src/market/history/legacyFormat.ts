@@ -1,14 +1,33 @@
-// The market history on disk, as text: the state file (everything compacted
-// so far) and the lines of the per-process logs (one complete list each).
-// Each log line carries its length and a checksum, so a line cut short by a
-// killed process, or glued to the next, is recognised and skipped. Pure.
+// The market history as versions before 0.2 kept it, read once to import it
+// into SQLite (legacy.ts): the state file (everything compacted so far) and
+// the lines of the per-process logs (one complete list each). Each log line
+// carries its length and a checksum, so a line cut short by a killed process,
+// or glued to the next, is recognised and skipped. Pure.
 import type { GroupStat } from './aggregate';
 import type { StoredPoint } from './downsample';
-import type { Observation } from './memory';
-import type { MachineTrack } from './presence';
 
-export const FORMAT = 'gpu-rental-market-history';
-export const VERSION = 1;
+const FORMAT = 'gpu-rental-market-history';
+const VERSION = 1;
+
+/** One complete list as a log line held it. */
+export interface Observation {
+  t: number;
+  appeared: string[];
+  gone: string[];
+  groups: GroupStat[];
+}
+
+/** A machine as the state file held it. */
+export interface MachineTrack {
+  first: number;
+  since: number;
+  last: number;
+  present: boolean;
+  returns: number;
+  /** When it came back, within the week before the state's last list. */
+  recent: number[];
+  at: number;
+}
 
 /** FNV-1a over the UTF-16 code units: cheap, and enough to tell a damaged line. */
 export function checksum(text: string): string {
@@ -20,16 +39,7 @@ export function checksum(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-const round = (x: number, scale: number) => Math.round(x * scale) / scale;
-/** Prices per GPU to 1/10,000, counts (means after downsampling) to 1/100. */
-const PRICE = 1e4;
-const COUNT = 1e2;
-
 type GroupRow = [gpu: string, count: number, machines: number, gpus: number, low: number, p25: number, median: number];
-
-function groupRow(g: GroupStat): GroupRow {
-  return [g.gpu, g.count, round(g.machines, COUNT), round(g.gpus, COUNT), round(g.low, PRICE), round(g.p25, PRICE), round(g.median, PRICE)];
-}
 
 function isGroupRow(row: unknown): row is GroupRow {
   return Array.isArray(row) && row.length === 7 && typeof row[0] === 'string' && row.slice(1).every((x) => typeof x === 'number');
@@ -37,12 +47,6 @@ function isGroupRow(row: unknown): row is GroupRow {
 
 function groupOf(row: GroupRow): GroupStat {
   return { gpu: row[0], count: row[1], machines: row[2], gpus: row[3], low: row[4], p25: row[5], median: row[6] };
-}
-
-/** One log line, with its newline: `<length>:<checksum>:<json>`. */
-export function encodeObservation(o: Observation): string {
-  const json = JSON.stringify({ t: o.t, g: o.groups.map(groupRow), a: o.appeared, d: o.gone });
-  return `${json.length}:${checksum(json)}:${json}\n`;
 }
 
 const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
@@ -79,38 +83,6 @@ export interface State {
 }
 
 type TrackRow = [first: number, since: number, last: number, present: 0 | 1, returns: number, recent: number[], at: number];
-
-/** A point's text, kept as long as the point: a point never changes, and a year of them is most of the state. */
-const pointTexts = new WeakMap<StoredPoint, string>();
-
-function pointText(p: StoredPoint): string {
-  let text = pointTexts.get(p);
-  if (text === undefined) {
-    text = JSON.stringify([p.t, p.n, p.groups.map(groupRow)]);
-    pointTexts.set(p, text);
-  }
-  return text;
-}
-
-/** The state file's text, written piece by piece: the same JSON as one stringify of the whole, at half the cost. */
-export function encodeState(s: State): string {
-  const head = JSON.stringify({ format: FORMAT, version: VERSION, origin: s.origin, lastT: s.lastT, consumed: s.consumed });
-  const parts: string[] = [head.slice(0, -1), ',"points":['];
-  let first = true;
-  for (const p of s.points) {
-    parts.push(first ? pointText(p) : `,${pointText(p)}`);
-    first = false;
-  }
-  parts.push('],"machines":{');
-  first = true;
-  for (const [id, t] of s.tracks) {
-    const recent = t.recent.length === 0 ? '[]' : `[${t.recent.join(',')}]`;
-    parts.push(`${first ? '' : ','}${JSON.stringify(id)}:[${t.first},${t.since},${t.last},${t.present ? 1 : 0},${t.returns},${recent},${t.at}]`);
-    first = false;
-  }
-  parts.push('}}');
-  return parts.join('');
-}
 
 export class StateError extends Error {}
 

@@ -1,0 +1,33 @@
+// The trends panel's question asked of the SQLite history: only the points
+// of the range, of the models asked, over every GPU count (the index on
+// groups starts with the model and count, so this reads what it returns).
+import { ALL_COUNTS } from './aggregate';
+import type { SqlDatabase } from './database';
+import type { StoredPoint } from './downsample';
+import { COUNT_SCALE, PRICE_SCALE } from './schema';
+import { RANGE_MS, type TrendRange } from './trends';
+import { trendsView, type TrendsView } from './trendsView';
+
+export function readTrends(db: SqlDatabase, latest: number, range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
+  const names = db.prepare('SELECT name FROM models').all();
+  const all = names.map((r) => r.name as string).sort();
+  if (all.length === 0) return trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options);
+  const from = range === 'all' ? -Infinity : latest - RANGE_MS[range];
+  const byList = new Map<number, StoredPoint>();
+  const read = db.prepare(
+    'SELECT l.id AS id, l.t AS t, l.n AS n, g.machines AS machines, g.gpus AS gpus, g.low AS low, g.p25 AS p25, g.median AS median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ? AND l.t <= ?',
+  );
+  for (const gpu of models) {
+    for (const r of read.all(gpu, ALL_COUNTS, Number.isFinite(from) ? from : -1e15, latest)) {
+      const id = Number(r.id);
+      let point = byList.get(id);
+      if (!point) byList.set(id, (point = { t: Number(r.t), n: Number(r.n), groups: [] }));
+      point.groups.push({ gpu, count: ALL_COUNTS, machines: Number(r.machines) / COUNT_SCALE, gpus: Number(r.gpus) / COUNT_SCALE, low: Number(r.low) / PRICE_SCALE, p25: Number(r.p25) / PRICE_SCALE, median: Number(r.median) / PRICE_SCALE });
+    }
+  }
+  const top = db
+    .prepare('SELECT m.name AS name FROM groups g JOIN models m ON m.id = g.model WHERE g.list = (SELECT id FROM lists ORDER BY t DESC LIMIT 1) AND g.gpu_count = ? ORDER BY g.gpus DESC, m.name LIMIT 1')
+    .get(ALL_COUNTS);
+  const points = [...byList.values()].sort((a, b) => a.t - b.t);
+  return trendsView({ points, models: all, defaults: top ? [top.name as string] : [], latest }, range, models, options);
+}
