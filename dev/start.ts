@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { DEMO_MACHINES, DEMO_TOKEN } from './demo/fixtures';
 import { parseArgs } from './demo/main';
 import { startDemoServer } from './demo/server';
-import { fastForward, recordFastForward, serverHistoryRoot } from './demo/fastForward';
+import { fastForward, recordWithSqliteNode, serverHistoryFile } from './demo/fastForward';
 import { preferredOrFreePort, startVSCodeServer } from './harness/server';
 import { VERBOSE } from './harness/settings';
 import { repoRoot } from './repoRoot';
@@ -59,8 +59,13 @@ async function main(): Promise<void> {
       serverOutput: VERBOSE ? (line) => console.log(`server| ${line}`) : undefined,
     });
     if (steps) {
-      recordFastForward(serverHistoryRoot(vscode.userDataDir), new URL(demo.url).origin, steps);
-      console.log(`Market history: ${steps.length} lists of ${args.days} days fast-forwarded (GPU Rental: Show Market Trends)`);
+      const origin = new URL(demo.url).origin;
+      try {
+        recordWithSqliteNode(vscode.node, serverHistoryFile(vscode, origin), origin, steps);
+        console.log(`Market history: ${steps.length} lists of ${args.days} days fast-forwarded (GPU Rental: Show Market Trends)`);
+      } catch (err) {
+        console.log(`Market history: not fast-forwarded (${err instanceof Error ? err.message : String(err)}); VS Code ${vscode.vscodeVersion} may have no SQLite`);
+      }
     }
     if (await running.add(() => vscode.close())) {
       printInstructions(vscode.url, vscode.vscodeVersion, demo.url, vscode.logsDir);

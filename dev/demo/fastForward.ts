@@ -7,9 +7,13 @@
 // same seed, start list and times give the same steps. recordFastForward
 // writes the steps into a market history as the extension would have recorded
 // them at those times (the extension's own store, dev/demo/main.ts --days).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Machine } from '../../src/api/types';
-import { HistoryStore, serviceFolder } from '../../src/market/history/store';
+import { openHistory } from '../../src/worker/historyFile';
+import { historyDirectory, historyFileName } from '../../src/worker/historyLocation';
 import { mulberry32 } from './fixtures';
 import { marketTick } from './market';
 
@@ -62,21 +66,36 @@ export function fastForward(start: readonly Machine[], options: FastForwardOptio
 }
 
 /**
- * Writes the steps into the market history of `origin` under `root` (the
- * extension's `<globalStorage>/market-history`), each list at its time, with
- * the extension's own store: another window, as far as the extension can tell.
+ * Writes the steps into the market history file of `origin`, each list at
+ * its time, with the extension's own store: another window, as far as the
+ * extension can tell. Needs a Node with SQLite (see recordWithSqliteNode).
  */
-export function recordFastForward(root: string, origin: string, steps: readonly FastForwardStep[], keepDays = 365): void {
-  let now = steps[0]?.t ?? Date.now();
-  const store = new HistoryStore({ dir: serviceFolder(root, origin), origin, keepDays, now: () => now });
-  for (const step of steps) {
-    now = step.t;
-    store.record(step.t, step.machines);
+export function recordFastForward(file: string, origin: string, steps: readonly FastForwardStep[], keepDays = 365): void {
+  const store = openHistory({ file, origin, keepDays });
+  try {
+    for (const step of steps) store.record(step.t, step.machines);
+  } finally {
+    store.close();
   }
-  store.compact();
 }
 
-/** `<userDataDir>/User/globalStorage/<publisher.name>/market-history`: where the extension keeps its history in a VS Code server started with that user data folder. */
-export function serverHistoryRoot(userDataDir: string, extensionId = 'gpu-rental.gpu-rental'): string {
-  return path.join(userDataDir, 'User', 'globalStorage', extensionId, 'market-history');
+/** The history file of `origin` that a VS Code server started by the harness reads (its GPU_RENTAL_DATA_DIR). */
+export function serverHistoryFile(server: { gpuRentalDataDir: string }, origin: string): string {
+  return path.join(historyDirectory('', { GPU_RENTAL_DATA_DIR: server.gpuRentalDataDir }), historyFileName(origin));
+}
+
+/**
+ * recordFastForward in a child process on `node` (one that has node:sqlite,
+ * such as the Node 24 the harness runs VS Code 1.139 on): `npm start` runs
+ * on our machines' Node 20. The steps go through a temporary file.
+ */
+export function recordWithSqliteNode(node: string, file: string, origin: string, steps: readonly FastForwardStep[]): void {
+  const stepsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-steps-')), 'steps.json');
+  try {
+    fs.writeFileSync(stepsFile, JSON.stringify(steps));
+    const result = spawnSync(node, [path.join(__dirname, 'recordHistory.js'), stepsFile, file, origin], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`recording the fast-forwarded market failed: ${result.stderr.trim() || `exit ${result.status}`}`);
+  } finally {
+    fs.rmSync(path.dirname(stepsFile), { recursive: true, force: true });
+  }
 }

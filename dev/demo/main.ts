@@ -6,7 +6,7 @@
 // --record-into writes into an extension's market history.
 
 import { DEMO_MACHINES, DEMO_TOKEN, generateMachines } from './fixtures';
-import { fastForward, recordFastForward, type FastForwardStep } from './fastForward';
+import { fastForward, recordFastForward, serverHistoryFile, type FastForwardStep } from './fastForward';
 import { DEFAULT_MARKET_INTERVAL_MS, type MarketOptions } from './marketControl';
 import { startDemoServer } from './server';
 
@@ -30,7 +30,7 @@ const USAGE =
   `  --market-interval-ms  milliseconds between market ticks (default ${DEFAULT_MARKET_INTERVAL_MS}; implies --market)\n` +
   '  --seed                the market\'s random seed (default 1; implies --market)\n' +
   '  --days                start from N days of a drifting market fast-forwarded, an hour a step (implies --market)\n' +
-  '  --record-into         with --days: record those days into the market history folder given (<globalStorage>/market-history)';
+  '  --record-into         with --days: record those days into the market history under this data folder (as GPU_RENTAL_DATA_DIR; needs a Node with node:sqlite)';
 
 function wholeNumber(flag: string, value: string, max: number, min = 0): number {
   if (!/^\d{1,15}$/.test(value) || Number(value) > max || Number(value) < min) throw new Error(`invalid ${flag} ${value}`);
@@ -106,7 +106,8 @@ async function main(): Promise<void> {
 function reportFastForward(steps: readonly FastForwardStep[], url: string, recordInto: string | undefined): void {
   console.log(`Demo market fast-forwarded: ${steps.length} lists from ${new Date(steps[0].t).toISOString()} to now`);
   if (recordInto) {
-    recordFastForward(recordInto, new URL(url).origin, steps);
+    const origin = new URL(url).origin;
+    recordFastForward(serverHistoryFile({ gpuRentalDataDir: recordInto }, origin), origin, steps);
     console.log(`Recorded them into the market history under ${recordInto}`);
   }
 }

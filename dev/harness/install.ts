@@ -164,6 +164,13 @@ function systemNodeDir(): string | undefined {
   return fs.existsSync(path.join(prefix, 'include', 'node', 'node_version.h')) ? prefix : undefined;
 }
 
+/** A Node of `major` that has node:sqlite: this one when it is new enough, else the pinned download (shared with the VS Code server). */
+export async function nodeWithSqlite(log: Log = console.log): Promise<string> {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 13)) return process.execPath;
+  return nodeBinary(await ensureNode(24, log));
+}
+
 async function ensureNode(major: number, log: Log): Promise<string> {
   const dir = nodeInstallDir(major);
   const ready = () => fs.existsSync(path.join(dir, MARKER));

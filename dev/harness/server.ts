@@ -54,6 +54,10 @@ export interface VSCodeServer {
   port: number;
   userDataDir: string;
   serverDataDir: string;
+  /** GPU_RENTAL_DATA_DIR of its extension hosts: where the extension keeps the market history (under `history/`). */
+  gpuRentalDataDir: string;
+  /** The Node that runs the server (the extension host's own runtime). */
+  node: string;
   extensionsDir: string;
   /** This server session's log folder, `USER_DATA_DIR/logs/<timestamp>`, once the server created it. */
   logsDir?: string;
@@ -75,11 +79,13 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
   // The server and its extensions (git, typescript) leave IPC sockets in the
   // temp folder on every run: give them one that close() removes.
   const tmpDir = path.join(tempRoot, 'tmp');
+  // The market history of this session only, never the user's own (~/.local/share/gpu-rental).
+  const gpuRentalDataDir = path.join(tempRoot, 'gpu-rental-data');
   for (const dir of [userDataDir, serverDataDir, extensionsDir, tmpDir]) fs.mkdirSync(dir, { recursive: true });
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...opts.userSettings });
   if (opts.machineSettings) writeSettings(path.join(userDataDir, 'Machine'), opts.machineSettings);
   const dirArgs = ['--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir];
-  const env = { ...process.env, TMPDIR: tmpDir, [USER_DATA_DIR_ENV]: userDataDir, ...opts.env };
+  const env = { ...process.env, TMPDIR: tmpDir, [USER_DATA_DIR_ENV]: userDataDir, GPU_RENTAL_DATA_DIR: gpuRentalDataDir, ...opts.env };
   try {
     const pack = opts.locale ? writeLanguagePack(tempRoot, opts.locale) : undefined;
     const extensions = { vsix: opts.installVsix ? [opts.installVsix] : [], folders: [...(opts.installFolders ?? []), ...(pack ? [pack] : [])] };
@@ -111,6 +117,8 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
       port,
       userDataDir,
       serverDataDir,
+      gpuRentalDataDir: opts.env?.GPU_RENTAL_DATA_DIR ?? gpuRentalDataDir,
+      node: install.node,
       extensionsDir,
       logsDir: await sessionLogsDir(userDataDir),
       vscodeVersion: install.vscodeVersion,

@@ -62,7 +62,6 @@ export interface OpenHistoryOptions {
   onProblem?: (message: string) => void;
   /** Set the file aside before opening (it was found damaged while in use). */
   setAside?: boolean;
-  now?: () => number;
 }
 
 function openDatabase(file: string): SqlDatabase {
@@ -102,12 +101,12 @@ export function openHistory(options: OpenHistoryOptions): HistoryStore {
   }
   let store: HistoryStore;
   try {
-    store = new HistoryStore({ db: openDatabase(options.file), origin: options.origin, keepDays: options.keepDays, now: options.now });
+    store = new HistoryStore({ db: openDatabase(options.file), origin: options.origin, keepDays: options.keepDays });
   } catch (err) {
     if (!(err instanceof SchemaError) && !isDamaged(err)) throw err;
     const why = err instanceof SchemaError ? err.message : 'it is damaged';
     problem(`The market history ${options.file} could not be read (${why}); it was moved to ${setAsideFile(options.file)} and recording starts again.`);
-    store = new HistoryStore({ db: openDatabase(options.file), origin: options.origin, keepDays: options.keepDays, now: options.now });
+    store = new HistoryStore({ db: openDatabase(options.file), origin: options.origin, keepDays: options.keepDays });
   }
   if (options.legacyDir) importLegacyFolder(store, options.legacyDir, options.origin, problem);
   return store;

@@ -39,7 +39,6 @@ export interface HistoryStoreOptions {
   /** The service's origin, written into the database: a database of another origin is not ours. */
   origin: string;
   keepDays: number;
-  now?: () => number;
 }
 
 /** What the views read of machines' listings, loaded once per change of the data. */
@@ -64,18 +63,17 @@ const toCount = (x: number) => Math.round(x * COUNT_SCALE);
 export class HistoryStore implements MachineMemory, MarketFacts {
   version = ++lastVersion;
   private readonly db: SqlDatabase;
-  private readonly now: () => number;
   private dataVersion: number;
   private weeks = new Map<string, WeekFacts | undefined>();
   private presence: Presence | undefined;
   /** The last list this store recorded, its groups' tally, and the presence stamp after it (see record). */
   private last: { list: readonly Machine[]; tally: GroupTally; stamp: number | undefined } | undefined;
-  private lastThin = 0;
+  /** The time of the list after which this store last thinned the history. */
+  private lastThin = -Infinity;
   private readonly statements = new Map<string, SqlStatement>();
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.db = options.db;
-    this.now = options.now ?? Date.now;
     this.transaction(() => migrate(this.db, options.origin));
     this.dataVersion = this.readDataVersion();
   }
@@ -182,9 +180,10 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     const fresh = this.presence && applied && t - this.presence.loadedAt < HOUR_MS;
     this.presence = fresh ? followPresence(this.presence!, t, applied!) : undefined;
     this.changed();
-    if (this.now() - this.lastThin >= HOUR_MS / 6) {
-      this.lastThin = this.now();
-      this.transaction(() => thinHistory(this, this.db, this.now(), this.options.keepDays, GONE_DAYS));
+    // Thinned by the lists' time, not the clock's: what is kept never depends on when a test or a window runs.
+    if (Math.abs(t - this.lastThin) >= HOUR_MS / 6) {
+      this.lastThin = t;
+      this.transaction(() => thinHistory(this, this.db, Math.max(t, this.latestT()), this.options.keepDays, GONE_DAYS));
     }
   }
 

@@ -1,0 +1,22 @@
+// `npm run test:history`: the suites that need Node's SQLite (test/history),
+// run by mocha on a Node that has it. Our machines' own Node is 20, so this
+// is the Node 24 the VS Code harness downloads anyway (dev/harness/install.ts):
+// `npm test` on a fresh clone stays one command. Extra arguments go to mocha.
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { nodeWithSqlite } from '../dev/harness/install';
+import { repoRoot } from '../dev/repoRoot';
+
+async function main(): Promise<void> {
+  const node = await nodeWithSqlite();
+  const mocha = path.join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
+  const args = [mocha, '--timeout', '60000', path.join('out', 'test', 'history', '**', '*.test.js'), ...process.argv.slice(2)];
+  console.log(`history suites on ${node}`);
+  const result = spawnSync(node, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, GPU_RENTAL_SQLITE_NODE: node } });
+  process.exit(result.status ?? 1);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
