@@ -7,12 +7,13 @@ import { GpuRentalClient } from '../api/client';
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';
 import { imageReference } from '../model/imageRef';
-import { compileQuery, isEmptyQuery, parseQuery, type Query } from '../model/query';
+import { compileQuery, isEmptyQuery, MEMORY_FIELDS, parseQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType } from '../model/templates';
 import type { Command, Format } from './args';
 import { streamMatching, topMatching } from './machineStream';
 import { CliError, EXIT } from './errors';
-import { MACHINE_COLUMNS, machineIdLine, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, templateOut, terminalText, type TableSection } from './output';
+import { historyIfAvailable } from './historyAccess';
+import { MACHINE_COLUMNS, machineIdLine, machineOut as machineRecord, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, templateOut, terminalText, type TableSection } from './output';
 import type { Service } from './setup';
 
 /** Where a command writes, and what it knows about the terminal. */
@@ -57,8 +58,19 @@ export function clientFor(service: Service, timeoutSeconds: number): GpuRentalCl
 export async function runListCommand(command: ListCommand, service: Service, io: Io): Promise<number> {
   const client = clientFor(service, command.timeoutSeconds);
   switch (command.kind) {
-    case 'machines':
-      return machines(command, client, io);
+    case 'machines': {
+      const query = queryOf(command.query);
+      // The market history answers listed_hours, flaps_7d and below_median, in the query and in the JSON.
+      const history = historyIfAvailable(service.baseUrl.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
+      if (!history && usesMemory(query)) {
+        throw new CliError('history', `${[...MEMORY_FIELDS].join(', ')} read the market history, which needs a Node.js with SQLite (22.13 or newer; this is ${process.version})`, EXIT.usage);
+      }
+      try {
+        return await machines(command, query, client, io, history);
+      } finally {
+        history?.close();
+      }
+    }
     case 'machine':
       return machine(command, client, io);
     case 'templates':
@@ -81,9 +93,9 @@ type Section = TableSection<Machine> & { label: string; size: number };
  * no --group only the first N of the sort are kept while it arrives; the
  * rest (a whole sorted list, or groups) holds the matching machines.
  */
-async function machines(command: MachinesCommand, client: GpuRentalClient, io: Io): Promise<number> {
-  const query = queryOf(command.query);
-  const match = isEmptyQuery(query) ? () => true : compileQuery(query);
+async function machines(command: MachinesCommand, query: Query, client: GpuRentalClient, io: Io, history: MachineMemory | undefined): Promise<number> {
+  const match = isEmptyQuery(query) ? () => true : compileQuery(query, history);
+  const machineOut = (m: Machine) => machineRecord(m, history);
   const format = formatOf(command, io);
   if (format === 'ndjson' && !command.arranged) {
     const { matched, skipped } = await streamMatching(client, match, command.limit ?? Infinity, (m) => write(io.stdout, `${safeJson(machineOut(m))}\n`));
@@ -106,7 +118,7 @@ async function machines(command: MachinesCommand, client: GpuRentalClient, io: I
       if (command.groupBy === 'none') {
         await jsonArray(io, sections.flatMap((s) => s.rows), (m) => safeJson(machineOut(m)));
       } else {
-        await jsonArray(io, sections, (s) => safeJson({ group: s.label, matching: s.size, machines: s.rows.map(machineOut) }));
+        await jsonArray(io, sections, (s) => safeJson({ group: s.label, matching: s.size, machines: s.rows.map((m) => machineOut(m)) }));
       }
       break;
   }
@@ -155,7 +167,7 @@ async function machine(command: Extract<Command, { kind: 'machine' }>, client: G
   if (!found) {
     throw new CliError('not_found', 'no machine with this node ID is listed now', EXIT.nothing);
   }
-  await write(io.stdout, formatOf(command, io) === 'table' ? machineText(found) : `${safeJson(machineOut(found), 2)}\n`);
+  await write(io.stdout, formatOf(command, io) === 'table' ? machineText(found) : `${safeJson(machineRecord(found), 2)}\n`);
   return EXIT.found;
 }
 

@@ -12,7 +12,7 @@ export const EXIT = {
   tokenRejected: 4,
 } as const;
 
-export type ErrorCode = 'usage' | 'setup' | 'bad_query' | 'not_found' | 'service' | 'network' | 'token_rejected';
+export type ErrorCode = 'usage' | 'setup' | 'bad_query' | 'not_found' | 'service' | 'network' | 'token_rejected' | 'history';
 
 export class CliError extends Error {
   override readonly name = 'CliError';

@@ -6,6 +6,7 @@ import { parseArgs, type Command } from './args';
 import { clientFor, runListCommand, write, type Io } from './commands';
 import { asCliError, CliError, errorText, EXIT, usageError } from './errors';
 import { helpText } from './help';
+import { historyIfAvailable } from './historyAccess';
 import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
 import { runWatch } from './watch';
@@ -30,7 +31,8 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
       case 'mcp': {
         // The server starts without a service too: its tools then say what is missing.
         const check = serviceFrom(io.env, cmd.tokenFile);
-        const host = new ToolHost(check.ok ? clientFor(check.service, cmd.timeoutSeconds) : undefined, check.ok ? undefined : check.error);
+        const history = check.ok ? historyIfAvailable(check.service.baseUrl.origin, io.env, () => undefined) : undefined;
+        const host = new ToolHost(check.ok ? clientFor(check.service, cmd.timeoutSeconds) : undefined, check.ok ? undefined : check.error, history);
         return await runMcp(host, VERSION, stop);
       }
     }

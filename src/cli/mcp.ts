@@ -11,6 +11,7 @@ import type { GpuRentalClient } from '../api/client';
 import { Market } from '../market/market';
 import { isToolName, TOOL_DATA_FRESH_MS, TOOL_DEFINITIONS, toolAnswer, toolDefinition } from '../market/tools';
 import { TEMPLATE_PAGE_SIZE } from './commands';
+import type { HistoryStore } from '../market/history/store';
 import type { CliError } from './errors';
 
 export const SERVER_NAME = 'gpu-rental';
@@ -38,6 +39,8 @@ export class ToolHost {
   constructor(
     private readonly client: GpuRentalClient | undefined,
     private readonly setupProblem: CliError | undefined,
+    /** The market history the editor's windows and `gpu-rental record` keep (none on a Node without SQLite). */
+    private readonly history?: HistoryStore,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -58,7 +61,8 @@ export class ToolHost {
           return text(`The GPU rental service could not be reached: ${error?.message ?? 'no data.'}`, true);
         }
       }
-      return text(toolAnswer(name, this.market, input, this.now()));
+      this.history?.poll();
+      return text(toolAnswer(name, this.market, input, this.now(), this.history ?? 'outside'));
     } catch (err) {
       return text(`GPU Rental could not answer: ${err instanceof Error ? err.name : 'unexpected error'}.`, true);
     }
@@ -66,6 +70,7 @@ export class ToolHost {
 
   dispose(): void {
     this.market.dispose();
+    this.history?.close();
   }
 }
 

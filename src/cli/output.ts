@@ -8,6 +8,7 @@ import { copyTemplates, machineJson } from '../model/copyFormats';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
 import { pricePerGpu } from '../model/price';
+import type { MachineMemory } from '../model/query';
 import { maskedTemplate } from '../model/secrets';
 import { templateImage } from '../model/templates';
 
@@ -22,9 +23,17 @@ export function safeJson(value: unknown, indent?: number): string {
 }
 
 /** A machine as scripts get it: the spec's fields as sent, and the price per GPU as a number (null when it has none). */
-export function machineOut(machine: Machine): Record<string, Json> {
+export function machineOut(machine: Machine, history?: MachineMemory): Record<string, Json> {
   const perGpu = pricePerGpu(machine);
-  return { ...machineJson(machine), price_per_gpu: Number.isFinite(perGpu) ? perGpu : null };
+  const known = (x: number | undefined, digits: number) => (x !== undefined && Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+  return {
+    ...machineJson(machine),
+    price_per_gpu: Number.isFinite(perGpu) ? perGpu : null,
+    // What the market history says (null where it knows nothing, or where this Node cannot read it).
+    listed_hours: known(history?.listedHours(machine.node_name), 2),
+    flaps_7d: known(history?.flaps7d(machine.node_name), 0),
+    below_median: known(history?.belowMedian(machine), 4),
+  };
 }
 
 /** A template as scripts get it: every field, secrets masked, as Copy Template as JSON does. */
@@ -63,7 +72,7 @@ const RESET = '\u001b[0m';
 
 type Align = 'left' | 'right';
 
-interface Column<T> {
+export interface Column<T> {
   title: string;
   align: Align;
   max: number;

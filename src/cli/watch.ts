@@ -12,6 +12,7 @@ import { clientFor, queryOf, write, type Io } from './commands';
 import { asCliError, EXIT } from './errors';
 import { machineOut, safeJson, terminalText } from './output';
 import type { Service } from './setup';
+import { sleep } from './sleep';
 
 type WatchCommand = Extract<Command, { kind: 'watch' }>;
 
@@ -45,16 +46,4 @@ export async function runWatch(command: WatchCommand, service: Service, io: Io, 
     await sleep(command.intervalSeconds * 1000, stop);
   }
   return printed ? EXIT.found : EXIT.nothing;
-}
-
-function sleep(ms: number, stop: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      stop.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    stop.addEventListener('abort', done);
-  });
 }

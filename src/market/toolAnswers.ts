@@ -76,7 +76,7 @@ function cell(text: string): string {
   return oneLine(text, 80).replace(/\|/g, '/');
 }
 
-const NO_HISTORY = () => l10n.t('Market history: none outside VS Code (only the GPU Rental extension records prices over time).');
+const NO_HISTORY = () => l10n.t('Market history: not readable here (it needs Node.js 22.13 or newer, with SQLite).');
 
 /**
  * What the market history says of a machine's price, for a model: "2.10/GPU:

@@ -19,8 +19,8 @@ import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
-import { readTrends } from './trendsQuery';
-import type { TrendRange } from './trends';
+import { readModels, readPoints, readTrends } from './trendsQuery';
+import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
 import { WEEK_MS, weekFacts } from './week';
 
@@ -297,6 +297,17 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   private notListed(ids: readonly string[]): string[] {
     const open = this.sql('SELECT 1 AS x FROM listings WHERE node = ? AND until IS NULL');
     return ids.filter((id) => open.get(id) === undefined);
+  }
+
+  /** Every GPU model the history has, sorted. */
+  modelNames(): string[] {
+    return readModels(this.db);
+  }
+
+  /** Each model's samples (over every GPU count) from `from` to the latest list, in time order; and the latest list's time. */
+  series(models: readonly string[], from: number): { latest: number; series: TrendSeries[] } {
+    const latest = this.loadPresence().lastT;
+    return { latest, series: trendSeries(readPoints(this.db, models, from, latest), models) };
   }
 
   /** What the Show Market Trends panel draws of `models` over `range`. */

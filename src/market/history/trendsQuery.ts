@@ -8,26 +8,38 @@ import { COUNT_SCALE, PRICE_SCALE } from './schema';
 import { RANGE_MS, type TrendRange } from './trends';
 import { trendsView, type TrendsView } from './trendsView';
 
-export function readTrends(db: SqlDatabase, latest: number, range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
-  const names = db.prepare('SELECT name FROM models').all();
-  const all = names.map((r) => r.name as string).sort();
-  if (all.length === 0) return trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options);
-  const from = range === 'all' ? -Infinity : latest - RANGE_MS[range];
+/** Every GPU model the history has, sorted. */
+export function readModels(db: SqlDatabase): string[] {
+  return db
+    .prepare('SELECT name FROM models')
+    .all()
+    .map((r) => r.name as string)
+    .sort();
+}
+
+/** The lists of [from, to] with only the groups of `models` over every GPU count, in time order. */
+export function readPoints(db: SqlDatabase, models: readonly string[], from: number, to: number): StoredPoint[] {
   const byList = new Map<number, StoredPoint>();
   const read = db.prepare(
     'SELECT l.id AS id, l.t AS t, l.n AS n, g.machines AS machines, g.gpus AS gpus, g.low AS low, g.p25 AS p25, g.median AS median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ? AND l.t <= ?',
   );
   for (const gpu of models) {
-    for (const r of read.all(gpu, ALL_COUNTS, Number.isFinite(from) ? from : -1e15, latest)) {
+    for (const r of read.all(gpu, ALL_COUNTS, Number.isFinite(from) ? from : -1e15, to)) {
       const id = Number(r.id);
       let point = byList.get(id);
       if (!point) byList.set(id, (point = { t: Number(r.t), n: Number(r.n), groups: [] }));
       point.groups.push({ gpu, count: ALL_COUNTS, machines: Number(r.machines) / COUNT_SCALE, gpus: Number(r.gpus) / COUNT_SCALE, low: Number(r.low) / PRICE_SCALE, p25: Number(r.p25) / PRICE_SCALE, median: Number(r.median) / PRICE_SCALE });
     }
   }
+  return [...byList.values()].sort((a, b) => a.t - b.t);
+}
+
+export function readTrends(db: SqlDatabase, latest: number, range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
+  const all = readModels(db);
+  if (all.length === 0) return trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options);
+  const points = readPoints(db, models, range === 'all' ? -Infinity : latest - RANGE_MS[range], latest);
   const top = db
     .prepare('SELECT m.name AS name FROM groups g JOIN models m ON m.id = g.model WHERE g.list = (SELECT id FROM lists ORDER BY t DESC LIMIT 1) AND g.gpu_count = ? ORDER BY g.gpus DESC, m.name LIMIT 1')
     .get(ALL_COUNTS);
-  const points = [...byList.values()].sort((a, b) => a.t - b.t);
   return trendsView({ points, models: all, defaults: top ? [top.name as string] : [], latest }, range, models, options);
 }

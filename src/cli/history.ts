@@ -1,0 +1,84 @@
+// `gpu-rental history [WORDS] [--days N]`: what the market history says per
+// GPU model, a row per day (per hour for two days or less): the lowest,
+// 25th-percentile and median price per GPU, and the GPUs and machines
+// listed. The history keeps per-model figures, not machines, so WORDS choose
+// models by the words of their names, as a filter's words do (`h100 a100`).
+// Reads the history only: needs GPU_RENTAL_BASE_URL (which service), no token.
+import { checkBaseUrl } from '../api/baseUrl';
+import { DAY_MS, HOUR_MS } from '../market/history/downsample';
+import { tableRows, type TrendSample } from '../market/history/trends';
+import type { Format } from './args';
+import { colorOf, formatOf, write, type Io } from './commands';
+import { EXIT, setupError } from './errors';
+import { openCliHistory } from './historyAccess';
+import { safeJson, table, terminalText, type Column } from './output';
+
+export interface HistoryCommand {
+  words: string;
+  days: number;
+  format?: Format;
+  color: boolean;
+}
+
+interface HistoryRow {
+  gpu: string;
+  /** The hour or day (UTC) the row stands for. */
+  time: string;
+  lists: number;
+  low: number;
+  p25: number;
+  median: number;
+  gpus: number;
+  machines: number;
+}
+
+const round = (x: number, digits: number) => Number(x.toFixed(digits));
+
+const COLUMNS: Column<HistoryRow>[] = [
+  { title: 'GPU', align: 'left', max: 28, value: (r) => r.gpu },
+  { title: 'TIME (UTC)', align: 'left', max: 20, value: (r) => r.time.replace('T', ' ').replace(/:00(\.000)?Z$/, '') },
+  { title: 'LOW/GPU', align: 'right', max: 10, value: (r) => r.low.toFixed(2) },
+  { title: 'P25/GPU', align: 'right', max: 10, value: (r) => r.p25.toFixed(2) },
+  { title: 'MEDIAN/GPU', align: 'right', max: 10, value: (r) => r.median.toFixed(2) },
+  { title: 'GPUS', align: 'right', max: 8, value: (r) => String(Math.round(r.gpus)) },
+  { title: 'LISTS', align: 'right', max: 8, value: (r) => String(r.lists) },
+];
+
+/** Whether a model's name has every word, each as the start of one of its words (as a filter's bare words match). */
+export function modelMatches(model: string, words: readonly string[]): boolean {
+  const parts = model.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return words.every((w) => parts.some((p) => p.startsWith(w)) || model.toLowerCase().includes(w));
+}
+
+function rowOf(gpu: string, s: TrendSample): HistoryRow {
+  return { gpu, time: new Date(s.t).toISOString(), lists: s.n, low: round(s.low, 4), p25: round(s.p25, 4), median: round(s.median, 4), gpus: round(s.gpus, 2), machines: round(s.machines, 2) };
+}
+
+export async function runHistory(command: HistoryCommand, io: Io): Promise<number> {
+  const check = checkBaseUrl(io.env.GPU_RENTAL_BASE_URL ?? '');
+  if (!check.ok) throw setupError('GPU_RENTAL_BASE_URL is not set or not a URL: it says which service\'s history to read');
+  const store = openCliHistory(check.url.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
+  let rows: HistoryRow[];
+  try {
+    const words = command.words.toLowerCase().split(/\s+/).filter(Boolean);
+    const models = store.modelNames().filter((m) => modelMatches(m, words));
+    const stepMs = command.days <= 2 ? HOUR_MS : DAY_MS;
+    const { latest, series } = store.series(models, Number.MAX_SAFE_INTEGER);
+    const from = Math.floor((latest - command.days * DAY_MS) / stepMs) * stepMs;
+    rows = series.flatMap((s) => tableRows({ gpu: s.gpu, samples: s.samples.filter((x) => x.t >= from) }, stepMs).map((r) => rowOf(s.gpu, r)));
+  } finally {
+    store.close();
+  }
+  if (rows.length === 0) await write(io.stderr, 'gpu-rental: the market history has nothing for that yet: `gpu-rental record` or an editor window records it\n');
+  switch (formatOf(command, io)) {
+    case 'table':
+      if (rows.length) await write(io.stdout, table(COLUMNS, [{ rows }], { color: colorOf(command, io), width: io.stdout.columns }));
+      break;
+    case 'ndjson':
+      for (const r of rows) await write(io.stdout, `${safeJson(r)}\n`);
+      break;
+    default:
+      await write(io.stdout, `${safeJson(rows)}\n`);
+  }
+  return rows.length ? EXIT.found : EXIT.nothing;
+}

@@ -1,0 +1,70 @@
+// `gpu-rental record [QUERY]`: polls the machine list and records each
+// complete list into the market history, as an editor window does, so the
+// history grows on a server or under cron/systemd with no editor open. The
+// history always records the whole market (a part would read as machines
+// gone); QUERY only chooses what each list's line on stderr says. Stops on
+// SIGINT/SIGTERM or after --limit lists; a failed poll is said and the next
+// comes as planned; a rejected token ends it (exit 4).
+import type { Machine } from '../api/types';
+import { diffMachines } from '../market/diff';
+import { compileQuery } from '../model/query';
+import { pricePerGpu } from '../model/price';
+import { clientFor, queryOf, write, type Io } from './commands';
+import { asCliError, EXIT } from './errors';
+import { openCliHistory } from './historyAccess';
+import { terminalText } from './output';
+import { sleep } from './sleep';
+import type { Service } from './setup';
+
+export interface RecordCommand {
+  query: string;
+  intervalSeconds: number;
+  limit?: number;
+  timeoutSeconds: number;
+}
+
+function lineOf(t: number, items: readonly Machine[], query: string, matches: (m: Machine) => boolean): string {
+  const at = new Date(t).toISOString().replace(/\.\d+Z$/, 'Z');
+  if (!query) return `gpu-rental: recorded ${items.length} machines at ${at}\n`;
+  let n = 0;
+  let low = Infinity;
+  for (const m of items) {
+    if (!matches(m)) continue;
+    n++;
+    low = Math.min(low, pricePerGpu(m));
+  }
+  const lowest = n > 0 && Number.isFinite(low) ? `, lowest ${low.toFixed(2)}/GPU` : '';
+  return `gpu-rental: recorded ${items.length} machines at ${at}; ${n} match ${terminalText(query)}${lowest}\n`;
+}
+
+/** Runs until `stop` is aborted or --limit lists were recorded; resolves with the exit code (0 when a list was recorded). */
+export async function runRecord(command: RecordCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
+  const matches = command.query ? compileQuery(queryOf(command.query)) : () => true;
+  const store = openCliHistory(service.baseUrl.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
+  const client = clientFor(service, command.timeoutSeconds);
+  let before: readonly Machine[] | undefined;
+  let recorded = 0;
+  const limit = command.limit ?? Infinity;
+  try {
+    while (!stop.aborted) {
+      try {
+        const { items } = await client.listMachines(stop);
+        const t = Date.now();
+        store.record(t, items, before ? { before, diff: diffMachines(before, items) } : undefined);
+        before = items;
+        recorded++;
+        await write(io.stderr, lineOf(t, items, command.query, matches));
+        if (recorded >= limit) break;
+      } catch (err) {
+        if (stop.aborted) break;
+        const error = asCliError(err);
+        if (error.exitCode === EXIT.tokenRejected) throw error;
+        await write(io.stderr, `gpu-rental: list not recorded at ${new Date().toISOString().slice(11, 19)} UTC: ${terminalText(error.message)}; next try in ${command.intervalSeconds} s\n`);
+      }
+      await sleep(command.intervalSeconds * 1000, stop);
+    }
+  } finally {
+    store.close();
+  }
+  return recorded > 0 ? EXIT.found : EXIT.nothing;
+}
