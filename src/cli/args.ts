@@ -30,6 +30,8 @@ export type Command =
   | ({ kind: 'templates'; text: string; imageType?: number; limit?: number } & Common)
   | ({ kind: 'image-ref'; templateId: number } & Common)
   | ({ kind: 'watch'; query: string; intervalSeconds: number; limit?: number } & Common)
+  | ({ kind: 'record'; query: string; intervalSeconds: number; limit?: number } & Common)
+  | ({ kind: 'history'; words: string; days: number } & Common)
   | ({ kind: 'mcp' } & Common)
   | { kind: 'help'; topic?: string }
   | { kind: 'version' };
@@ -39,8 +41,9 @@ export type Parsed = { ok: true; command: Command } | { ok: false; message: stri
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const DEFAULT_WATCH_INTERVAL_SECONDS = 60;
 export const MIN_WATCH_INTERVAL_SECONDS = 1;
+export const DEFAULT_HISTORY_DAYS = 7;
 
-const COMMANDS = ['machines', 'machine', 'templates', 'image-ref', 'watch', 'mcp'] as const;
+const COMMANDS = ['machines', 'machine', 'templates', 'image-ref', 'watch', 'record', 'history', 'mcp'] as const;
 type CommandName = (typeof COMMANDS)[number];
 
 /** The options each command takes, beyond --token-file, --timeout, --no-color and --help. */
@@ -50,6 +53,8 @@ const OPTIONS: Record<CommandName, readonly string[]> = {
   templates: ['image-type', 'limit', 'json', 'ndjson', 'ids', 'table'],
   'image-ref': ['json'],
   watch: ['interval', 'limit'],
+  record: ['interval', 'limit'],
+  history: ['days', 'json', 'ndjson', 'table'],
   mcp: [],
 };
 const COMMON_OPTIONS = ['token-file', 'timeout', 'no-color', 'help'];
@@ -188,12 +193,18 @@ export function parseArgs(argv: readonly string[]): Parsed {
       if (!/^-?\d{1,15}$/.test(id)) return fail('image-ref takes one template ID (an integer): gpu-rental image-ref TEMPLATE_ID');
       return { ok: true, command: { kind: 'image-ref', templateId: Number(id), ...common } };
     }
-    case 'watch': {
-      if (!words) return fail('watch needs a query: gpu-rental watch QUERY [--interval S]');
+    case 'watch':
+    case 'record': {
+      if (!words && name === 'watch') return fail('watch needs a query: gpu-rental watch QUERY [--interval S]');
       const interval = options.get('interval');
       const intervalSeconds = interval === undefined ? DEFAULT_WATCH_INTERVAL_SECONDS : wholeNumber(interval, MIN_WATCH_INTERVAL_SECONDS);
       if (intervalSeconds === undefined) return fail(`--interval must be a whole number of seconds, at least ${MIN_WATCH_INTERVAL_SECONDS}`);
-      return { ok: true, command: { kind: 'watch', query: words, intervalSeconds, limit, ...common } };
+      return { ok: true, command: { kind: name, query: words, intervalSeconds, limit, ...common } };
+    }
+    case 'history': {
+      const days = options.has('days') ? wholeNumber(options.get('days')!, 1) : DEFAULT_HISTORY_DAYS;
+      if (days === undefined) return fail('--days must be a whole number, at least 1');
+      return { ok: true, command: { kind: 'history', words, days, ...common } };
     }
     case 'mcp':
       if (positionals.length) return fail('mcp takes no arguments: it speaks MCP on stdin and stdout');

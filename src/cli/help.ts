@@ -10,13 +10,15 @@ Usage:
   gpu-rental templates [WORDS] [--image-type N] [--limit N] [--json | --ndjson | --ids | --table]
   gpu-rental image-ref TEMPLATE_ID [--json]
   gpu-rental watch QUERY [--interval SECONDS] [--limit N]
+  gpu-rental record [QUERY] [--interval SECONDS] [--limit N]
+  gpu-rental history [WORDS] [--days N] [--json | --ndjson | --table]
   gpu-rental mcp
   gpu-rental --help | --version
 
   QUERY      the filter language of the extension, e.g. 'gpu=h100 gpus>=8 cuda>=12.4'
   --sort     pricePerGpu (default), price, gpuMemory, gpuCount, onlineRate, upTime
   --group    none (default), gpu, region, gpuCount, cuda
-  --limit    at most N machines (or templates); watch: stop after N. Without --group,
+  --limit    at most N machines (or templates); watch and record: stop after N. Without --group,
              only the first N of the sort are held while the list arrives
   --json     a JSON array (default when the output is not a terminal)
   --ndjson   one JSON object a line. Without --sort, --order or --group: in the
@@ -26,6 +28,12 @@ Usage:
   --ids      one ID a line
   --table    a table (default on a terminal, the only place with colour)
   watch      prints machines as they newly match, one JSON line each, until stopped
+  record     records each complete list into the market history the editor shares
+             (every --interval seconds, default 60), one line a list on stderr; QUERY
+             only chooses what that line counts. Needs Node.js 22.13+ (SQLite)
+  history    per GPU model (WORDS choose models by name), the lowest, 25th-percentile
+             and median price per GPU and GPUs listed, a row per day (per hour with
+             --days 2 or less; default 7 days). Needs Node.js 22.13+ (SQLite)
   mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
              gpuRental_getMachine and gpuRental_listTemplates (read-only)
 
@@ -38,6 +46,8 @@ Environment:
   GPU_RENTAL_BASE_URL   the service URL (required)
   GPU_RENTAL_TOKEN      the API token, unless --token-file is given; never an argument
   GPU_RENTAL_ALLOW_HTTP=1  allow plain http to a host other than this machine
+  GPU_RENTAL_DATA_DIR   where the market history is kept (default: ~/.local/share/gpu-rental,
+                        ~/Library/Application Support/gpu-rental, %LOCALAPPDATA%\\gpu-rental)
 
 Exit codes:
   0  found (or printed)     1  nothing matched          2  bad query or usage

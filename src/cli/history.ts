@@ -63,7 +63,7 @@ export async function runHistory(command: HistoryCommand, io: Io): Promise<numbe
     const words = command.words.toLowerCase().split(/\s+/).filter(Boolean);
     const models = store.modelNames().filter((m) => modelMatches(m, words));
     const stepMs = command.days <= 2 ? HOUR_MS : DAY_MS;
-    const { latest, series } = store.series(models, Number.MAX_SAFE_INTEGER);
+    const { latest, series } = store.series(models, -Infinity);
     const from = Math.floor((latest - command.days * DAY_MS) / stepMs) * stepMs;
     rows = series.flatMap((s) => tableRows({ gpu: s.gpu, samples: s.samples.filter((x) => x.t >= from) }, stepMs).map((r) => rowOf(s.gpu, r)));
   } finally {

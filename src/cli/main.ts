@@ -9,6 +9,8 @@ import { helpText } from './help';
 import { historyIfAvailable } from './historyAccess';
 import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
+import { runHistory } from './history';
+import { runRecord } from './record';
 import { runWatch } from './watch';
 
 declare const GPU_RENTAL_VERSION: string | undefined;
@@ -36,9 +38,18 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
         return await runMcp(host, VERSION, stop);
       }
     }
+    // The history is read without a token: the base URL says which service's.
+    if (cmd.kind === 'history') return await runHistory(cmd, io);
     const check = serviceFrom(io.env, cmd.tokenFile);
     if (!check.ok) throw check.error;
-    return cmd.kind === 'watch' ? await runWatch(cmd, check.service, io, stop) : await runListCommand(cmd, check.service, io);
+    switch (cmd.kind) {
+      case 'watch':
+        return await runWatch(cmd, check.service, io, stop);
+      case 'record':
+        return await runRecord(cmd, check.service, io, stop);
+      default:
+        return await runListCommand(cmd, check.service, io);
+    }
   } catch (err) {
     const error = asCliError(err);
     await write(io.stderr, errorText(error, json));

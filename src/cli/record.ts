@@ -24,7 +24,7 @@ export interface RecordCommand {
 }
 
 function lineOf(t: number, items: readonly Machine[], query: string, matches: (m: Machine) => boolean): string {
-  const at = new Date(t).toISOString().replace(/\.\d+Z$/, 'Z');
+  const at = new Date(t).toISOString();
   if (!query) return `gpu-rental: recorded ${items.length} machines at ${at}\n`;
   let n = 0;
   let low = Infinity;
