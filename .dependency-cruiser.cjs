@@ -1,6 +1,6 @@
 // `npm run deps` (part of `npm run lint`, so of `npm test`): the import graph
 // of src/, dev/ and test/ has no cycle and no arrow from a lower layer to a
-// higher one. The layers are the README's Layout table:
+// higher one. The layers are docs/architecture.md's "The layers":
 //
 //   src/api  <  src/model  <  src/market, src/webview  <  src/vscode  <  src/extension.ts
 //

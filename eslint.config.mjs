@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
-// The layers of the code and what each may import (the README's Layout table
-// says the same). Relative imports are matched by the folder they name, at
+// The layers of the code and what each may import (docs/architecture.md,
+// "The layers", says the same). Relative imports are matched by the folder they name, at
 // any depth of `../`, so a file moved one folder deeper keeps its rules.
 const up = String.raw`^(\.\./)+`;
 const forbid = {

@@ -3,7 +3,7 @@
 import { ApiError } from '../api/errors';
 import { safeJson, terminalText } from './output';
 
-/** The exit codes (README, "Command line and MCP"). */
+/** The exit codes (README, "The command line"). */
 export const EXIT = {
   found: 0,
   nothing: 1,

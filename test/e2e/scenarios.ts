@@ -39,7 +39,7 @@ async function expandGroup(ui: Ui, label: string): Promise<Locator> {
   const row = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
   await row.waitFor();
   // A click that lands while the tree redraws (its rows follow the view's message a moment later) is
-  // sometimes lost, as a → is (README, Speed): a person clicks again, and so do we, up to three times.
+  // sometimes lost, as a → is (docs/performance.md): a person clicks again, and so do we, up to three times.
   for (let attempt = 1; (await row.getAttribute('aria-expanded')) !== 'true'; attempt++) {
     await row.locator('.monaco-tl-twistie').click();
     const expanded = await until(`group ${label} to be expanded`, () => row.getAttribute('aria-expanded'), (v) => v === 'true', 5_000).catch((err: unknown) => {

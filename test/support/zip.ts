@@ -5,6 +5,11 @@ import * as zlib from 'node:zlib';
 
 /** Every file in the zip, by its path inside it. */
 export function readZip(file: string): Map<string, Buffer> {
+  return new Map([...zipEntries(file)].map(([name, entry]) => [name, entry.bytes]));
+}
+
+/** Every file in the zip with the bytes it takes in the zip (compressed) as well as its content. */
+export function zipEntries(file: string): Map<string, { bytes: Buffer; stored: number }> {
   const zip = fs.readFileSync(file);
   // The end-of-central-directory record: the last one, after an optional comment of up to 64 KiB.
   let eocd = -1;
@@ -17,7 +22,7 @@ export function readZip(file: string): Map<string, Buffer> {
   if (eocd < 0) throw new Error(`${file} is not a zip file`);
   const count = zip.readUInt16LE(eocd + 10);
   let at = zip.readUInt32LE(eocd + 16);
-  const entries = new Map<string, Buffer>();
+  const entries = new Map<string, { bytes: Buffer; stored: number }>();
   for (let n = 0; n < count; n++) {
     if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`${file}: bad central directory entry ${n}`);
     const method = zip.readUInt16LE(at + 10);
@@ -30,7 +35,7 @@ export function readZip(file: string): Map<string, Buffer> {
     const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const data = zip.subarray(dataStart, dataStart + size);
     if (method !== 0 && method !== 8) throw new Error(`${file}: ${name} uses compression method ${method}`);
-    entries.set(name, method === 8 ? zlib.inflateRawSync(data) : Buffer.from(data));
+    entries.set(name, { bytes: method === 8 ? zlib.inflateRawSync(data) : Buffer.from(data), stored: size });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -45,7 +45,7 @@ export function report(r: SoakResult): { text: string; failures: string[] } {
   const at100 = r.memory.find((m) => m.poll === 100) ?? r.memory[0];
   const atEnd = r.memory[r.memory.length - 1];
   // Retained memory: the JS heap in use after a full GC. RSS also counts heap V8 reserved and has
-  // not given back, which grows in steps of its own even when nothing is polled (README, Soak test).
+  // not given back, which grows in steps of its own even when nothing is polled (CONTRIBUTING.md, Soak test).
   const growth = (atEnd.heapUsed - at100.heapUsed) / at100.heapUsed;
   const failures = r.withoutPolls ? [] : [
     ...(r.missed.length ? [`${r.missed.length} missed${first(r.missed)}`] : []),

@@ -19,10 +19,17 @@ const CLAUSE = String.raw`[a-z_]+(?:\s*(?:>=|<=|!=|=|<|>)\s*${VALUE}|\s+(?:in|no
 const RUN = new RegExp(String.raw`(?<![\w?&/=.<\-\\])${CLAUSE}(?:[ \t]+${CLAUSE})*`, 'g');
 /** How the tool description spells the grammar; not queries. */
 const GRAMMAR = new Set(['field in [a, b]', 'field notin [a, b]']);
-/** The demo market's machines carry no labels, so the labels field's own example cannot match (README's field table). */
-const NO_DEMO_DATA = new Set(['labels=spot']);
-/** The README's rules for text values: what a word does not match (l40 is not the L40S, h1 nothing), and a name spelled with - that the demo market does not list. */
-const FINDS_NOTHING_ON_PURPOSE = new Set(['gpu=l40', 'gpu=h1', 'gpu=a100-sxm4']);
+/**
+ * The demo market's machines carry no labels, so the labels field's own example cannot match (README's field table);
+ * and the market history's example of a deal (`gpu=H100_SXM5_80GB below_median>=0.1 flaps_7d<=1`, read up to the field
+ * with a digit) needs an H100 10% under its model's median, which a steady week of the demo market does not have.
+ */
+const NO_DEMO_DATA = new Set(['labels=spot', 'gpu=H100_SXM5_80GB below_median>=0.1']);
+/**
+ * The README's rules for text values: what a word does not match (l40 is not the L40S, h1 nothing), and a name spelled with - that the demo market does not list;
+ * and its near misses' example, a filter that finds nothing so that the view offers near misses.
+ */
+const FINDS_NOTHING_ON_PURPOSE = new Set(['gpu=l40', 'gpu=h1', 'gpu=a100-sxm4', 'gpu=h100 gpus>=8 price_per_gpu<2']);
 
 interface Example {
   query: string;
@@ -33,9 +40,9 @@ function runsIn(text: string, where: string): Example[] {
   return [...text.matchAll(RUN)].map((m) => ({ query: m[0], where })).filter((e) => !GRAMMAR.has(e.query));
 }
 
-/** The README's user guide: everything before "## Screenshots" (the developer sections follow). */
+/** The README, the user guide (what builders read is in CONTRIBUTING.md and docs/). */
 function readmeExamples(): Example[] {
-  const guide = read('README.md').split('\n## Screenshots')[0];
+  const guide = read('README.md');
   const examples: Example[] = [];
   // Whole lines of ```text blocks: they are queries, bare words included.
   for (const block of guide.matchAll(/```text\n([\s\S]*?)```/g)) {

@@ -32,7 +32,7 @@ describe('sizing: the estimate', () => {
     assert.equal(i.perGpu, undefined);
   });
 
-  it('matches the published tables within their spread (README, "Fitting a model")', () => {
+  it('matches the published tables within their spread (docs/gpu-memory.md, "Against published tables")', () => {
     // Inference, context 4,096, batch 1 (Substratus: P·4/(32/Q)·1.2 GB = 16.8 / 8.4 / 4.2 GB for 7B; 168 / 84 / 42 for 70B).
     assert.deepEqual([total(7, 'infer16'), total(7, 'infer8'), total(7, 'infer4')], [16, 8.1, 4.2]);
     assert.deepEqual([total(70, 'infer16'), total(70, 'infer8'), total(70, 'infer4')], [157.9, 79.7, 40.6]);

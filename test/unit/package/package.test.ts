@@ -1,17 +1,17 @@
-// What a user installs: the .vsix holds only what runs, stays small, shows a
-// README without broken images and a walkthrough with its pictures, and the
+// What a user installs: the .vsix holds only what runs, stays small, shows the
+// README as it is, with its pictures, and a walkthrough with its pictures, and the
 // extension activates only when its views or commands are used.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { imagesIn, packageReadme, writePackageReadme } from '../../../dev/packageReadme';
 import { drawStep, mediaFile, STEPS, THEMES } from '../../../dev/walkthroughMedia';
 import { PROTOCOL_VERSION } from '../../../src/market/protocol';
 import { MarketClient } from '../../../src/market/worker/client';
 import { startWorker } from '../../../src/worker/nodeTransport';
-import { readZip } from '../../support/zip';
+import { imagesIn } from '../../support/markdown';
+import { zipEntries } from '../../support/zip';
 
 const root = path.join(__dirname, '..', '..', '..', '..');
 const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
@@ -21,7 +21,8 @@ const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
 // (src/api/arrayItems.ts and its users) about 3 KB more; the filter box's suggestions
 // (src/model/query/summary.ts, suggest.ts) about 4 KB.
 /**
- * What `npm run package` ships (minified) must stay under 430 KB. The package
+ * What `npm run package` ships (minified) must stay under 430 KB, not counting
+ * the README's screenshots (SCREENSHOTS_MAX_BYTES, below). The package
  * is made here from dist/ as it is: after `npm run build` (the extension not
  * minified, with its source map named at its end) the same code packs about
  * 40 KB larger, so that build gets that much more.
@@ -34,8 +35,14 @@ const DEVELOPMENT_BUILD = (() => {
   }
 })();
 const MAX_BYTES = (DEVELOPMENT_BUILD ? 470 : 430) * 1024;
+/**
+ * The README's screenshots, which the package carries so that the extension's
+ * page in VS Code shows them (23 PNGs of 256 colours, 764 KB, about 670 KB in
+ * the .vsix): a budget of their own, so that the code's stays what it was.
+ */
+const SCREENSHOTS_MAX_BYTES = 800 * 1024;
 /** As `npm run package` calls vsce (package.json "scripts"). */
-const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
+const VSCE_ARGS = ['--no-dependencies'];
 
 interface Step {
   id: string;
@@ -50,35 +57,38 @@ describe('the package', function () {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const nls: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
   let vsix: Map<string, Buffer>;
+  /** The bytes the README's screenshots take in the .vsix. */
+  let screenshotBytes: number;
   let vsixBytes: number;
 
   before(() => {
     if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) {
       throw new Error('dist/extension.js is missing: run `npm run build` first (npm test does)');
     }
-    writePackageReadme();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-vsix-'));
     try {
       const out = path.join(dir, 'test.vsix');
-      execFileSync(vsce, ['package', ...README_ARGS, '--no-rewrite-relative-links', '-o', out], { cwd: root, stdio: 'pipe' });
+      execFileSync(vsce, ['package', ...VSCE_ARGS, '--no-rewrite-relative-links', '-o', out], { cwd: root, stdio: 'pipe' });
       vsixBytes = fs.statSync(out).size;
-      vsix = readZip(out);
+      const entries = zipEntries(out);
+      vsix = new Map([...entries].map(([name, entry]) => [name, entry.bytes]));
+      screenshotBytes = [...entries].filter(([name]) => name.startsWith('extension/media/screenshots/')).reduce((sum, [, entry]) => sum + entry.stored, 0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('lists only the bundle, the MCP server (dist/cli.js), the market worker (dist/marketWorker.js), media, translations, the package README, CHANGELOG, LICENSE and package.json with its texts', function () {
-    const files = execFileSync(vsce, ['ls', ...README_ARGS], { cwd: root, encoding: 'utf8' })
+  it('lists only the bundle, the MCP server (dist/cli.js), the market worker (dist/marketWorker.js), media, translations, the README, CHANGELOG, LICENSE and package.json with its texts', function () {
+    const files = execFileSync(vsce, ['ls', ...VSCE_ARGS], { cwd: root, encoding: 'utf8' })
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean)
       .sort();
-    const unexpected = files.filter((f) => !/^(dist\/extension\.js|dist\/cli\.js|dist\/marketWorker\.js|dist\/pages\/[a-z]+\.js|dist\/README\.md|media\/.+|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|package\.nls(\.[a-z-]+)?\.json|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
+    const unexpected = files.filter((f) => !/^(dist\/extension\.js|dist\/cli\.js|dist\/marketWorker\.js|dist\/pages\/[a-z]+\.js|README\.md|media\/.+|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|package\.nls(\.[a-z-]+)?\.json|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
     assert.deepEqual(unexpected, [], 'no sources, maps, tests or node_modules');
     // dist/cli.js is what VS Code runs for the MCP server the extension offers (src/vscode/features/mcp.ts).
     // dist/marketWorker.js is the market worker the extension starts (src/vscode/services/marketHost.ts).
-    for (const needed of ['dist/extension.js', 'dist/cli.js', 'dist/marketWorker.js', 'dist/README.md', 'package.json', 'package.nls.json', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'dist/pages/details.js', 'media/details.css', 'dist/pages/compare.js', 'media/compare.css', 'dist/pages/template.js', 'media/template.css', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'package.nls.de.json', 'l10n/bundle.l10n.qps-ploc.json', 'package.nls.qps-ploc.json']) {
+    for (const needed of ['dist/extension.js', 'dist/cli.js', 'dist/marketWorker.js', 'README.md', 'package.json', 'package.nls.json', 'CHANGELOG.md', 'LICENSE', 'media/gpu-rental.svg', 'dist/pages/details.js', 'media/details.css', 'dist/pages/compare.js', 'media/compare.css', 'dist/pages/template.js', 'media/template.css', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'package.nls.de.json', 'l10n/bundle.l10n.qps-ploc.json', 'package.nls.qps-ploc.json']) {
       assert.ok(files.includes(needed), `${needed} is in the package`);
     }
   });
@@ -105,18 +115,23 @@ describe('the package', function () {
     }
   });
 
-  it(`is smaller than ${MAX_BYTES / 1024} KB`, () => {
-    console.log(`      .vsix size: ${(vsixBytes / 1024).toFixed(1)} KB`);
-    assert.ok(vsixBytes < MAX_BYTES, `${vsixBytes} bytes`);
+  it(`is smaller than ${MAX_BYTES / 1024} KB without the README's screenshots, and they than ${SCREENSHOTS_MAX_BYTES / 1024} KB`, () => {
+    const screenshots = screenshotBytes;
+    console.log(`      .vsix size: ${(vsixBytes / 1024).toFixed(1)} KB, of which the README's screenshots ${(screenshots / 1024).toFixed(1)} KB`);
+    assert.ok(vsixBytes - screenshots < MAX_BYTES, `${vsixBytes - screenshots} bytes without the screenshots`);
+    assert.ok(screenshots < SCREENSHOTS_MAX_BYTES, `${screenshots} bytes of screenshots`);
   });
 
-  it('shows a README whose every image is inside the .vsix, and no second README', () => {
+  it('shows README.md as it is, for users, whose every picture is inside the .vsix, and no second README', () => {
     const readmes = [...vsix.keys()].filter((name) => /^extension\/readme(\.md|\.txt)?$/i.test(name));
     assert.deepEqual(readmes, ['extension/readme.md'], 'VS Code picks one README from the extension folder');
     const readme = vsix.get('extension/readme.md')!.toString('utf8');
+    assert.equal(readme, fs.readFileSync(path.join(root, 'README.md'), 'utf8'), 'the repository\'s README, unchanged');
     assert.match(readme, /^# GPU Rental for VS Code\n/);
-    assert.ok(readme.includes('## Finding a machine'), 'the user guide is there');
-    assert.ok(!/^## (Quick start|Development|How it is built|Screenshots)/m.test(readme), 'not the developer sections');
+    for (const section of ['## First steps', '## Using it', '## Commands', '## Settings', '## The query reference', '## The command line', '## Troubleshooting']) {
+      assert.ok(readme.includes(`\n${section}\n`), `the user guide has ${section}`);
+    }
+    assert.ok(!/^#+ (Development|Layout|Speed|How it is built|Mutation testing|Soak test)\b/m.test(readme), 'not the builders\' sections (docs/, CONTRIBUTING.md)');
     const images = imagesIn(readme);
     assert.ok(images.length > 0, 'it shows some pictures');
     for (const image of images) {
@@ -125,62 +140,9 @@ describe('the package', function () {
       assert.ok(vsix.has(entry), `${image} is in the .vsix`);
       assert.ok(vsix.get(entry)!.length > 0);
     }
-  });
-
-  it('builds that README from README.md: images that are not shipped go, with the rows and tables that held only them', () => {
-    const readme = [
-      '# Title',
-      '',
-      '![kept](media/a.png)',
-      '![gone](media/b.png)',
-      '<img alt="gone too" src="./media/c.png">',
-      'Text with ![inline](media/b.png) picture.',
-      '',
-      '| | Dark | Light |',
-      '| --- | --- | --- |',
-      '| One | ![x](media/b.png) | ![y](media/c.png) |',
-      '',
-      '| | Dark |',
-      '| --- | --- |',
-      '| Two | ![kept](media/a.png) |',
-      '| Three | ![x](media/b.png) |',
-      '',
-      'See [the code](src/x.ts), [the changelog](CHANGELOG.md) and [the web](https://example.com).',
-      '',
-      '## Quick start (fresh Debian machine)',
-      '',
-      'npm ci',
-      '',
-      '## Using it',
-      '',
-      'Use it.',
-      '',
-      '## Development',
-      '',
-      '### Soak test',
-      '',
-    ].join('\n');
-    const out = packageReadme(readme, ['media/a.png'], (file) => file === 'CHANGELOG.md');
-    assert.equal(
-      out,
-      [
-        '# Title',
-        '',
-        '![kept](media/a.png)',
-        'Text with  picture.',
-        '',
-        '| | Dark |',
-        '| --- | --- |',
-        '| Two | ![kept](media/a.png) |',
-        '',
-        'See the code, [the changelog](CHANGELOG.md) and [the web](https://example.com).',
-        '',
-        '## Using it',
-        '',
-        'Use it.',
-        '',
-      ].join('\n'),
-    );
+    const shown = new Set(images.map((image) => `extension/${path.posix.normalize(decodeURI(image))}`));
+    const unshown = [...vsix.keys()].filter((name) => name.startsWith('extension/media/screenshots/') && !shown.has(name));
+    assert.deepEqual(unshown, [], 'every screenshot shipped is one the README shows');
   });
 
   it('has a walkthrough of four steps, each completed by an event, with light, dark and high-contrast pictures in the .vsix and its texts in package.nls.json', () => {
