@@ -14,7 +14,7 @@ import { pricePerGpu } from '../../model/price';
 import type { MachineMemory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
-import type { SqlDatabase, SqlStatement } from './database';
+import { rowArrays, type SqlDatabase, type SqlStatement } from './database';
 import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
@@ -65,6 +65,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   private readonly db: SqlDatabase;
   private dataVersion: number;
   private weeks = new Map<string, WeekFacts | undefined>();
+  private latestCache: number | undefined;
   private presence: Presence | undefined;
   /** The last list this store recorded, its groups' tally, and the presence stamp after it (see record). */
   private last: { list: readonly Machine[]; tally: GroupTally; stamp: number | undefined } | undefined;
@@ -106,6 +107,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   private changed(): void {
     this.version = ++lastVersion;
     this.weeks.clear();
+    this.latestCache = undefined;
   }
 
   /** Whether another connection changed the history since the last look; forgets what was read when it did. */
@@ -116,6 +118,11 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     this.presence = undefined;
     this.changed();
     return true;
+  }
+
+  /** A statement whose rows are arrays (see rowArrays), prepared once per store. */
+  private arraysOf(text: string): SqlStatement {
+    return this.sql(`${text} -- arrays`);
   }
 
   /** A prepared statement, prepared once per store. */
@@ -145,6 +152,12 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   /** The time of the latest list (0 when none). */
   private latestT(): number {
     return Number(this.sql('SELECT max(t) AS t FROM lists').get()?.t ?? 0);
+  }
+
+  /** The latest list's time, read once per change of the data (the listings need not be read for it). */
+  private latest(): number {
+    if (this.latestCache === undefined) this.latestCache = this.presence?.lastT ?? this.latestT();
+    return this.latestCache;
   }
 
   private stamp(): number {
@@ -189,7 +202,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
 
   private comparedWithListings(machines: readonly Machine[]): { appeared: string[]; gone: string[] } {
     const open = new Set<string>();
-    for (const row of this.sql('SELECT node FROM listings WHERE until IS NULL').all()) open.add(row.node as string);
+    for (const [node] of rowArrays(this.arraysOf('SELECT node FROM listings WHERE until IS NULL'))) open.add(node as string);
     const listed = new Set<string>();
     const appeared: string[] = [];
     for (const m of machines) {
@@ -233,7 +246,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     const lastT = this.latestT();
     const oldest = this.sql('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
     const open = new Map<string, number>();
-    for (const row of this.sql('SELECT node, since FROM listings WHERE until IS NULL').all()) open.set(row.node as string, Number(row.since));
+    for (const [node, since] of rowArrays(this.arraysOf('SELECT node, since FROM listings WHERE until IS NULL'))) open.set(node as string, Number(since));
     const returns = new Map<string, number>();
     for (const row of this.sql('SELECT node, count(*) AS n FROM listings WHERE comeback = 1 AND since >= ? GROUP BY node').all(lastT - WEEK_MS)) returns.set(row.node as string, Number(row.n));
     this.presence = { loadedAt: lastT, lastT, oldestT: Number(oldest?.t ?? lastT), oldestDownsampled: Number(oldest?.n ?? 1) > 1, open, returns };
@@ -243,9 +256,9 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   /** A model's figures over the 7 days before the latest list (every GPU count); undefined when the history has none. */
   modelWeek(gpu: string): WeekFacts | undefined {
     if (this.weeks.has(gpu)) return this.weeks.get(gpu);
-    const lastT = this.loadPresence().lastT;
-    const rows = this.db
-      .prepare('SELECT l.t AS t, l.n AS n, g.low AS low, g.median AS median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ?')
+    const lastT = this.latest();
+    const rows = this
+      .sql('SELECT l.t AS t, l.n AS n, g.low AS low, g.median AS median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ?')
       .all(gpu, ALL_COUNTS, lastT - WEEK_MS);
     const week = weekFacts(rows.map((r) => ({ t: Number(r.t), n: Number(r.n), low: Number(r.low) / PRICE_SCALE, median: Number(r.median) / PRICE_SCALE })), lastT);
     this.weeks.set(gpu, week);
@@ -306,13 +319,13 @@ export class HistoryStore implements MachineMemory, MarketFacts {
 
   /** Each model's samples (over every GPU count) from `from` to the latest list, in time order; and the latest list's time. */
   series(models: readonly string[], from: number): { latest: number; series: TrendSeries[] } {
-    const latest = this.loadPresence().lastT;
+    const latest = this.latest();
     return { latest, series: trendSeries(readPoints(this.db, models, from, latest), models) };
   }
 
   /** What the Show Market Trends panel draws of `models` over `range`. */
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
-    return readTrends(this.db, this.loadPresence().lastT, range, models, options);
+    return readTrends(this.db, this.latest(), range, models, options);
   }
 }
 
