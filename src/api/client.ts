@@ -1,7 +1,6 @@
 // The HTTP client for the two listing endpoints. Plain TypeScript: it must
 // never import `vscode`, so it can be tested in Node against a real server.
 import * as l10n from '@vscode/l10n';
-import { ofetch } from 'ofetch';
 import { endpointUrl } from './baseUrl';
 import { ApiError, bodyProblemError, resourceName, statusText, type Resource } from './errors';
 import { earlyLook } from './firstItems';
@@ -237,7 +236,7 @@ export class GpuRentalClient {
     if (signal?.aborted) {
       throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
     }
-    // Each attempt gets its own timeout signal: with a `signal` given, ofetch ignores its own `timeout`.
+    // Each attempt gets its own time limit, which stops while a consumer's reader is behind.
     const clock = new AttemptClock(this.options.timeoutMs);
     const started = Date.now();
     let status: number;
@@ -245,19 +244,16 @@ export class GpuRentalClient {
     let contentType: string;
     let retryAfter: string | null;
     try {
-      const response = await ofetch.raw(url, {
+      const response = await fetch(url, {
         method: 'GET',
         headers: { Authorization: `Bearer ${this.options.token}`, Accept: 'application/json' },
-        responseType: 'stream',
-        retry: 0,
-        ignoreResponseError: true,
         signal: signal ? AbortSignal.any([clock.signal, signal]) : clock.signal,
       });
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       retryAfter = response.headers.get('retry-after');
       const declared = Number(response.headers.get('content-length') ?? NaN);
-      const stream = response._data as ReadableStream<Uint8Array> | undefined;
+      const stream = response.body ?? undefined;
       if (consume && status >= 200 && status <= 299) {
         if (isHtml(contentType)) {
           await stream?.cancel().catch(() => undefined);
