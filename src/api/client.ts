@@ -3,8 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { endpointUrl } from './baseUrl';
 import { ApiError, bodyProblemError, resourceName, statusText, type Resource } from './errors';
-import { earlyLook } from './firstItems';
-import { readCapped, releaseBody } from './readBody';
+import { earlyLook, readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { Machine, Template } from './types';
@@ -82,7 +81,7 @@ export type BodyConsumer = (stream: ReadableStream<Uint8Array> | undefined, what
 
 /** How an attempt reads a successful body. */
 interface AttemptOptions {
-  /** A first look at a large body's first items (./firstItems.ts). */
+  /** A first look at a large body's first items (./readBody.ts). */
   early?: (items: unknown[]) => void;
   /** Reads the body itself, as it arrives, instead of gathering it. */
   consume?: BodyConsumer;
@@ -110,7 +109,7 @@ export class GpuRentalClient {
 
   /**
    * `onFirstItems`, when given, is told the first machines of a large body
-   * while the rest is still arriving (./firstItems.ts), at most once an attempt.
+   * while the rest is still arriving (./readBody.ts), at most once an attempt.
    */
   async listMachines(signal?: AbortSignal, onFirstItems?: (items: Machine[]) => void): Promise<ItemList<Machine>> {
     const early = onFirstItems && ((raw: unknown[]) => onFirstItems(validateMachines(raw).items));
