@@ -47,8 +47,8 @@ type Values = Record<string, string | boolean | undefined>;
 /** A command: the options it takes beyond the common ones, and how its options and words make it. */
 interface CommandSpec {
   options: Record<string, { type: 'string' | 'boolean' }>;
-  /** The command, or what is wrong (a usage message). */
-  build(values: Values, words: readonly string[], common: Common): Command | string;
+  /** The command, or what is wrong (a usage message). `limit` is --limit, checked. */
+  build(values: Values, words: readonly string[], common: Common, limit?: number): Command | string;
 }
 
 const FORMATS: readonly Format[] = ['json', 'ndjson', 'ids', 'table'];
@@ -66,15 +66,13 @@ const COMMON_OPTIONS = { 'token-file': STRING, timeout: STRING, 'no-color': FLAG
 const COMMANDS: Record<string, CommandSpec> = {
   machines: {
     options: { sort: STRING, order: STRING, group: STRING, limit: STRING, ...flags('json', 'ndjson', 'ids', 'table') },
-    build(values, words, common) {
+    build(values, words, common, limit) {
       const sortBy = values.sort !== undefined ? sortKey(String(values.sort)) : 'pricePerGpu';
       if (!sortBy) return `--sort must be one of ${SORT_KEYS.join(', ')}`;
       const order = orderOf(values.order as string | undefined);
       if (!order) return '--order must be ascending or descending (asc, desc)';
       const groupBy = values.group !== undefined ? groupKey(String(values.group)) : 'none';
       if (!groupBy) return `--group must be one of ${GROUP_BY.join(', ')}`;
-      const limit = limitOf(values);
-      if (limit === null) return LIMIT_MESSAGE;
       const arranged = values.sort !== undefined || values.order !== undefined || values.group !== undefined;
       return { kind: 'machines', query: words.join(' ').trim(), sortBy, order, groupBy, arranged, limit, ...common };
     },
@@ -88,12 +86,10 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   templates: {
     options: { 'image-type': STRING, limit: STRING, ...flags('json', 'ndjson', 'ids', 'table') },
-    build(values, words, common) {
+    build(values, words, common, limit) {
       const raw = values['image-type'];
       const imageType = raw === undefined ? undefined : /^-?\d{1,9}$/.test(String(raw)) ? Number(raw) : null;
       if (imageType === null) return '--image-type must be an integer';
-      const limit = limitOf(values);
-      if (limit === null) return LIMIT_MESSAGE;
       return { kind: 'templates', text: words.join(' ').trim(), imageType, limit, ...common };
     },
   },
@@ -107,13 +103,11 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   watch: {
     options: { interval: STRING, limit: STRING },
-    build(values, words, common) {
+    build(values, words, common, limit) {
       const query = words.join(' ').trim();
       if (!query) return 'watch needs a query: gpu-rental watch QUERY [--interval S]';
       const intervalSeconds = values.interval === undefined ? DEFAULT_WATCH_INTERVAL_SECONDS : wholeNumber(String(values.interval), MIN_WATCH_INTERVAL_SECONDS);
       if (intervalSeconds === undefined) return `--interval must be a whole number of seconds, at least ${MIN_WATCH_INTERVAL_SECONDS}`;
-      const limit = limitOf(values);
-      if (limit === null) return LIMIT_MESSAGE;
       return { kind: 'watch', query, intervalSeconds, limit, ...common };
     },
   },
@@ -124,13 +118,6 @@ const COMMANDS: Record<string, CommandSpec> = {
     },
   },
 };
-
-const LIMIT_MESSAGE = '--limit must be a whole number, at least 1';
-
-/** --limit: undefined when not given, null when not a whole number from 1. */
-function limitOf(values: Values): number | undefined | null {
-  return values.limit === undefined ? undefined : (wholeNumber(String(values.limit), 1) ?? null);
-}
 
 /** Other spellings of the sort keys: the query language's field names. */
 const SORT_ALIASES: Record<string, SortKey> = {
@@ -213,7 +200,9 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (timeoutSeconds === undefined) return fail('--timeout must be a whole number of seconds, at least 1');
   if (values['token-file'] === '') return fail('--token-file needs a file name');
   const common: Common = { format: formats[0], tokenFile: values['token-file'] as string | undefined, timeoutSeconds, color: !values['no-color'] };
-  const built = spec.build(values, positionals, common);
+  const limit = values.limit === undefined ? undefined : wholeNumber(String(values.limit), 1);
+  if (values.limit !== undefined && limit === undefined) return fail('--limit must be a whole number, at least 1');
+  const built = spec.build(values, positionals, common, limit);
   return typeof built === 'string' ? fail(built) : { ok: true, command: built };
 }
 
