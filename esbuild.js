@@ -31,9 +31,6 @@ async function main() {
     target: 'node20',
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    // ofetch's Node entry bundles a fetch polyfill (~115 KiB); the extension host's
-    // Node has fetch built in, so take ofetch's plain entry, which uses globalThis.fetch.
-    conditions: ['worker'],
     minify: production,
     sourcemap: !production,
     sourcesContent: false,
@@ -49,7 +46,6 @@ async function main() {
     platform: 'node',
     target: 'node20',
     outfile: 'dist/marketWorker.js',
-    conditions: ['worker'],
     // Always minified, like dist/cli.js: it repeats the market, the client and the model (about 85 KiB instead of 170).
     minify: true,
     sourcemap: false,
@@ -67,7 +63,6 @@ async function main() {
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
     define: { GPU_RENTAL_VERSION: JSON.stringify(require('./package.json').version) },
-    conditions: ['worker'],
     // Always minified: the .vsix ships it as built (about 370 KiB instead of 780).
     minify: true,
     sourcemap: false,

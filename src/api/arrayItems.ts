@@ -1,10 +1,11 @@
-// The items of a JSON array read as its bytes arrive, each handed on as
-// soon as its last byte is in, so a list of any length passes through in
-// the memory of one item (the command line's `--ndjson`). Plain TypeScript,
-// no `vscode`, no dependency: the bytes are scanned for where the top-level
-// items begin and end (strings and nesting tracked), and each item is parsed
+// The one scanner of JSON arrays in src/api: where a value's text ends
+// (`valueEnd`, strings and nesting tracked), and on it the items of an array
+// read as its bytes arrive, each handed on as soon as its last byte is in,
+// so a list of any length passes through in the memory of one item (the
+// command line's `--ndjson`, a first load's first look). Each item is parsed
 // on its own with JSON.parse, so what an item holds is read exactly as a
-// whole-body parse would read it.
+// whole-body parse would read it. Plain TypeScript, no `vscode`, no
+// dependency; ./reread.ts finds a body's items with `valueEnd` too.
 
 /** What is wrong with a body, as the client's messages name it (./client.ts parseArray). */
 export type ArrayProblem =
@@ -22,22 +23,66 @@ export class ArrayItemsError extends Error {
   }
 }
 
-type State = 'before' | 'between' | 'item' | 'after';
+type State = 'before' | 'between' | 'after';
 
-const SPACE = new Set([0x20, 0x0a, 0x0d, 0x09]);
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
-const OPEN = new Set([0x7b, 0x5b]); // { [
-const CLOSE = new Set([0x7d, 0x5d]); // } ]
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const LESS_THAN = 0x3c;
 const BOM = [0xef, 0xbb, 0xbf];
 
+export function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/** The first index from `at` that is not JSON whitespace (`bytes.length` if none). */
+export function skipSpace(bytes: Uint8Array, at: number): number {
+  let i = at;
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  return i;
+}
+
+/**
+ * Where the JSON value whose text starts at `bytes[start]` ends (the index
+ * after its last byte), or -1 when it does not end within `bytes`. Only
+ * strings and nesting are followed, not the grammar: what lies between is
+ * for JSON.parse to judge. A number, true, false or null ends at the
+ * comma, bracket or whitespace after it.
+ */
+export function valueEnd(bytes: Uint8Array, start: number): number {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = start; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === BACKSLASH) escaped = true;
+      else if (byte === QUOTE) {
+        inString = false;
+        if (depth === 0) return i + 1;
+      }
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth++;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      if (depth === 0) return i;
+      if (--depth === 0) return i + 1;
+    } else if (depth === 0 && (byte === COMMA || isSpace(byte))) {
+      return i;
+    }
+  }
+  return -1;
+}
+
 /** The kind of top-level value a body starting with this byte holds (for "it is an object"). */
 function sampleOf(byte: number): unknown {
-  if (byte === 0x7b) return {};
+  if (byte === OPEN_BRACE) return {};
   if (byte === QUOTE) return '';
   if (byte === 0x74 || byte === 0x66) return true;
   if (byte === 0x6e) return null;
@@ -58,12 +103,8 @@ export class ArrayItems {
   private expectItem = true;
   private items = 0;
   private bomLeft = BOM.length;
-  // The item being read: its nesting, whether inside a string, and its bytes from earlier chunks.
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private carried: Uint8Array[] = [];
-  private carriedBytes = 0;
+  /** The start of an item that goes on in the next chunk (a copy: the chunk may be released). */
+  private pending: Uint8Array | undefined;
   private readonly decoder = new TextDecoder();
 
   constructor(private readonly maxItemBytes: number) {}
@@ -75,25 +116,32 @@ export class ArrayItems {
 
   push(chunk: Uint8Array): unknown[] {
     const out: unknown[] = [];
-    let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i];
+    let bytes = chunk;
+    if (this.pending) {
+      // The unfinished item is read again from its start: it is at most maxItemBytes.
+      bytes = new Uint8Array(this.pending.length + chunk.length);
+      bytes.set(this.pending);
+      bytes.set(chunk, this.pending.length);
+      this.pending = undefined;
+    }
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
       switch (this.state) {
         case 'before':
-          if (this.bomLeft > 0 && byte === BOM[BOM.length - this.bomLeft] && this.items === 0) {
+          if (this.bomLeft > 0 && byte === BOM[BOM.length - this.bomLeft]) {
             this.bomLeft--;
             continue;
           }
           this.bomLeft = 0;
-          if (SPACE.has(byte)) continue;
+          if (isSpace(byte)) continue;
           if (byte === OPEN_BRACKET) {
             this.state = 'between';
             continue;
           }
           if (byte === LESS_THAN) throw new ArrayItemsError({ kind: 'html' });
           throw new ArrayItemsError({ kind: 'notArray', sample: sampleOf(byte) });
-        case 'between':
-          if (SPACE.has(byte)) continue;
+        case 'between': {
+          if (isSpace(byte)) continue;
           if (byte === COMMA) {
             if (this.expectItem) throw new ArrayItemsError({ kind: 'invalid' });
             this.expectItem = true;
@@ -106,24 +154,22 @@ export class ArrayItems {
             continue;
           }
           if (!this.expectItem) throw new ArrayItemsError({ kind: 'invalid' });
-          this.state = 'item';
+          const end = valueEnd(bytes, i);
+          this.checkSize((end < 0 ? bytes.length : end) - i);
+          if (end < 0) {
+            this.pending = bytes.slice(i);
+            return out;
+          }
+          out.push(this.parse(bytes.subarray(i, end)));
           this.expectItem = false;
-          this.depth = 0;
-          this.inString = false;
-          this.escaped = false;
-          start = i;
-          i = this.scan(chunk, i, start, out);
+          // The byte that ended a number, true, false or null is read again between items.
+          i = end - 1;
           continue;
-        case 'item':
-          i = this.scan(chunk, i, start, out);
-          continue;
+        }
         case 'after':
-          if (SPACE.has(byte)) continue;
+          if (isSpace(byte)) continue;
           throw new ArrayItemsError({ kind: 'invalid' });
       }
-    }
-    if (this.state === 'item') {
-      this.carry(chunk.subarray(start));
     }
     return out;
   }
@@ -134,71 +180,14 @@ export class ArrayItems {
     if (this.state !== 'after') throw new ArrayItemsError({ kind: 'invalid' });
   }
 
-  /**
-   * Reads the current item from chunk[i] on, up to its last byte in this
-   * chunk; returns the index the caller's loop continues after. `start` is
-   * where the item began in this chunk (0 when it began in an earlier one).
-   */
-  private scan(chunk: Uint8Array, from: number, start: number, out: unknown[]): number {
-    for (let i = from; i < chunk.length; i++) {
-      const byte = chunk[i];
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (byte === BACKSLASH) this.escaped = true;
-        else if (byte === QUOTE) {
-          this.inString = false;
-          if (this.depth === 0) return this.finish(chunk, start, i + 1, out) - 1;
-        }
-        continue;
-      }
-      if (byte === QUOTE) {
-        this.inString = true;
-      } else if (OPEN.has(byte)) {
-        this.depth++;
-      } else if (CLOSE.has(byte) && this.depth > 0) {
-        if (--this.depth === 0) return this.finish(chunk, start, i + 1, out) - 1;
-      } else if (this.depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET || SPACE.has(byte))) {
-        // The end of a number, true, false or null: the byte is read again between items.
-        return this.finish(chunk, start, i, out) - 1;
-      }
-    }
-    return chunk.length;
-  }
-
-  /** The item ends before chunk[end]: parse it, hand it on, and go on between items. */
-  private finish(chunk: Uint8Array, start: number, end: number, out: unknown[]): number {
-    const tail = chunk.subarray(start, end);
-    let bytes = tail;
-    if (this.carriedBytes > 0) {
-      this.checkSize(this.carriedBytes + tail.length);
-      bytes = new Uint8Array(this.carriedBytes + tail.length);
-      let at = 0;
-      for (const part of this.carried) {
-        bytes.set(part, at);
-        at += part.length;
-      }
-      bytes.set(tail, at);
-      this.carried = [];
-      this.carriedBytes = 0;
-    }
-    this.checkSize(bytes.length);
-    let item: unknown;
+  private parse(bytes: Uint8Array): unknown {
     try {
-      item = JSON.parse(this.decoder.decode(bytes));
+      const item: unknown = JSON.parse(this.decoder.decode(bytes));
+      this.items++;
+      return item;
     } catch {
       throw new ArrayItemsError({ kind: 'invalid' });
     }
-    out.push(item);
-    this.items++;
-    this.state = 'between';
-    return end;
-  }
-
-  /** Keeps the start of an item that goes on in the next chunk (a copy: the chunk may be released). */
-  private carry(part: Uint8Array): void {
-    this.checkSize(this.carriedBytes + part.length);
-    this.carried.push(part.slice());
-    this.carriedBytes += part.length;
   }
 
   private checkSize(bytes: number): void {

@@ -1,6 +1,6 @@
 // Turns the user's `gpuRental.baseUrl` setting into request URLs. Only this
 // module builds URLs, so a request can never go anywhere but the configured
-// service (ofetch would let an absolute URL bypass a base URL).
+// service.
 import * as l10n from '@vscode/l10n';
 import { truncate } from './text';
 

@@ -1,11 +1,9 @@
 // The HTTP client for the two listing endpoints. Plain TypeScript: it must
 // never import `vscode`, so it can be tested in Node against a real server.
 import * as l10n from '@vscode/l10n';
-import { ofetch } from 'ofetch';
 import { endpointUrl } from './baseUrl';
 import { ApiError, bodyProblemError, resourceName, statusText, type Resource } from './errors';
-import { earlyLook } from './firstItems';
-import { readCapped, releaseBody } from './readBody';
+import { earlyLook, readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
 import { machineChecker, templateChecker, validateItems, validateMachines, type Validated } from './schema';
 import type { Machine, Template } from './types';
@@ -83,7 +81,7 @@ export type BodyConsumer = (stream: ReadableStream<Uint8Array> | undefined, what
 
 /** How an attempt reads a successful body. */
 interface AttemptOptions {
-  /** A first look at a large body's first items (./firstItems.ts). */
+  /** A first look at a large body's first items (./readBody.ts). */
   early?: (items: unknown[]) => void;
   /** Reads the body itself, as it arrives, instead of gathering it. */
   consume?: BodyConsumer;
@@ -111,7 +109,7 @@ export class GpuRentalClient {
 
   /**
    * `onFirstItems`, when given, is told the first machines of a large body
-   * while the rest is still arriving (./firstItems.ts), at most once an attempt.
+   * while the rest is still arriving (./readBody.ts), at most once an attempt.
    */
   async listMachines(signal?: AbortSignal, onFirstItems?: (items: Machine[]) => void): Promise<ItemList<Machine>> {
     const early = onFirstItems && ((raw: unknown[]) => onFirstItems(validateMachines(raw).items));
@@ -237,7 +235,7 @@ export class GpuRentalClient {
     if (signal?.aborted) {
       throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
     }
-    // Each attempt gets its own timeout signal: with a `signal` given, ofetch ignores its own `timeout`.
+    // Each attempt gets its own time limit, which stops while a consumer's reader is behind.
     const clock = new AttemptClock(this.options.timeoutMs);
     const started = Date.now();
     let status: number;
@@ -245,19 +243,16 @@ export class GpuRentalClient {
     let contentType: string;
     let retryAfter: string | null;
     try {
-      const response = await ofetch.raw(url, {
+      const response = await fetch(url, {
         method: 'GET',
         headers: { Authorization: `Bearer ${this.options.token}`, Accept: 'application/json' },
-        responseType: 'stream',
-        retry: 0,
-        ignoreResponseError: true,
         signal: signal ? AbortSignal.any([clock.signal, signal]) : clock.signal,
       });
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       retryAfter = response.headers.get('retry-after');
       const declared = Number(response.headers.get('content-length') ?? NaN);
-      const stream = response._data as ReadableStream<Uint8Array> | undefined;
+      const stream = response.body ?? undefined;
       if (consume && status >= 200 && status <= 299) {
         if (isHtml(contentType)) {
           await stream?.cancel().catch(() => undefined);

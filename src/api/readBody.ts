@@ -1,5 +1,6 @@
 // Reading a response body within a size cap. Plain TypeScript, no `vscode`.
 import * as l10n from '@vscode/l10n';
+import { ArrayItems } from './arrayItems';
 import { ApiError } from './errors';
 
 /** A look at the first bytes of a body while the rest is still arriving. */
@@ -8,6 +9,46 @@ export interface EarlyLook {
   atBytes: number;
   /** Handed a view of the bytes so far, valid only during the call; must not throw. */
   read(bytes: Uint8Array): void;
+}
+
+/** A body's first items are looked at once this much of it is in: about 1,000 machines. */
+export const EARLY_AT_BYTES = 512 * 1024;
+/** A body announced smaller than this is all in about as soon as a first look could be drawn. */
+export const EARLY_MIN_BODY = 4 * EARLY_AT_BYTES;
+
+/** The complete items at the start of a JSON array whose body is still arriving; undefined when there are none. */
+export function firstItems(bytes: Uint8Array): unknown[] | undefined {
+  try {
+    const items = new ArrayItems(bytes.length).push(bytes);
+    return items.length > 0 ? items : undefined;
+  } catch {
+    // Not the start of an array: the whole body, read as always, says what is wrong.
+    return undefined;
+  }
+}
+
+/**
+ * The look `readCapped` takes at a body of `declared` bytes (NaN when not
+ * announced) to hand its first items to `onItems`, so that a first load
+ * shows some machines long before the last byte is in; none for a small
+ * body. Whatever goes wrong in a first look is dropped: it must never fail
+ * the load.
+ */
+export function earlyLook(declared: number, onItems: (items: unknown[]) => void): EarlyLook | undefined {
+  if (Number.isFinite(declared) && declared < EARLY_MIN_BODY) {
+    return undefined;
+  }
+  return {
+    atBytes: EARLY_AT_BYTES,
+    read: (bytes) => {
+      try {
+        const items = firstItems(bytes);
+        if (items) onItems(items);
+      } catch {
+        // The whole body, read as always, decides what is loaded.
+      }
+    },
+  };
 }
 
 /**

@@ -18,7 +18,7 @@
 // object, an item that does not parse alone, two items with one id, too many
 // changes) gives up, and the caller parses the body whole, as it does the
 // first time.
-import { Buffer } from 'node:buffer';
+import { skipSpace, valueEnd } from './arrayItems';
 import { fingerprint, viewOf } from './fingerprint';
 import { MAX_PROBLEMS, reasonOf, TOP_LEVEL, type Checker, type Validated } from './schema';
 
@@ -43,8 +43,6 @@ interface Body<T> {
   elements: readonly (T | undefined)[];
   /** The bytes of a body parsed whole, until its fingerprints are taken. */
   bytes: Uint8Array | undefined;
-  /** Every element was a JSON object: without that, spans cannot be found by looking at the bytes. */
-  allObjects: boolean;
   /** Not taken yet (undefined), or null when the body cannot be read against. */
   prints: Prints | undefined | null;
 }
@@ -57,8 +55,6 @@ const COMMA = 0x2c;
 
 /** How far ahead in the last body an item is looked for, past items that went or changed. */
 const LOOKAHEAD = 8;
-/** Ends tried for one new item before giving up (a `}` inside its strings is a false end). */
-const MAX_END_TRIES = 64;
 /** More new items than this, and than items taken over, means another body altogether. */
 const MIN_FRESH_BUDGET = 1024;
 /**
@@ -72,23 +68,10 @@ function textStart(bytes: Uint8Array): number {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
 }
 
-function skipWhitespace(bytes: Uint8Array, at: number): number {
-  let i = at;
-  for (;;) {
-    const b = bytes[i];
-    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return i;
-    i++;
-  }
-}
-
 /** An element ends at `at` when what follows, past whitespace, is a comma or the closing bracket. */
 function endsElement(bytes: Uint8Array, at: number): boolean {
-  const next = bytes[skipWhitespace(bytes, at)];
+  const next = bytes[skipSpace(bytes, at)];
   return next === COMMA || next === CLOSE_BRACKET;
-}
-
-function isObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export class LastBody<T extends object> {
@@ -112,18 +95,11 @@ export class LastBody<T extends object> {
   /** After a whole parse: keeps the body until its fingerprints are taken, to read the next one against. */
   remember(bytes: Uint8Array, raw: readonly unknown[], items: readonly T[]): void {
     const elements: (T | undefined)[] = new Array(raw.length);
-    let allObjects = true;
     let next = 0;
     for (let i = 0; i < raw.length; i++) {
-      const element = raw[i];
-      if (element === items[next]) {
-        elements[i] = items[next++];
-      } else {
-        elements[i] = undefined;
-        allObjects &&= isObject(element);
-      }
+      elements[i] = raw[i] === items[next] ? items[next++] : undefined;
     }
-    const body: Body<T> = { bytes, elements, allObjects, prints: undefined };
+    const body: Body<T> = { bytes, elements, prints: undefined };
     this.replace(body);
     const timer = setTimeout(() => this.settle(body), this.settleAfterMs);
     (timer as { unref?: () => void }).unref?.();
@@ -143,15 +119,13 @@ export class LastBody<T extends object> {
 
   /**
    * The fingerprints of a body parsed whole, taken from its bytes, which are
-   * then let go. An element ends at a `}` followed by a comma and the next
-   * `{`: every real boundary between objects looks like that, so when exactly
-   * one fewer such places than elements exist, they are the boundaries. More
-   * (a string holding "},{") and the body is not read against (null).
+   * then let go. When its elements cannot be told apart (null), the next
+   * body is not read against it.
    */
   private settle(body: Body<T>): Prints | null {
     if (body.prints === undefined) {
       const bytes = body.bytes;
-      const spans = bytes && findSpans(asBuffer(bytes), body.elements.length, body.allObjects);
+      const spans = bytes && findSpans(bytes, body.elements.length);
       body.prints = bytes && spans ? printsOf(bytes, spans) : null;
       if (bytes) {
         body.bytes = undefined;
@@ -172,7 +146,7 @@ export class LastBody<T extends object> {
     if (!last || !known) {
       return undefined;
     }
-    const body = asBuffer(bytes);
+    const body = bytes;
     const view = viewOf(body);
     const count = last.elements.length;
     const { validate, build } = this.checker;
@@ -187,11 +161,11 @@ export class LastBody<T extends object> {
     let parsed = 0;
     let skipped = 0;
     let cursor = 0;
-    let pos = skipWhitespace(body, textStart(body));
+    let pos = skipSpace(body, textStart(body));
     if (body[pos] !== OPEN_BRACKET) return undefined;
-    pos = skipWhitespace(body, pos + 1);
+    pos = skipSpace(body, pos + 1);
     if (body[pos] === CLOSE_BRACKET) {
-      return skipWhitespace(body, pos + 1) === body.length ? this.keep(bytes, elements, lengths, prints, { items, skipped, duplicates: 0, problems, reused: 0 }) : undefined;
+      return skipSpace(body, pos + 1) === body.length ? this.keep(bytes, elements, lengths, prints, { items, skipped, duplicates: 0, problems, reused: 0 }) : undefined;
     }
     for (let index = 0; ; index++) {
       if (body[pos] !== OPEN_BRACE) return undefined;
@@ -234,12 +208,12 @@ export class LastBody<T extends object> {
       lengths.push(end - pos);
       prints.push(print);
       if (item) items.push(item);
-      const next = skipWhitespace(body, end);
+      const next = skipSpace(body, end);
       if (body[next] === COMMA) {
-        pos = skipWhitespace(body, next + 1);
+        pos = skipSpace(body, next + 1);
         continue;
       }
-      if (body[next] === CLOSE_BRACKET && skipWhitespace(body, next + 1) === body.length) break;
+      if (body[next] === CLOSE_BRACKET && skipSpace(body, next + 1) === body.length) break;
       return undefined;
     }
     if (fresh.size > 0) {
@@ -253,26 +227,20 @@ export class LastBody<T extends object> {
   }
 
   private keep(bytes: Uint8Array, elements: (T | undefined)[], lengths: number[], prints: number[], result: Reread<T>): Reread<T> {
-    this.replace({ bytes: undefined, elements, allObjects: true, prints: { lengths: Int32Array.from(lengths), prints: Float64Array.from(prints) } });
+    this.replace({ bytes: undefined, elements, prints: { lengths: Int32Array.from(lengths), prints: Float64Array.from(prints) } });
     this.release(bytes);
     return result;
   }
 
-  /** One element alone: the shortest text from `start` to a `}` that ends an element and parses. */
-  private parseElement(body: Buffer, start: number): { value: unknown; end: number } | undefined {
-    let from = start;
-    for (let tries = 0; tries < MAX_END_TRIES; tries++) {
-      const brace = body.indexOf(CLOSE_BRACE, from);
-      if (brace < 0) return undefined;
-      from = brace + 1;
-      if (!endsElement(body, from)) continue;
-      try {
-        return { value: JSON.parse(this.decoder.decode(body.subarray(start, from))), end: from };
-      } catch {
-        // A `}` inside a string or a nested object: a proper prefix of an object is never valid JSON.
-      }
+  /** One element alone, found by the scanner (./arrayItems.ts): an object that parses. */
+  private parseElement(body: Uint8Array, start: number): { value: unknown; end: number } | undefined {
+    const end = valueEnd(body, start);
+    if (end < 0 || body[end - 1] !== CLOSE_BRACE || !endsElement(body, end)) return undefined;
+    try {
+      return { value: JSON.parse(this.decoder.decode(body.subarray(start, end))), end };
+    } catch {
+      return undefined;
     }
-    return undefined;
   }
 }
 
@@ -288,40 +256,22 @@ function printsOf(bytes: Uint8Array, spans: Spans): Prints {
   return { lengths, prints };
 }
 
-function findSpans(bytes: Buffer, count: number, allObjects: boolean): Spans | null {
-  if (!allObjects) return null;
+/** Where each element of a body's array starts and ends, by the scanner (./arrayItems.ts); null unless there are `count`. */
+function findSpans(bytes: Uint8Array, count: number): Spans | null {
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);
-  let pos = skipWhitespace(bytes, textStart(bytes));
+  let pos = skipSpace(bytes, textStart(bytes));
   if (bytes[pos] !== OPEN_BRACKET) return null;
-  pos = skipWhitespace(bytes, pos + 1);
-  let element = 0;
-  let from = pos;
-  if (count > 0) starts[0] = pos;
-  for (;;) {
-    const brace = bytes.indexOf(CLOSE_BRACE, from);
-    if (brace < 0) break;
-    from = brace + 1;
-    const comma = skipWhitespace(bytes, from);
-    if (bytes[comma] !== COMMA) continue;
-    const next = skipWhitespace(bytes, comma + 1);
-    if (bytes[next] !== OPEN_BRACE) continue;
-    ends[element] = from;
-    starts[++element] = next;
-    from = next;
+  pos = skipSpace(bytes, pos + 1);
+  for (let element = 0; element < count; element++) {
+    const end = valueEnd(bytes, pos);
+    if (end <= pos) return null;
+    starts[element] = pos;
+    ends[element] = end;
+    const next = skipSpace(bytes, end);
+    if (bytes[next] === CLOSE_BRACKET) return element === count - 1 ? { starts, ends } : null;
+    if (bytes[next] !== COMMA) return null;
+    pos = skipSpace(bytes, next + 1);
   }
-  if (count === 0) return { starts, ends };
-  if (element !== count - 1) return null;
-  // The last element ends at the last `}`, before the closing bracket.
-  let end = bytes.length - 1;
-  while (end > 0 && bytes[end] !== CLOSE_BRACKET) end--;
-  end--;
-  while (end > 0 && bytes[end] !== CLOSE_BRACE) end--;
-  ends[element] = end + 1;
-  return ends[element] > starts[element] ? { starts, ends } : null;
-}
-
-/** A Buffer over the same bytes, for its native indexOf. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return count === 0 && bytes[pos] === CLOSE_BRACKET ? { starts, ends } : null;
 }

@@ -1,7 +1,8 @@
-// The command line of `gpu-rental`, read into one command object. Pure: no
-// process, no environment. A token is never taken as an argument (`ps` shows
-// the arguments of every process to every user): GPU_RENTAL_TOKEN or
-// --token-file instead.
+// The command line of `gpu-rental`, read into one command object by Node's
+// util.parseArgs, under our own messages. Pure: no process, no environment.
+// A token is never taken as an argument (`ps` shows the arguments of every
+// process to every user): GPU_RENTAL_TOKEN or --token-file instead.
+import { parseArgs as parseTokens } from 'node:util';
 import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey, type SortOrder } from '../model/arrange';
 
 export type Format = 'json' | 'ndjson' | 'ids' | 'table';
@@ -36,30 +37,110 @@ export type Command =
   | { kind: 'help'; topic?: string }
   | { kind: 'version' };
 
-export type Parsed = { ok: true; command: Command } | { ok: false; message: string };
+/** A mistake says whether --json or --ndjson was asked for, so that it can be told as JSON too. */
+export type Parsed = { ok: true; command: Command } | { ok: false; message: string; json: boolean };
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const DEFAULT_WATCH_INTERVAL_SECONDS = 60;
 export const MIN_WATCH_INTERVAL_SECONDS = 1;
 export const DEFAULT_HISTORY_DAYS = 7;
 
-const COMMANDS = ['machines', 'machine', 'templates', 'image-ref', 'watch', 'record', 'history', 'mcp'] as const;
-type CommandName = (typeof COMMANDS)[number];
+type Values = Record<string, string | boolean | undefined>;
 
-/** The options each command takes, beyond --token-file, --timeout, --no-color and --help. */
-const OPTIONS: Record<CommandName, readonly string[]> = {
-  machines: ['sort', 'order', 'group', 'limit', 'json', 'ndjson', 'ids', 'table'],
-  machine: ['json', 'table'],
-  templates: ['image-type', 'limit', 'json', 'ndjson', 'ids', 'table'],
-  'image-ref': ['json'],
-  watch: ['interval', 'limit'],
-  record: ['interval', 'limit'],
-  history: ['days', 'json', 'ndjson', 'table'],
-  mcp: [],
-};
-const COMMON_OPTIONS = ['token-file', 'timeout', 'no-color', 'help'];
-const FLAGS = new Set(['json', 'ndjson', 'ids', 'table', 'no-color', 'help']);
+/** A command: the options it takes beyond the common ones, and how its options and words make it. */
+interface CommandSpec {
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  /** The command, or what is wrong (a usage message). `limit` is --limit, checked. */
+  build(values: Values, words: readonly string[], common: Common, limit?: number): Command | string;
+}
+
 const FORMATS: readonly Format[] = ['json', 'ndjson', 'ids', 'table'];
+const STRING = { type: 'string' } as const;
+const FLAG = { type: 'boolean' } as const;
+
+function flags(...names: string[]): Record<string, typeof FLAG> {
+  return Object.fromEntries(names.map((n) => [n, FLAG]));
+}
+
+/** The options of every command. */
+const COMMON_OPTIONS = { 'token-file': STRING, timeout: STRING, 'no-color': FLAG, help: { type: 'boolean', short: 'h' } } as const;
+
+/** Every command, with its options (for util.parseArgs) and how it is made. A new command is one more entry. */
+const COMMANDS: Record<string, CommandSpec> = {
+  machines: {
+    options: { sort: STRING, order: STRING, group: STRING, limit: STRING, ...flags('json', 'ndjson', 'ids', 'table') },
+    build(values, words, common, limit) {
+      const sortBy = values.sort !== undefined ? sortKey(String(values.sort)) : 'pricePerGpu';
+      if (!sortBy) return `--sort must be one of ${SORT_KEYS.join(', ')}`;
+      const order = orderOf(values.order as string | undefined);
+      if (!order) return '--order must be ascending or descending (asc, desc)';
+      const groupBy = values.group !== undefined ? groupKey(String(values.group)) : 'none';
+      if (!groupBy) return `--group must be one of ${GROUP_BY.join(', ')}`;
+      const arranged = values.sort !== undefined || values.order !== undefined || values.group !== undefined;
+      return { kind: 'machines', query: words.join(' ').trim(), sortBy, order, groupBy, arranged, limit, ...common };
+    },
+  },
+  machine: {
+    options: flags('json', 'table'),
+    build(_values, words, common) {
+      if (words.length !== 1 || !words[0].trim()) return 'machine takes one node ID: gpu-rental machine NODE_ID';
+      return { kind: 'machine', nodeId: words[0].trim(), ...common };
+    },
+  },
+  templates: {
+    options: { 'image-type': STRING, limit: STRING, ...flags('json', 'ndjson', 'ids', 'table') },
+    build(values, words, common, limit) {
+      const raw = values['image-type'];
+      const imageType = raw === undefined ? undefined : /^-?\d{1,9}$/.test(String(raw)) ? Number(raw) : null;
+      if (imageType === null) return '--image-type must be an integer';
+      return { kind: 'templates', text: words.join(' ').trim(), imageType, limit, ...common };
+    },
+  },
+  'image-ref': {
+    options: flags('json'),
+    build(_values, words, common) {
+      const id = words.length === 1 ? words[0].trim() : '';
+      if (!/^-?\d{1,15}$/.test(id)) return 'image-ref takes one template ID (an integer): gpu-rental image-ref TEMPLATE_ID';
+      return { kind: 'image-ref', templateId: Number(id), ...common };
+    },
+  },
+  watch: {
+    options: { interval: STRING, limit: STRING },
+    build(values, words, common, limit) {
+      const query = words.join(' ').trim();
+      if (!query) return 'watch needs a query: gpu-rental watch QUERY [--interval S]';
+      const intervalSeconds = intervalOf(values);
+      return typeof intervalSeconds === 'string' ? intervalSeconds : { kind: 'watch', query, intervalSeconds, limit, ...common };
+    },
+  },
+  record: {
+    options: { interval: STRING, limit: STRING },
+    build(values, words, common, limit) {
+      const intervalSeconds = intervalOf(values);
+      return typeof intervalSeconds === 'string' ? intervalSeconds : { kind: 'record', query: words.join(' ').trim(), intervalSeconds, limit, ...common };
+    },
+  },
+  history: {
+    options: { days: STRING, ...flags('json', 'ndjson', 'table') },
+    build(values, words, common) {
+      const days = values.days === undefined ? DEFAULT_HISTORY_DAYS : wholeNumber(String(values.days), 1);
+      if (days === undefined) return '--days must be a whole number, at least 1';
+      return { kind: 'history', words: words.join(' ').trim(), days, ...common };
+    },
+  },
+  mcp: {
+    options: {},
+    build(_values, words, common) {
+      return words.length ? 'mcp takes no arguments: it speaks MCP on stdin and stdout' : { kind: 'mcp', ...common };
+    },
+  },
+};
+
+/** --interval in whole seconds, or what is wrong with it. */
+function intervalOf(values: Values): number | string {
+  const seconds = values.interval === undefined ? DEFAULT_WATCH_INTERVAL_SECONDS : wholeNumber(String(values.interval), MIN_WATCH_INTERVAL_SECONDS);
+  return seconds ?? `--interval must be a whole number of seconds, at least ${MIN_WATCH_INTERVAL_SECONDS}`;
+}
 
 /** Other spellings of the sort keys: the query language's field names. */
 const SORT_ALIASES: Record<string, SortKey> = {
@@ -77,10 +158,6 @@ const SORT_ALIASES: Record<string, SortKey> = {
 
 const GROUP_ALIASES: Record<string, GroupBy> = { gpus: 'gpuCount', gpu_count: 'gpuCount' };
 
-function fail(message: string): Parsed {
-  return { ok: false, message };
-}
-
 function sortKey(value: string): SortKey | undefined {
   const lower = value.toLowerCase();
   return SORT_KEYS.find((k) => k.toLowerCase() === lower) ?? SORT_ALIASES[lower];
@@ -95,121 +172,61 @@ function wholeNumber(value: string, min: number): number | undefined {
   return /^\d{1,9}$/.test(value) && Number(value) >= min ? Number(value) : undefined;
 }
 
+/** --json or --ndjson among the options (before any --): then a mistake is told as JSON. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--json' || a === '--ndjson');
+}
+
 /** Reads `argv` (without node and the script). Never echoes what follows --token. */
 export function parseArgs(argv: readonly string[]): Parsed {
-  const [first, ...rest] = argv;
-  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
-    return { ok: true, command: { kind: 'help', topic: first === 'help' ? rest[0] : undefined } };
+  const fail = (message: string): Parsed => ({ ok: false, message, json: wantsJson(argv) });
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    return { ok: true, command: { kind: 'help', topic: name === 'help' ? rest[0] : undefined } };
   }
-  if (first === '--version' || first === '-V' || first === 'version') {
+  if (name === '--version' || name === '-V' || name === 'version') {
     return { ok: true, command: { kind: 'version' } };
   }
-  if (!(COMMANDS as readonly string[]).includes(first)) {
-    return fail(`unknown command '${printable(first)}'; commands: ${COMMANDS.join(', ')} (gpu-rental --help)`);
+  const spec = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!spec) {
+    return fail(`unknown command '${printable(name)}'; commands: ${Object.keys(COMMANDS).join(', ')} (gpu-rental --help)`);
   }
-  const name = first as CommandName;
-  const options = new Map<string, string>();
-  const positionals: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--') {
-      positionals.push(...rest.slice(i + 1));
-      break;
-    }
-    if (arg === '-h') {
-      options.set('help', '');
-      continue;
-    }
-    if (!arg.startsWith('--') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const option = (eq < 0 ? arg.slice(2) : arg.slice(2, eq)).toLowerCase();
+  const options = { ...spec.options, ...COMMON_OPTIONS };
+  // Not strict: each option is checked below, to say what is wrong in our words (and never quote a token).
+  const { values, positionals, tokens } = parseTokens({ args: [...rest], options, allowPositionals: true, strict: false, tokens: true });
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const option = token.name;
     if (option === 'token' || option === 'api-token') {
       return fail('a token is never taken as an argument (every user can read arguments with ps): set GPU_RENTAL_TOKEN, or use --token-file FILE with a file only you can read');
     }
-    if (!OPTIONS[name].includes(option) && !COMMON_OPTIONS.includes(option)) {
-      return fail(`'${name}' has no option --${printable(option)}${OPTIONS[name].length ? `; it takes ${OPTIONS[name].map((o) => `--${o}`).join(', ')}` : ''}`);
+    if (!Object.hasOwn(options, option)) {
+      const takes = Object.keys(spec.options);
+      return fail(`'${name}' has no option ${printable(token.rawName)}${takes.length ? `; it takes ${takes.map((o) => `--${o}`).join(', ')}` : ''}`);
     }
-    if (options.has(option)) {
-      return fail(`--${option} is given twice`);
-    }
-    if (FLAGS.has(option)) {
-      if (eq >= 0) return fail(`--${option} takes no value`);
-      options.set(option, '');
-      continue;
-    }
-    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
-    if (value === undefined) {
-      return fail(`--${option} needs a value`);
-    }
-    options.set(option, value);
+    if (seen.has(option)) return fail(`--${option} is given twice`);
+    seen.add(option);
+    const type = options[option as keyof typeof options].type;
+    if (type === 'boolean' && token.value !== undefined) return fail(`--${option} takes no value`);
+    if (type === 'string' && token.value === undefined) return fail(`--${option} needs a value`);
   }
-  if (options.has('help')) {
+  if (values.help) {
     return { ok: true, command: { kind: 'help', topic: name } };
   }
-  const formats = FORMATS.filter((f) => options.has(f));
+  const formats = FORMATS.filter((f) => values[f]);
   if (formats.length > 1) {
     return fail(`choose one output form: ${formats.map((f) => `--${f}`).join(' or ')}`);
   }
-  const timeout = options.get('timeout');
-  const timeoutSeconds = timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : wholeNumber(timeout, 1);
+  const timeoutSeconds = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : wholeNumber(String(values.timeout), 1);
   if (timeoutSeconds === undefined) return fail('--timeout must be a whole number of seconds, at least 1');
-  const tokenFile = options.get('token-file');
-  if (tokenFile === '') return fail('--token-file needs a file name');
-  const common: Common = { format: formats[0], tokenFile, timeoutSeconds, color: !options.has('no-color') };
-  let limit: number | undefined;
-  if (options.has('limit')) {
-    limit = wholeNumber(options.get('limit')!, 1);
-    if (limit === undefined) return fail('--limit must be a whole number, at least 1');
-  }
-  const words = positionals.join(' ').trim();
-  switch (name) {
-    case 'machines': {
-      const sortBy = options.has('sort') ? sortKey(options.get('sort')!) : 'pricePerGpu';
-      if (!sortBy) return fail(`--sort must be one of ${SORT_KEYS.join(', ')}`);
-      const order = orderOf(options.get('order'));
-      if (!order) return fail('--order must be ascending or descending (asc, desc)');
-      const groupBy = options.has('group') ? groupKey(options.get('group')!) : 'none';
-      if (!groupBy) return fail(`--group must be one of ${GROUP_BY.join(', ')}`);
-      const arranged = options.has('sort') || options.has('order') || options.has('group');
-      return { ok: true, command: { kind: 'machines', query: words, sortBy, order, groupBy, arranged, limit, ...common } };
-    }
-    case 'machine':
-      if (positionals.length !== 1 || !positionals[0].trim()) return fail('machine takes one node ID: gpu-rental machine NODE_ID');
-      return { ok: true, command: { kind: 'machine', nodeId: positionals[0].trim(), ...common } };
-    case 'templates': {
-      let imageType: number | undefined;
-      if (options.has('image-type')) {
-        const raw = options.get('image-type')!;
-        imageType = /^-?\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-        if (imageType === undefined) return fail('--image-type must be an integer');
-      }
-      return { ok: true, command: { kind: 'templates', text: words, imageType, limit, ...common } };
-    }
-    case 'image-ref': {
-      const id = positionals.length === 1 ? positionals[0].trim() : '';
-      if (!/^-?\d{1,15}$/.test(id)) return fail('image-ref takes one template ID (an integer): gpu-rental image-ref TEMPLATE_ID');
-      return { ok: true, command: { kind: 'image-ref', templateId: Number(id), ...common } };
-    }
-    case 'watch':
-    case 'record': {
-      if (!words && name === 'watch') return fail('watch needs a query: gpu-rental watch QUERY [--interval S]');
-      const interval = options.get('interval');
-      const intervalSeconds = interval === undefined ? DEFAULT_WATCH_INTERVAL_SECONDS : wholeNumber(interval, MIN_WATCH_INTERVAL_SECONDS);
-      if (intervalSeconds === undefined) return fail(`--interval must be a whole number of seconds, at least ${MIN_WATCH_INTERVAL_SECONDS}`);
-      return { ok: true, command: { kind: name, query: words, intervalSeconds, limit, ...common } };
-    }
-    case 'history': {
-      const days = options.has('days') ? wholeNumber(options.get('days')!, 1) : DEFAULT_HISTORY_DAYS;
-      if (days === undefined) return fail('--days must be a whole number, at least 1');
-      return { ok: true, command: { kind: 'history', words, days, ...common } };
-    }
-    case 'mcp':
-      if (positionals.length) return fail('mcp takes no arguments: it speaks MCP on stdin and stdout');
-      return { ok: true, command: { kind: 'mcp', ...common } };
-  }
+  if (values['token-file'] === '') return fail('--token-file needs a file name');
+  const common: Common = { format: formats[0], tokenFile: values['token-file'] as string | undefined, timeoutSeconds, color: !values['no-color'] };
+  const limit = values.limit === undefined ? undefined : wholeNumber(String(values.limit), 1);
+  if (values.limit !== undefined && limit === undefined) return fail('--limit must be a whole number, at least 1');
+  const built = spec.build(values, positionals, common, limit);
+  return typeof built === 'string' ? fail(built) : { ok: true, command: built };
 }
 
 function orderOf(value: string | undefined): SortOrder | undefined {

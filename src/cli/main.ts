@@ -2,7 +2,7 @@
 // agents outside VS Code. Wiring only: arguments (./args), the service
 // (./setup), the commands (./commands, ./watch, ./mcp), how the process
 // ends (./errors). esbuild bundles this into dist/cli.js.
-import { parseArgs, type Command } from './args';
+import { parseArgs } from './args';
 import { clientFor, runListCommand, write, type Io } from './commands';
 import { asCliError, CliError, errorText, EXIT, usageError } from './errors';
 import { helpText } from './help';
@@ -18,8 +18,8 @@ const VERSION = typeof GPU_RENTAL_VERSION === 'string' ? GPU_RENTAL_VERSION : '0
 
 export async function main(argv: readonly string[], io: Io, stop: AbortSignal): Promise<number> {
   const parsed = parseArgs(argv);
-  const command: Command | undefined = parsed.ok ? parsed.command : undefined;
-  const json = command !== undefined && 'format' in command && (command.format === 'json' || command.format === 'ndjson');
+  // With --json or --ndjson every error is one JSON object, a usage mistake too.
+  const json = parsed.ok ? 'format' in parsed.command && (parsed.command.format === 'json' || parsed.command.format === 'ndjson') : parsed.json;
   try {
     if (!parsed.ok) throw usageError(parsed.message);
     const cmd = parsed.command;

@@ -7,7 +7,7 @@
 // of all machines costs, once per snapshot) is printed apart. Beside it, the market diff between two snapshots
 // (the next one with 1% of prices changed, 1% gone and 1% new), which every
 // refresh computes. Figures are medians of several runs.
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { GpuRentalClient } from '../../src/api/client';
@@ -144,6 +144,54 @@ async function firstLoads(count: number): Promise<Record<FirstLoadMode, { ms: nu
   }
 }
 
+type RereadMode = 'with' | 'without';
+interface RereadFigures {
+  ms: number;
+  maxRss: number;
+  heapUsed: number;
+  arrayBuffers: number;
+}
+
+/**
+ * Refreshes read against the last body or not (test/bench/rereadChild.ts),
+ * each mode in a fresh process with --expose-gc, one machine fewer each
+ * refresh; medians of 3 runs, taken in turns.
+ */
+async function rereadRefreshes(count: number): Promise<Record<RereadMode, RereadFigures>> {
+  const modes: RereadMode[] = ['with', 'without'];
+  const runs = new Map<RereadMode, RereadFigures[]>(modes.map((m) => [m, []]));
+  for (let run = 0; run < 3; run++) {
+    for (const mode of modes) {
+      let machines = generateMachines(count, 7);
+      const demo = await startDemoServer({ port: 0, machines });
+      try {
+        const figures = await new Promise<RereadFigures>((resolve, reject) => {
+          const child = fork(path.join(__dirname, 'rereadChild.js'), [mode, demo.url], { execArgv: ['--expose-gc'] });
+          let step = 0;
+          child.on('message', (message) => {
+            if (message === 'next') {
+              machines = machines.filter((_, index) => index !== step++ * 13);
+              demo.setData({ machines });
+              child.send('go');
+            } else {
+              resolve(JSON.parse(String(message)) as RereadFigures);
+            }
+          });
+          child.on('exit', (code) => reject(new Error(`rereadChild exited with ${code}`)));
+        });
+        runs.get(mode)!.push(figures);
+      } finally {
+        await demo.close();
+      }
+    }
+  }
+  const of = (mode: RereadMode): RereadFigures => {
+    const list = runs.get(mode)!;
+    return { ms: median(list.map((f) => f.ms)), maxRss: median(list.map((f) => f.maxRss)), heapUsed: median(list.map((f) => f.heapUsed)), arrayBuffers: median(list.map((f) => f.arrayBuffers)) };
+  };
+  return { with: of('with'), without: of('without') };
+}
+
 /** A query that finds fewer than three machines, and the near misses the view offers for it. */
 const NEAR_MISS_QUERY = 'gpu=h100 gpus>=8 price_per_gpu<9 cuda>=12.4 online>=0.99';
 
@@ -188,7 +236,24 @@ function suggestionBench(): void {
   }
 }
 
+async function rereadBench(): Promise<void> {
+  console.log('\nRefreshes read against the last body or parsed whole, each in a fresh process (median of 3; one machine fewer each refresh):');
+  console.log('machines   refresh ms: with / without   peak RSS MB: with / without   held after, heap + buffers MB: with / without');
+  for (const count of [10_000, 100_000]) {
+    const r = await rereadRefreshes(count);
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+    console.log(
+      `${String(count).padStart(8)}   ${`${r.with.ms.toFixed(1)} / ${r.without.ms.toFixed(1)}`.padStart(26)}   ${`${mb(r.with.maxRss)} / ${mb(r.without.maxRss)}`.padStart(27)}   ` +
+        `${mb(r.with.heapUsed + r.with.arrayBuffers)} / ${mb(r.without.heapUsed + r.without.arrayBuffers)}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.GPU_RENTAL_BENCH_ONLY === 'reread') {
+    // Only the refreshes with and without the last body (issue 34's measurement).
+    return rereadBench();
+  }
   const rows: string[] = [];
   console.log(`query: ${QUERY}`);
   console.log('machines   body MB   JSON.parse ms   pipeline ms   (validate / filter+group+sort first)   ratio   market diff ms   sort all groups ms');
@@ -236,6 +301,7 @@ async function main(): Promise<void> {
         `${all.floor.toFixed(1).padStart(31)}   ${all.refresh.toFixed(1).padStart(10)}   ${(all.refresh / all.floor).toFixed(2)}×`,
     );
   }
+  await rereadBench();
   await printHistoryFigures();
   console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse, and our client. RSS at the end of each:');
   console.log('machines   fetch + JSON.parse ms   client ms   ratio   RSS MB: floor / client');

@@ -4,8 +4,7 @@
 // The market's side is in test/unit/market/market.firstLook.test.ts.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
-import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, firstItems } from '../../../src/api/firstItems';
-import { readCapped } from '../../../src/api/readBody';
+import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, firstItems, readCapped } from '../../../src/api/readBody';
 import type { Machine } from '../../../src/api/types';
 import { generateMachines } from '../../../dev/demo/fixtures';
 import { startDemoServer } from '../../../dev/demo/server';
@@ -35,12 +34,12 @@ describe('firstItems: the complete items at the start of a JSON array', () => {
       for (let n = 1; n < bytes.length; n++) {
         const found = firstItems(bytes.subarray(0, n));
         if (found === undefined) continue;
-        assert.ok(found.length >= 1 && found.length < items.length, `cut at ${n}: ${found.length} items`);
+        assert.ok(found.length >= 1 && found.length <= items.length, `cut at ${n}: ${found.length} items`);
         assert.deepEqual(found, items.slice(0, found.length), `cut at ${n}`);
         seen = Math.max(seen, found.length);
       }
-      // Every item but the last is followed by a comma, so each can be found.
-      assert.equal(seen, items.length - 1);
+      // Each item is found once its last byte is in, the last one too.
+      assert.equal(seen, items.length);
     });
   }
 
@@ -52,11 +51,12 @@ describe('firstItems: the complete items at the start of a JSON array', () => {
     }
   });
 
-  it('gives nothing for what is not the start of an array of objects', () => {
-    for (const text of ['', '   ', '{"a":1},{"b":2},', '"[{},"', '[1,2,3,', '[{"a":1}', '\ufeff[{"a":1},{"b":2},']) {
+  it('gives nothing for what is not the start of an array, or holds no complete item yet', () => {
+    for (const text of ['', '   ', '[', '[{"a":', '{"a":1},{"b":2},', '"[{},"', '<html>', '[1,,2']) {
       assert.equal(firstItems(encode(text)), undefined, JSON.stringify(text));
     }
     assert.deepEqual(firstItems(encode(' \n[ {"a":1} , {"b"')), [{ a: 1 }]);
+    assert.deepEqual(firstItems(encode('\ufeff[{"a":1},{"b":2}')), [{ a: 1 }, { b: 2 }]);
   });
 });
 

@@ -114,7 +114,8 @@ describe('reading a body against the last one', () => {
       assert.equal(last.reread(encode(body)), undefined, body.slice(0, 60));
     }
     const holding = remembering(encode(JSON.stringify([{ ...list[0], labels: ['a},{"b":1}'] }, ...list.slice(1)])));
-    assert.equal(holding.reread(encode(JSON.stringify(list))), undefined, 'a last body whose strings hold "},{" has no places to read against');
+    const next = encode(JSON.stringify([{ ...list[0], labels: ['a},{"b":1}'] }, ...list.slice(2)]));
+    assert.deepEqual(holding.reread(next)?.items, whole(next).items, 'a last body whose strings hold "},{" is read against, its elements found by the scanner');
     const empty = remembering(encode('[]'));
     assert.equal(empty.reread(encode(JSON.stringify(list)))?.items.length, 50, 'a first body of nothing: everything is parsed, item by item');
     assert.deepEqual(last.reread(encode(' [ ] '))?.items, []);

@@ -121,6 +121,24 @@ describe('cli: arguments', () => {
     assert.match(problem('machines', '--token-file='), /--token-file needs a file name/);
   });
 
+  it('says whether a mistake was made under --json or --ndjson (before any --), so it can be told as JSON', () => {
+    const json = (...argv: string[]) => {
+      const parsed = parseArgs(argv);
+      assert.ok(!parsed.ok);
+      return parsed.json;
+    };
+    assert.equal(json('machines', '--limit', '0', '--json'), true);
+    assert.equal(json('rent', '--ndjson'), true);
+    assert.equal(json('watch', 'x', '--json'), true);
+    assert.equal(json('machines', '--limit', '0'), false);
+    assert.equal(json('machines', '--limit', '0', '--', '--json'), false);
+  });
+
+  it('an unknown short option is named as given', () => {
+    assert.match(problem('machines', '-x'), /'machines' has no option -x; it takes --sort/);
+    assert.match(problem('mcp', '--json'), /^'mcp' has no option --json$/);
+  });
+
   it('quotes a bad argument back on one line, without control characters', () => {
     const message = problem('\u001b]0;pwned\u0007rent');
     assert.ok(!/[\u0000-\u001f]/.test(message), JSON.stringify(message));

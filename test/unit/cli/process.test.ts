@@ -124,6 +124,26 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     assert.match(text.stderr, /^gpu-rental: bad query: .*\n {2}gpus>=2 vrma>=24\n {10}\^\n$/);
   });
 
+  it('2: a usage mistake under --json or --ndjson is one JSON object on stderr, and plain text with the help hint otherwise', async () => {
+    const secret = 'argv-secret-5678';
+    for (const argv of [['machines', '--limit', '0', '--json'], ['machines', '--ndjson', '--nope'], ['rent', '--json'], ['machines', '--json', '--ids'], ['machines', '--ndjson', `--token=${secret}`]]) {
+      const run = await runCli(argv, env);
+      assert.deepEqual([run.code, run.stdout], [2, ''], argv.join(' '));
+      const lines = run.stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 1, run.stderr);
+      assert.deepEqual(Object.keys(JSON.parse(lines[0]).error), ['code', 'message', 'exitCode'], run.stderr);
+      const { error } = JSON.parse(lines[0]);
+      assert.deepEqual([error.code, error.exitCode], ['usage', 2], argv.join(' '));
+      assert.ok(!run.stderr.includes(secret));
+    }
+    assert.match(JSON.parse((await runCli(['machines', '--limit', '0', '--json'], env)).stderr).error.message, /^--limit must be a whole number, at least 1$/);
+    const text = await runCli(['machines', '--limit', '0'], env);
+    assert.equal(text.stderr, 'gpu-rental: --limit must be a whole number, at least 1\nTry gpu-rental --help.\n');
+    // After --, "--json" is a word of the query, not a request for JSON.
+    const word = await runCli(['machines', '--limit', '0', '--', '--json'], env);
+    assert.match(word.stderr, /^gpu-rental: --limit must be/);
+  });
+
   it('2: usage and setup: a token as an argument, no service URL, no token, a token file others can read', async () => {
     const secret = 'argv-secret-1234';
     const asArg = await runCli(['machines', '--token', secret], env);
