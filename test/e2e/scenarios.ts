@@ -22,7 +22,8 @@ import { trendsScenario } from './trends';
 import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
-import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
+import { typingWithWalkthroughScenario } from './walkthroughTyping';
+import { firstRunTypingScenarios } from './firstRunTyping';
 
 export type { Scenario } from './scenario';
 
@@ -412,6 +413,6 @@ export const scenarios: Scenario[] = [
   firstLookScenario,
   pseudoLocaleScenario,
   walkthroughScenario,
-  typingAtOnceScenario,
   typingWithWalkthroughScenario,
+  ...firstRunTypingScenarios,
 ];
