@@ -19,6 +19,7 @@ import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { trendsScenario } from './trends';
+import { trendsFirstDayScenario } from './trendsFirstDay';
 import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
@@ -406,6 +407,7 @@ export const scenarios: Scenario[] = [
   editorIdsScenario,
   compareScenario,
   trendsScenario,
+  trendsFirstDayScenario,
   twoWindowsScenario,
   pryingScenario,
   accountsScenario,
