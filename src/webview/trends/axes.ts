@@ -44,10 +44,10 @@ export function valueAxis(values: Iterable<number>, options: { fromZero?: boolea
   }
   if (lo > hi) return { min: 0, max: 1, ticks: [] };
   if (options.fromZero) lo = Math.min(lo, 0);
-  // Values a millionth apart draw as one (and finer steps than that would not be round in a double).
-  if (hi - lo <= Math.abs(hi) * 1e-6) {
+  // Values a millionth apart (or a billionth, near zero) draw as one; finer steps would not be round in a double.
+  if (hi - lo <= Math.max(Math.abs(hi) * 1e-6, 1e-9)) {
     lo = hi;
-    const pad = lo === 0 ? 1 : Math.abs(lo) / 10;
+    const pad = lo === 0 ? 1 : Math.max(Math.abs(lo) / 10, 1e-9);
     const nonNegative = lo >= 0;
     hi += pad;
     lo = options.fromZero || (nonNegative && lo - pad < 0) ? Math.min(lo, 0) : lo - pad;

@@ -22,10 +22,11 @@ describe('trends axes', () => {
     assert.deepEqual(valueAxis([]), { min: 0, max: 1, ticks: [] });
     assert.deepEqual(valueAxis([NaN, Infinity]), { min: 0, max: 1, ticks: [] });
     assert.deepEqual(valueAxis([NaN, 2, 2]).ticks.includes(2), true);
+    assert.deepEqual(valueAxis([5e-324]), { min: 0, max: 1e-9, ticks: [0, 5e-10, 1e-9] }, 'the smallest double: an axis all the same');
   });
 
   it('holds every value, whatever they are, between round ticks at its ends', () => {
-    const value = fc.double({ min: 0, max: 1e6, noNaN: true });
+    const value = fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom(0, 5e-324, 1e-12, 0.55, 8, 1e6));
     fc.assert(
       fc.property(fc.array(value, { minLength: 1, maxLength: 20 }), fc.boolean(), (values, fromZero) => {
         const axis = valueAxis(values, { fromZero });
