@@ -37,7 +37,7 @@ import { showInTree } from './vscode/views/reveal';
 import { WatchService } from './vscode/features/watches';
 import { tellChangedReadings } from './vscode/features/readings';
 import { configureLocalization } from './vscode/services/l10n';
-import { Walkthrough, type FirstRunOutcome } from './vscode/features/walkthrough';
+import { openWalkthrough } from './vscode/features/walkthrough';
 import { HistoryClearing, historyRoot } from './vscode/features/history';
 
 /**
@@ -86,11 +86,8 @@ export interface GpuRentalTestApi {
   marketHost: MarketHost;
   /** The Machines view's near-miss rows, as the market last answered them. */
   nearMissRows: NearMissRows;
-  /** Where the walkthrough's "shown" flag is kept. */
+  /** Where the told-once flags are kept. */
   globalState: vscode.Memento;
-  walkthrough: Walkthrough;
-  /** The first-run check as the next activation would run it. */
-  firstRunAgain(): Promise<FirstRunOutcome>;
   /** The told-once check of saved filters and watches the word-prefix matching reads differently, as the next activation would run it; whether it told. */
   tellChangedReadingsAgain(): Promise<boolean>;
   /** Set API Token without the input box, as if the user had typed `token`. */
@@ -156,13 +153,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
   context.subscriptions.push(auth.registration);
   context.subscriptions.push(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
 
-  const walkthrough = new Walkthrough(context, [machinesView, templatesView], log);
-  context.subscriptions.push(walkthrough);
-
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough, history, keys, panels: panelOpeners }), log));
+  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
-  walkthrough.startFirstRun();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -203,12 +196,6 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi | u
     flashes,
     workspaceState: context.workspaceState,
     globalState: context.globalState,
-    walkthrough,
-    firstRunAgain: () => {
-      const again = new Walkthrough(context, [machinesView, templatesView], log);
-      again.startFirstRun();
-      return again.firstRun.finally(() => again.dispose());
-    },
     tellChangedReadingsAgain: () => tellChangedReadings(context.globalState, config, watches),
     setToken: (token) => setToken(tokenDeps, token),
     useRetryPolicy: (policy) => {

@@ -189,9 +189,6 @@ async function measure(version: string, count: number): Promise<Figures> {
     viewport: { width: 1400, height: 1000 },
     extensionFolders: [BENCH_PROBE, STALL_PROBE],
     env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir, GPU_RENTAL_STALL_PROBE_DIR: probeDir },
-    // The Get Started walkthrough would open in the editor area on the first view, and take the focus.
-    // The setting has machine scope: a web window reads it from the server's machine settings only.
-    machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
   });
   try {
     const { ui, demo, page } = session;

@@ -19,10 +19,12 @@ import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { trendsScenario } from './trends';
+import { trendsFirstDayScenario } from './trendsFirstDay';
 import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
-import { typingAtOnceScenario, typingWithWalkthroughScenario } from './walkthroughTyping';
+import { typingWithWalkthroughScenario } from './walkthroughTyping';
+import { firstRunTypingScenarios } from './firstRunTyping';
 
 export type { Scenario } from './scenario';
 
@@ -405,6 +407,7 @@ export const scenarios: Scenario[] = [
   editorIdsScenario,
   compareScenario,
   trendsScenario,
+  trendsFirstDayScenario,
   twoWindowsScenario,
   pryingScenario,
   accountsScenario,
@@ -412,6 +415,6 @@ export const scenarios: Scenario[] = [
   firstLookScenario,
   pseudoLocaleScenario,
   walkthroughScenario,
-  typingAtOnceScenario,
   typingWithWalkthroughScenario,
+  ...firstRunTypingScenarios,
 ];

@@ -73,8 +73,7 @@ export const trendsScenario: Scenario = {
   title: 'market trends: two weeks fast-forwarded, Show Market Trends from a group, a day\'s lowest price in the table, the range from the keyboard, axe-core, below_median>=0.1',
   ...NEWEST_ONLY,
   fresh: true,
-  // The walkthrough a first start opens beside would share the editor area with the panel: not here.
-  window: { fastForwardDays: 14, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } },
+  window: { fastForwardDays: 14 },
   async run(session: Session) {
     const { ui } = session;
     const steps = session.fastForwarded;

@@ -80,7 +80,6 @@ function loggedLists(dir: string): LoggedList[] {
 export const twoWindowsScenario: Scenario = {
   title: 'two windows, one market history: two extension hosts record every refresh once, a return counted once, the history read after a reload',
   fresh: true,
-  window: { machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } },
   // Three extension host starts make it the longest scenario; what differs between the versions
   // for the history (the extension host's Node, 20 or 24) the integration suite covers in both,
   // with a second process writing into the same store.

@@ -1,18 +1,13 @@
 // Issue 28, item 1: typing the token is not lost to the Get Started
-// walkthrough. A person types the token at once after opening GPU Rental for
-// the first time (while the walkthrough opens by itself), or later with the
-// walkthrough open and clicked into; each time every key reaches the password
-// box and the machines load. The keys are typed one by one (not filled in),
-// wherever the focus is, as a person's keyboard does; the first time, half of
-// them before the walkthrough has opened and half after, which is when it took
-// the focus (it opens beside now, without the focus). Each in a fresh profile.
-// Before VS Code 1.106 its page takes the focus however it opens, so there it
-// does not open by itself: the first scenario does not apply there, the second
-// opens it from the welcome content's link.
+// walkthrough. With the walkthrough opened from the welcome content's link and
+// clicked into, every key of the token typed after the view's Set API Token
+// reaches the password box and the machines load. The keys are typed one by
+// one (not filled in), wherever the focus is, as a person's keyboard does. In a
+// fresh profile. (The first start, where nothing opens by itself, is
+// firstRunTyping.ts.)
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
-import { walkthroughTakesFocus } from '../../src/model/firstRun';
 import type { Scenario } from './scenario';
 import { until, type Ui } from './workbench';
 
@@ -38,51 +33,22 @@ async function clickStep(ui: Ui, target: Locator): Promise<void> {
   await ui.page.waitForTimeout(400);
 }
 
-/**
- * Types the token key by key into whatever has the focus, then Enter; the
- * password box must have held it all. `meanwhile` happens after the first half.
- */
-async function typeToken(ui: Ui, meanwhile?: () => Promise<void>): Promise<void> {
+/** Types the token key by key into whatever has the focus, then Enter; the password box must have held it all. */
+async function typeToken(ui: Ui): Promise<void> {
   const box = ui.passwordInput();
   await box.waitFor();
-  const half = Math.floor(DEMO_TOKEN.length / 2);
-  await ui.page.keyboard.type(DEMO_TOKEN.slice(0, half), { delay: 20 });
-  await meanwhile?.();
-  await ui.page.keyboard.type(DEMO_TOKEN.slice(half), { delay: 20 });
+  await ui.page.keyboard.type(DEMO_TOKEN, { delay: 20 });
   assert.equal(await box.inputValue(), DEMO_TOKEN, 'every key reached the password box');
   await ui.page.keyboard.press('Enter');
   await box.waitFor({ state: 'hidden' });
 }
 
-export const typingAtOnceScenario: Scenario = {
-  title: 'first run: the token typed at once after opening GPU Rental for the first time reaches the password box while the walkthrough opens; the machines load',
-  fresh: true,
-  appliesTo: (vscodeVersion) => !walkthroughTakesFocus(vscodeVersion),
-  appliesWhy: 'the walkthrough does not open by itself there; the first-run scenario checks that it does not',
-  async run({ ui }) {
-    await ui.activityBarIcon().click();
-    await ui.welcomeButton(ui.t('Set API Token')).click();
-    // Half the token, then the walkthrough is fully open (it opens by itself, at a moment of its own:
-    // its heading, its step's picture, and the 250 ms in which VS Code moves the focus to a step it
-    // selects, unless it was opened without the focus), then the rest.
-    await typeToken(ui, async () => {
-      await heading(ui).waitFor();
-      const picture = ui.page.locator('.getting-started-media img').first();
-      await until('the step picture to load', () => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), (w) => w > 0);
-      await ui.page.waitForTimeout(400);
-    });
-    await ui.statusMessage('API token saved and accepted by the service');
-    await ui.waitForTrees();
-    await until('the token step checked off', () => step(ui, 'token').getAttribute('aria-checked'), (v) => v === 'true');
-  },
-};
-
 export const typingWithWalkthroughScenario: Scenario = {
   title: "first run: with the walkthrough open and clicked into, Escape in Set API Token checks nothing off, and the token typed after the view's Set API Token reaches the password box; the machines load",
   fresh: true,
-  async run({ ui, vscodeVersion }) {
+  async run({ ui }) {
     await ui.activityBarIcon().click();
-    if (walkthroughTakesFocus(vscodeVersion)) await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
+    await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
     await heading(ui).waitFor();
     const token = step(ui, 'token');
     // A person reads it and clicks its token step: the focus is in the walkthrough.

@@ -43,6 +43,8 @@ describe('Show Market Trends', function () {
     assert.ok(content.sections[0].rows.length >= 1);
     assert.ok(content.models.some((m) => m.name === HOSTILE_GPU && !m.chosen));
     assert.match(content.sections[0].price.label, /^Price per GPU of RTX 4090, Last 7 days: lowest /);
+    const { price, gpus } = content.sections[0];
+    assert.ok(price.yTicks.length >= 2 && gpus.yTicks.length >= 2 && gpus.min === 0, 'scales on both axes, even for the one recorded list');
     const html = api.trends.html() ?? '';
     assert.ok(html.includes('Content-Security-Policy') && html.includes('<script nonce="'), 'a strict CSP, our one script by its nonce');
     assert.ok(!html.includes('RTX') && !html.includes('HYPERLINK'), 'the shell holds our words only');

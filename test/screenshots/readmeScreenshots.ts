@@ -90,8 +90,8 @@ async function expandFirstGroups(ui: Ui, count: number): Promise<void> {
 }
 
 async function pictures(theme: Theme): Promise<void> {
-  // A new profile would open the Get Started walkthrough next to the view, and VS Code's welcome page:
-  // not in these pictures. The setting has machine scope, so it goes in the server's machine settings.
+  // No walkthrough in these pictures, whatever VS Code does on a first start. The setting has machine
+  // scope, so it goes in the server's machine settings.
   const session = await Session.open({ theme, viewport: VIEWPORT, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
   const { ui, page } = session;
   try {

@@ -6,7 +6,6 @@ import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey } from '../../model/arr
 import { describeError, type Log } from '../services/log';
 import { showError } from '../services/notify';
 import type { HistoryClearing } from '../features/history';
-import type { Walkthrough } from '../features/walkthrough';
 import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
 import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
@@ -27,7 +26,8 @@ export type CommandTableDeps = TokenCommandDeps &
   WatchCommandDeps &
   SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;
-    walkthrough: Pick<Walkthrough, 'open'>;
+    /** Opens the Get Started walkthrough. */
+    walkthrough: { open(): Promise<void> };
     history: Pick<HistoryClearing, 'clear'>;
   };
 

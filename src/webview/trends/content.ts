@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { displayName, formatOneDecimal, formatPricePerGpu, getDisplayLocale } from '../../model/format';
 import { escapeHtml, stripControls } from '../../model/escape';
 import { pageHtml, statusParagraph, type ShellFrame } from '../frame';
+import { timeSpan, valueAxis, type ValueAxis } from './axes';
 import { MAX_TREND_MODELS, TREND_RANGES, type TrendRange, type TrendsChart, type TrendsContent, type TrendsLine, type TrendsSection, type TrendsTick } from './protocol';
 
 /** A table row of one model: a UTC hour or day, its lowest of the lows and its weighted means. */
@@ -43,6 +44,7 @@ export interface TrendsState {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 export function rangeNames(): Record<TrendRange, string> {
   return { day: l10n.t('Last 24 hours'), week: l10n.t('Last 7 days'), month: l10n.t('Last 30 days'), all: l10n.t('All recorded') };
@@ -78,18 +80,6 @@ export function rowTime(t: number, stepMs: number): string {
   return dateFormat(stepMs < 86_400_000 ? 'hour' : 'day').format(new Date(t));
 }
 
-/** About `count` round values from min to max (1, 2 or 5 times a power of ten apart), at least one. */
-export function niceTicks(min: number, max: number, count = 4): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
-  if (max <= min) return [min];
-  const raw = (max - min) / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
-  const ticks: number[] = [];
-  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
-  return ticks;
-}
-
 /** Times for the x axis: whole hours over a day, whole days otherwise, about five. */
 export function timeTicks(from: number, to: number): TrendsTick[] {
   if (!(to > from)) return [];
@@ -121,11 +111,13 @@ function extent(lines: readonly Pairs[]): { min: number; max: number } {
   return { min, max };
 }
 
-function chart(label: string, from: number, to: number, lines: TrendsLine[], bounds: { min: number; max: number }, format: (v: number) => string): TrendsChart {
-  const ticks = niceTicks(bounds.min, bounds.max);
-  const min = Math.min(bounds.min, ticks[0] ?? bounds.min);
-  const max = Math.max(bounds.max, ticks.at(-1) ?? bounds.max);
-  return { label, from, to, min: Number.isFinite(min) ? min : 0, max: Number.isFinite(max) ? max : 1, lines, xTicks: timeTicks(from, to), yTicks: ticks.map((at) => ({ at, text: format(at) })) };
+function* valuesOf(lines: readonly Pairs[]): Generator<number> {
+  for (const line of lines) for (const [, v] of line) yield v;
+}
+
+function chart(label: string, range: { from: number; to: number }, lines: TrendsLine[], axis: ValueAxis, format: (v: number) => string): TrendsChart {
+  const { from, to } = timeSpan(range.from, range.to);
+  return { label, from, to, min: axis.min, max: axis.max, lines, xTicks: timeTicks(from, to), yTicks: axis.ticks.map((at) => ({ at, text: format(at) })) };
 }
 
 function span(line: Pairs, format: (v: number) => string): string {
@@ -133,7 +125,7 @@ function span(line: Pairs, format: (v: number) => string): string {
   return Number.isFinite(min) ? (min === max ? format(min) : l10n.t('{0} to {1}', format(min), format(max))) : '—';
 }
 
-function section(trend: ModelTrend, state: TrendsState, priceBounds: { min: number; max: number }): TrendsSection {
+function section(trend: ModelTrend, state: TrendsState, priceAxis: ValueAxis): TrendsSection {
   const name = stripControls(displayName(trend.gpu));
   const range = rangeNames()[state.range];
   const gpus = (v: number) => formatOneDecimal(v);
@@ -141,16 +133,27 @@ function section(trend: ModelTrend, state: TrendsState, priceBounds: { min: numb
     heading: name,
     price: chart(
       l10n.t('Price per GPU of {0}, {1}: lowest {2}, 25th percentile {3}, median {4}. The table below has the numbers.', name, range, span(trend.lines.low, formatPricePerGpu), span(trend.lines.p25, formatPricePerGpu), span(trend.lines.median, formatPricePerGpu)),
-      state.from,
-      state.to,
+      state,
       (['low', 'p25', 'median'] as const).map((metric) => ({ metric, points: flat(trend.lines[metric]) })),
-      priceBounds,
+      priceAxis,
       formatPricePerGpu,
     ),
-    gpus: chart(l10n.t('GPUs listed of {0}, {1}: {2}.', name, range, span(trend.lines.gpus, gpus)), state.from, state.to, [{ metric: 'gpus', points: flat(trend.lines.gpus) }], { min: 0, max: extent([trend.lines.gpus]).max }, gpus),
+    gpus: chart(l10n.t('GPUs listed of {0}, {1}: {2}.', name, range, span(trend.lines.gpus, gpus)), state, [{ metric: 'gpus', points: flat(trend.lines.gpus) }], valueAxis(valuesOf([trend.lines.gpus]), { fromZero: true }), gpus),
     caption: l10n.t('{0}: prices per GPU and GPUs listed, {1}', name, range),
     rows: trend.rows.map((r) => [rowTime(r.t, state.stepMs), formatPricePerGpu(r.low), formatPricePerGpu(r.p25), formatPricePerGpu(r.median), formatOneDecimal(r.gpus)]),
   };
+}
+
+/**
+ * The first recorded time of the models shown, while the history of the
+ * latest list is under a day old; undefined after that. Every range reaches a
+ * day back, so the lines begin where the recording began.
+ */
+export function recordingSince(state: Pick<TrendsState, 'trends' | 'latest'>): number | undefined {
+  if (state.latest === undefined) return undefined;
+  let first = Infinity;
+  for (const trend of state.trends) for (const line of Object.values(trend.lines)) if (line.length > 0) first = Math.min(first, line[0][0]);
+  return Number.isFinite(first) && state.latest - first < DAY_MS ? first : undefined;
 }
 
 export function trendsTitle(): string {
@@ -159,8 +162,9 @@ export function trendsTitle(): string {
 
 export function trendsContent(state: TrendsState): TrendsContent {
   // One price scale for every model shown, so that models compare at a glance.
-  const priceBounds = extent(state.trends.flatMap((t) => [t.lines.low, t.lines.p25, t.lines.median]));
-  const sections = state.trends.map((trend) => section(trend, state, priceBounds));
+  const priceAxis = valueAxis(valuesOf(state.trends.flatMap((t) => [t.lines.low, t.lines.p25, t.lines.median])));
+  const sections = state.trends.map((trend) => section(trend, state, priceAxis));
+  const since = recordingSince(state);
   const notice =
     state.models.length === 0
       ? l10n.t('No market history yet. It is recorded as machine lists load (setting gpuRental.history.enabled).')
@@ -168,7 +172,9 @@ export function trendsContent(state: TrendsState): TrendsContent {
         ? l10n.t('Choose a GPU model to see its trends.')
         : sections.every((s) => s.rows.length === 0)
           ? l10n.t('The history has no prices of these models in this range.')
-          : '';
+          : since === undefined
+            ? ''
+            : l10n.t('Recording since {0} (UTC): under a day of market history so far, so the charts show few points.', rowTime(Math.floor(since / 60_000) * 60_000, HOUR_MS));
   return {
     title: trendsTitle(),
     range: state.range,

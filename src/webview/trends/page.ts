@@ -2,14 +2,10 @@
 // update (no chart library), writes every word with textContent, and asks the
 // extension for a range and models by name and index only. Its words come
 // with the shell and the content, in VS Code's display language.
-import type { TrendsChart, TrendsRequest } from './protocol';
+import type { TrendsRequest } from './protocol';
 import { fields, setFrame, startPage } from '../dom';
+import { drawChart } from './dom';
 
-const SVG = 'http://www.w3.org/2000/svg';
-/** The chart's own units; it scales to the page's width. */
-const WIDTH = 640;
-const HEIGHT = 200;
-const PLOT = { left: 64, right: WIDTH - 12, top: 10, bottom: HEIGHT - 30 };
 const MAX_MODELS = 8;
 
 const sections = document.getElementById('sections');
@@ -24,48 +20,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?
   return node;
 }
 
-function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const num = (value: unknown, fallback = 0): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-function drawChart(raw: unknown): SVGElement {
-  const c = fields(raw) as Partial<TrendsChart>;
-  const from = num(c.from);
-  const to = Math.max(num(c.to), from + 1);
-  const min = num(c.min);
-  const max = Math.max(num(c.max, 1), min + 1e-9);
-  const x = (t: number) => PLOT.left + ((t - from) / (to - from)) * (PLOT.right - PLOT.left);
-  const y = (v: number) => PLOT.bottom - ((v - min) / (max - min)) * (PLOT.bottom - PLOT.top);
-  const root = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', class: 'chart', 'aria-label': str(c.label) });
-  for (const tick of list(c.yTicks).map(fields)) {
-    const at = y(num(tick.at));
-    root.append(svg('line', { x1: PLOT.left, x2: PLOT.right, y1: at, y2: at, class: 'grid' }), svg('text', { x: PLOT.left - 6, y: at + 4, class: 'tick y' }, str(tick.text)));
-  }
-  for (const tick of list(c.xTicks).map(fields)) {
-    const at = x(num(tick.at));
-    root.append(svg('line', { x1: at, x2: at, y1: PLOT.bottom, y2: PLOT.bottom + 4, class: 'axis' }), svg('text', { x: at, y: HEIGHT - 10, class: 'tick x' }, str(tick.text)));
-  }
-  root.append(svg('line', { x1: PLOT.left, x2: PLOT.right, y1: PLOT.bottom, y2: PLOT.bottom, class: 'axis' }));
-  for (const line of list(c.lines).map(fields)) {
-    const values = list(line.points).map((v) => num(v, NaN));
-    const coords: string[] = [];
-    for (let i = 0; i + 1 < values.length; i += 2) {
-      if (Number.isFinite(values[i]) && Number.isFinite(values[i + 1])) coords.push(`${x(values[i]).toFixed(1)},${y(values[i + 1]).toFixed(1)}`);
-    }
-    const metric = /^(low|p25|median|gpus)$/.test(str(line.metric)) ? str(line.metric) : 'low';
-    // One point is a dot: a polyline of one point draws nothing.
-    if (coords.length === 1) coords.push(coords[0]);
-    root.append(svg('polyline', { points: coords.join(' '), class: `line line-${metric}` }));
-  }
-  return root;
-}
 
 function drawTable(caption: string, columns: string[], rows: unknown[]): HTMLElement {
   const scroller = el('div', 'table-scroller');
