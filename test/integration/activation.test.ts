@@ -3,7 +3,7 @@
 // runs first (the suite loads files in name order), while the profile is new.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { walkthroughTakesFocus } from '../../src/model/firstRun';
 import { WALKTHROUGH_SHOWN_KEY } from '../../src/vscode/features/walkthrough';
 import { extensionApi, sleep, waitFor } from './helpers';

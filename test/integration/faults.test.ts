@@ -2,7 +2,7 @@
 // the stale marker, and the last good data still in the tree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../dev/demo/fixtures';
 import { TOKEN, machineLeaves as machineRows, machineNodes, setBaseUrl, signedInToDemo, templateLeaves as templateRows, waitFor, type TemplateLeaf } from './helpers';

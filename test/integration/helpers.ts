@@ -1,7 +1,7 @@
 // Shared set-up of the extension-host suite: the extension under test, the
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
@@ -67,7 +67,7 @@ describe('Market history', function () {
   }
 
   async function clearHistory(): Promise<void> {
-    api.history.answerNextClear = true;
+    api.answerNextModal();
     await vscode.commands.executeCommand('gpuRental.clearHistory');
   }
 

@@ -18,7 +18,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { Machine } from '../../../src/api/types';
-import type { GpuRentalTestApi } from '../../../src/extension';
+import type { GpuRentalTestApi } from '../../integration/extensionEntry';
 import { ALERT_QUIET_MS } from '../../../src/market/watch';
 import { DEMO_TOKEN } from '../../../dev/demo/fixtures';
 import type { MarketLogEntry } from '../../../dev/demo/marketControl';
@@ -63,7 +63,7 @@ export async function run(): Promise<void> {
   const ext = vscode.extensions.getExtension<GpuRentalTestApi>('gpu-rental.gpu-rental');
   if (!ext) throw new Error('the extension gpu-rental.gpu-rental is not installed');
   const api = await ext.activate();
-  if (!api?.watches) throw new Error('activate returned no watch service: is this a build with watches, in extension mode Test?');
+  if (!api?.watches) throw new Error('activate returned no watch service: is this the build of the tests\' entry (test/integration/extensionEntry.ts)?');
 
   await api.setToken(DEMO_TOKEN);
   // The first poll is the baseline; the watch service runs it by itself once a token is set (or we do).
