@@ -10,7 +10,7 @@ import type { GpuRentalTestApi } from './extensionEntry';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { Config } from '../../src/vscode/services/config';
 import type { ContextKey } from '../../src/vscode/services/contextKeys';
-import { EXTENSION_ID, TOKEN, signedInToDemo, sleep, waitFor } from './helpers';
+import { EXTENSION_ID, TOKEN, serviceUrl, signedInToDemo, sleep, waitFor } from './helpers';
 
 /**
  * Walks everything reachable from a value (own properties, enumerable or not,
@@ -161,7 +161,7 @@ describe('Nothing private leaves the extension', function () {
       await waitFor('the refresh', () => !api.marketHost.state('machines')?.loading && !api.marketHost.state('templates')?.loading);
       await sleep(500);
       assert.deepEqual(other.requests, [], 'the repository\'s server heard nothing');
-      assert.equal(api.controller.serviceUrl, server.url.replace(/\/$/, ''));
+      assert.equal(serviceUrl(api), new URL(server.url).href);
       assert.ok(server.requests.some((r) => r.path.endsWith('/machines')));
     });
 

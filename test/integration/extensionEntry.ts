@@ -47,6 +47,10 @@ export interface GpuRentalTestApi extends Wiring {
   tellChangedReadingsAgain(): Promise<boolean>;
   /** Set API Token as if the user had typed `token` in its box. */
   setToken(token: string): Promise<void>;
+  /** Polls the watches now, and ends once the poll's news and figures are handled; the regular schedule goes on after it. */
+  pollWatchesNow(): Promise<void>;
+  /** Whether a status bar item is on screen (VS Code offers no getter). */
+  onScreen(item: vscode.StatusBarItem): boolean;
   /** Retry delays for the clients made from now on (the fault tests use short ones). */
   useRetryPolicy(policy: Partial<RetryPolicy>): void;
 }
@@ -69,6 +73,13 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi {
     },
     tellChangedReadingsAgain: () => tellChangedReadings(context.globalState, wiring.config, wiring.watches),
     setToken: (token) => saveToken(wiring.tokenDeps, token),
+    pollWatchesNow: async () => {
+      const { watches } = wiring;
+      await watches['poll']();
+      // The figures are asked after the news was sent (one channel, in order): once they are in, the news is heard.
+      await watches['askStats']();
+      await watches['newsHandled'];
+    },
     useRetryPolicy: (policy) => {
       retryPolicy = policy;
     },
@@ -83,14 +94,14 @@ type Answer = (...args: unknown[]) => unknown;
  * object): what the extension tells a user is kept, and a dialog a test has
  * answered beforehand does not show.
  */
-function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, 'shownMessages' | 'flashes' | 'answerNextModal' | 'answerNextSave' | 'typeNextInput'> {
+function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, 'shownMessages' | 'flashes' | 'answerNextModal' | 'answerNextSave' | 'typeNextInput' | 'onScreen'> {
   const shownMessages: ShownMessage[] = [];
   const flashes: string[] = [];
   let modal = false;
   let save: vscode.Uri | undefined;
   let input: string | undefined;
   const w = vscode.window as unknown as Record<string, Answer>;
-  const names = ['showErrorMessage', 'showWarningMessage', 'showInformationMessage', 'setStatusBarMessage', 'showSaveDialog', 'createInputBox'];
+  const names = ['showErrorMessage', 'showWarningMessage', 'showInformationMessage', 'setStatusBarMessage', 'showSaveDialog', 'createInputBox', 'createStatusBarItem'];
   const original = Object.fromEntries(names.map((name) => [name, w[name].bind(w)]));
   const notify = (name: string, severity: ShownMessage['severity']) => {
     w[name] = (text: unknown, ...rest: unknown[]) => {
@@ -121,6 +132,14 @@ function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, '
     input = undefined;
     return box;
   };
+  const onScreen = new WeakSet<vscode.StatusBarItem>();
+  w.createStatusBarItem = (...args: unknown[]) => {
+    const item = original.createStatusBarItem(...args) as vscode.StatusBarItem;
+    const [show, hide] = [item.show.bind(item), item.hide.bind(item)];
+    item.show = () => (onScreen.add(item), show());
+    item.hide = () => (onScreen.delete(item), hide());
+    return item;
+  };
   context.subscriptions.push(new vscode.Disposable(() => Object.assign(w, original)));
   return {
     shownMessages,
@@ -128,6 +147,7 @@ function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, '
     answerNextModal: () => (modal = true),
     answerNextSave: (uri) => (save = uri),
     typeNextInput: (text) => (input = text),
+    onScreen: (item) => onScreen.has(item),
   };
 }
 

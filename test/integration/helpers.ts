@@ -88,6 +88,11 @@ export async function templateLeaves(api: GpuRentalTestApi): Promise<TemplateLea
   return leaves.flat().filter((node): node is TemplateLeaf => node.kind === 'template');
 }
 
+/** The URL of the service the extension talks to now (none until it is set up), as the controller took it. */
+export function serviceUrl(api: GpuRentalTestApi): string | undefined {
+  return api.controller['serviceKey']?.split('\n')[0];
+}
+
 export async function setBaseUrl(url: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('gpuRental').update('baseUrl', url, vscode.ConfigurationTarget.Global);
 }

@@ -150,7 +150,7 @@ describe('Market history', function () {
     const before = alerts().length;
     for (const machines of [DEMO_MACHINES, DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name), DEMO_MACHINES]) {
       server.setData({ machines });
-      await api.watches.pollNow();
+      await api.pollWatchesNow();
     }
     // The alert follows the poll: the market worker's news, then the watch's own question to it.
     await waitFor('the alert', () => alerts().length - before >= 1).catch(() => undefined);

@@ -20,7 +20,7 @@ describe('Near misses', function () {
   let api: GpuRentalTestApi;
   /** The rows once the market has answered for the filter set last (they are asked of it). */
   const nearMissRows = async (): Promise<NearMissNode[]> => {
-    await api.nearMissRows.settled;
+    await api.nearMissRows['latest'].current();
     return (await machineNodes(api)).filter((node): node is NearMissNode => node.kind === 'nearMiss');
   };
 

@@ -2,7 +2,7 @@
 // demo market, with the packaged extension (gpu-rental.vsix, unpacked, its
 // bundles rebuilt from the integration tests' entry) in the real web workbench.
 // The extension host runs test/bench/soak/suite.ts as its test suite:
-// `activate` hands it the watch service and it can poll at once (`watches.pollNow()`) instead of waiting the 10 s the
+// `activate` hands it the watch service and it can poll at once (`pollWatchesNow()`) instead of waiting the 10 s the
 // setting allows at least. One market step (`/__demo/market/tick`) before each
 // poll: the market moves as fast as the polls come. Prints the figures and
 // fails when a machine was missed or told twice, a poll failed, an alert came

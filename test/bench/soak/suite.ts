@@ -69,7 +69,7 @@ export async function run(): Promise<void> {
   // The first poll is the baseline; the watch service runs it by itself once a token is set (or we do).
   const listed = () => api.marketHost.state('machines');
   const machine = (nodeId: string) => api.marketHost.client.request('machine', { nodeId });
-  if (listed()?.count === undefined) await api.watches.pollNow();
+  if (listed()?.count === undefined) await api.pollWatchesNow();
   await until('the first list', () => listed()?.count !== undefined && !api.watches.polling);
   const watch = api.watches.active[0];
   if (!watch || api.watches.problems.length) throw new Error(`the watch from the user settings did not load: ${JSON.stringify(api.watches.problems)}`);
@@ -104,7 +104,7 @@ export async function run(): Promise<void> {
 
     told = [];
     if (!withoutPolls) {
-      await api.watches.pollNow();
+      await api.pollWatchesNow();
       if (listed()?.fetchedAt === fetchedAt) result.failedPolls++;
       const now = new Map(await Promise.all([...candidates].map(async (id) => [id, await machine(id)] as const)));
       const expected = new Set([...candidates].filter((id) => !gone.has(id) && matched(now.get(id)) && !before.get(id)));
@@ -143,7 +143,7 @@ export async function run(): Promise<void> {
   result.listedAtEnd = listed()?.count ?? 0;
   result.matchingAtEnd = (await api.marketHost.client.request('watchStats', { queries: [watch.queryText] })).stats?.[0]?.matches ?? 0;
   // The news the alert gate holds for the next alert: the soak ends within five minutes of the first one.
-  result.heldAtEnd = api.watches.heldCount(watch);
+  result.heldAtEnd = api.watches['gate'].heldCount(watch.queryText);
   subscription.dispose();
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
 }
