@@ -4,11 +4,10 @@
 // `activate` builds the product's wiring and hands it to the tests, with what
 // they cannot do through the UI: read what a user was told, answer a modal or
 // save dialog, set the token without typing it, shorten the retry delays.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RetryPolicy } from '../../src/api/client';
 import { compose, type Wiring } from '../../src/extension';
-import { HISTORY_FOLDER } from '../../src/vscode/features/history';
+import { historyRoot } from '../../src/vscode/features/history';
 import { tellChangedReadings } from '../../src/vscode/features/readings';
 import { Walkthrough, type FirstRunOutcome } from '../../src/vscode/features/walkthrough';
 import { saveToken } from '../../src/vscode/commands/tokenCommands';
@@ -65,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi {
     secrets: context.secrets,
     workspaceState: context.workspaceState,
     globalState: context.globalState,
-    historyRoot: path.join(context.globalStorageUri.fsPath, HISTORY_FOLDER),
+    historyRoot: historyRoot(context.globalStorageUri),
     firstRunAgain: () => {
       const again = new Walkthrough(context, [wiring.machinesView, wiring.templatesView], wiring.log);
       again.startFirstRun();

@@ -10,8 +10,7 @@ import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
-import { HistoryStore, serviceFolder } from '../../src/market/history/store';
-import { originOf } from '../../src/vscode/features/history';
+import { HistoryStore, originOf, serviceFolder } from '../../src/market/history/store';
 import { EXTENSION_ID, machineLeaves, signedInToDemo, TOKEN, waitFor } from './helpers';
 
 /** A tooltip's text without the Markdown escapes that keep data inert. */

@@ -10,10 +10,8 @@ import type { Config } from '../services/config';
 import { describeError, type Log } from '../services/log';
 import { askModal, flash } from '../services/notify';
 
-export { originOf };
-
 /** The folder under the extension's global storage that holds one folder per service. */
-export const HISTORY_FOLDER = 'market-history';
+const HISTORY_FOLDER = 'market-history';
 
 export class HistoryClearing {
   constructor(

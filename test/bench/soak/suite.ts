@@ -143,7 +143,7 @@ export async function run(): Promise<void> {
   result.listedAtEnd = listed()?.count ?? 0;
   result.matchingAtEnd = (await api.marketHost.client.request('watchStats', { queries: [watch.queryText] })).stats?.[0]?.matches ?? 0;
   // The news the alert gate holds for the next alert: the soak ends within five minutes of the first one.
-  result.heldAtEnd = api.watches['gate'].heldCount(watch.queryText);
+  result.heldAtEnd = api.watches['gate']['held'].get(watch.queryText)?.size ?? 0;
   subscription.dispose();
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
 }
