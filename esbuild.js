@@ -1,13 +1,17 @@
-// Bundles the extension into one CommonJS file, dist/extension.js, and each
+// Bundles the extension into one CommonJS file, dist/extension.js (with the
+// integration tests' entry unless --production), and each
 // webview page's script into one file of its own, dist/pages/*.js (a page
 // loads exactly one script, by nonce; what the pages share is bundled in),
 // the command-line tool into dist/cli.js, and the market worker into dist/marketWorker.js.
 // `vscode` is provided by the editor at run time and must stay external.
 const fs = require('node:fs');
+const path = require('node:path');
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// --out=<folder>: dist/ is written there instead of here (the package test builds the package in a copy).
+const dist = path.join(process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length) ?? '.', 'dist');
 
 const PAGES = ['details', 'template', 'compare', 'trends'];
 
@@ -19,17 +23,20 @@ async function main() {
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    outdir: 'dist/pages',
+    outdir: path.join(dist, 'pages'),
     minify: production,
     logLevel: 'warning',
   });
   const ctx = await esbuild.context({
-    entryPoints: ['src/extension.ts'],
+    // The package (--production) is the product alone. The development build, which the integration
+    // suite runs, is the same product behind the tests' entry (test/integration/extensionEntry.ts):
+    // its `activate` hands the tests the extension's parts; the product's returns nothing.
+    entryPoints: [production ? 'src/extension.ts' : 'test/integration/extensionEntry.ts'],
     bundle: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    outfile: 'dist/extension.js',
+    outfile: path.join(dist, 'extension.js'),
     external: ['vscode'],
     minify: production,
     sourcemap: !production,
@@ -45,7 +52,7 @@ async function main() {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    outfile: 'dist/marketWorker.js',
+    outfile: path.join(dist, 'marketWorker.js'),
     // Always minified, like dist/cli.js: it repeats the market, the client and the model (about 85 KiB instead of 170).
     minify: true,
     sourcemap: false,
@@ -60,7 +67,7 @@ async function main() {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    outfile: 'dist/cli.js',
+    outfile: path.join(dist, 'cli.js'),
     banner: { js: '#!/usr/bin/env node' },
     define: { GPU_RENTAL_VERSION: JSON.stringify(require('./package.json').version) },
     // Always minified: the .vsix ships it as built (about 370 KiB instead of 780).
@@ -75,7 +82,7 @@ async function main() {
   }
   const [result, , cliResult, workerResult] = await Promise.all([ctx.rebuild(), pages.rebuild(), cli.rebuild(), worker.rebuild()]);
   await Promise.all([ctx.dispose(), pages.dispose(), cli.dispose(), worker.dispose()]);
-  fs.chmodSync('dist/cli.js', 0o755);
+  fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
   for (const [name, built] of [['dist/extension.js', result], ['dist/cli.js', cliResult], ['dist/marketWorker.js', workerResult]]) {
     const bytes = Object.values(built.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
     console.log(`esbuild: ${name} ${(bytes / 1024).toFixed(1)} KiB${production ? ' (minified)' : ''}`);

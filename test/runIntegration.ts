@@ -28,6 +28,10 @@ function checkBuilt(suite: string): void {
       throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run compile && npm run build\` first`);
     }
   }
+  // The suite needs the development build (its entry is test/integration/extensionEntry.ts); `npm run package` leaves the product's.
+  if (!fs.readFileSync(path.join(repoRoot, 'dist', 'extension.js'), 'utf8').includes('answerNextModal')) {
+    throw new Error('dist/extension.js is the package build, which hands the tests nothing: run `npm run build` first');
+  }
 }
 
 /** Test counts of all runs, read from the suite's own closing line as it is printed. */

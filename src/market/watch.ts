@@ -154,11 +154,6 @@ export class AlertGate<T extends { node_name: string } = Machine> {
     return due;
   }
 
-  /** How many machines wait for a watch's next alert. */
-  heldCount(key: string): number {
-    return this.held.get(key)?.size ?? 0;
-  }
-
   /** Forgets a watch that was removed or paused. */
   forget(key: string): void {
     this.held.delete(key);

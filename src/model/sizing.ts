@@ -124,12 +124,6 @@ export function checkCount(text: string, max: number, fallback: number): Checked
   return { ok: true, value };
 }
 
-/** The number in a GPU's name that says its memory in GB ("A100_SXM4_80GB" → 80), if any. */
-export function memoryInName(gpuName: string): number | undefined {
-  const match = /(?:^|[^0-9])(\d{1,4})\s*GB(?:$|[^A-Za-z])/i.exec(gpuName);
-  return match ? Number(match[1]) : undefined;
-}
-
 /**
  * The estimate and its parts in one sentence that says it is an estimate:
  * "Estimate: about 157.9 GiB of GPU memory (weights 130.4, KV cache 1.2,

@@ -5,10 +5,10 @@
 // of the secret reaching this one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { AUTH_PROVIDER_ID } from '../../src/vscode/services/authProvider';
 import type { DemoServer } from '../../dev/demo/server';
-import { EXTENSION_ID, TOKEN, machineLeaves, setBaseUrl, signedInToDemo, waitFor } from './helpers';
+import { EXTENSION_ID, TOKEN, machineLeaves, runAndAccept, setBaseUrl, signedInToDemo, waitFor } from './helpers';
 
 const SECRET_KEY = 'gpuRental.apiToken';
 
@@ -61,8 +61,8 @@ describe('The account in the Accounts menu', () => {
     await welcome();
     assert.equal(await session(), undefined, 'no session without a token');
     // The Accounts menu now offers "Sign in with GPU Rental to use GPU Rental"; choosing it:
-    api.answerNextSignIn(TOKEN);
-    await vscode.commands.executeCommand(`${AUTH_PROVIDER_ID}:${EXTENSION_ID}:signIn0`);
+    api.typeNextInput(TOKEN);
+    await runAndAccept(`${AUTH_PROVIDER_ID}:${EXTENSION_ID}:signIn0`);
     await waitFor('setup ready', () => api.controller.setup === 'ready');
     const signedIn = await waitFor('the session', () => session());
     assert.equal(signedIn.accessToken, TOKEN);

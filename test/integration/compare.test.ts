@@ -5,11 +5,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Template } from '../../src/api/types';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
 import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
+import { fromPage, pageContent, pageHtml } from './pages';
 
 const PASSWORD = 'itest-REGISTRY-pass-5521';
 
@@ -20,7 +21,7 @@ describe('Compare machines and template details', function () {
   /** The machine rows of the tree, in its order. */
   const leaves = (): Promise<MachineLeaf[]> => machineLeaves(api);
   const templateLeaves = (): Promise<TemplateLeaf[]> => templateRows(api);
-  const content = () => api.compare.content()!;
+  const content = () => pageContent(api.compare)!;
   const row = (key: string) => content().rows.find((r) => r.key === key)!;
 
   async function load(): Promise<void> {
@@ -46,10 +47,10 @@ describe('Compare machines and template details', function () {
     const [a, b, c] = (await leaves());
     // Selected bottom-up: the columns still read as the tree does.
     await vscode.commands.executeCommand('gpuRental.compareMachines', c, [c, b, a]);
-    await waitFor('the compare panel', () => api.compare.content());
+    await waitFor('the compare panel', () => pageContent(api.compare));
     assert.equal(content().title, 'Compare 3 machines');
     assert.deepEqual(content().columns.map((col) => col.nodeId), [a, b, c].map((l) => l.machine.node_name));
-    const html = api.compare.html()!;
+    const html = pageHtml(api.compare)!;
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/);
     const nonce = /script-src &#39;nonce-([A-Za-z0-9+/=]{24})&#39;/.exec(html)?.[1];
     assert.ok(nonce && html.includes(`<script nonce="${nonce}" src=`));
@@ -70,7 +71,7 @@ describe('Compare machines and template details', function () {
     const all = (await leaves()).slice(0, 10);
     const before = api.shownMessages.length;
     await vscode.commands.executeCommand('gpuRental.compareMachines', all[9], [...all].reverse());
-    await waitFor('eight columns', () => api.compare.content()?.columns.length === 8);
+    await waitFor('eight columns', () => pageContent(api.compare)?.columns.length === 8);
     assert.deepEqual(content().columns.map((col) => col.nodeId), all.slice(0, 8).map((l) => l.machine.node_name));
     assert.deepEqual(api.shownMessages.slice(before).map((m) => m.text), ['GPU Rental: 10 machines were chosen. Comparing the first 8 in the order of the tree.']);
   });
@@ -89,8 +90,8 @@ describe('Compare machines and template details', function () {
   it('follows a refresh: a price changed is marked changed, a machine gone is "No longer listed" with its last values', async () => {
     const [a, b, c] = (await leaves());
     await vscode.commands.executeCommand('gpuRental.compareMachines', a, [a, b, c]);
-    await waitFor('three columns', () => api.compare.content()?.columns.length === 3);
-    const page = api.compare.html();
+    await waitFor('three columns', () => pageContent(api.compare)?.columns.length === 3);
+    const page = pageHtml(api.compare);
     const oldPrice = b.machine.price;
     server.setData({
       machines: DEMO_MACHINES.filter((m) => m.node_name !== c.machine.node_name).map((m) => (m.node_name === b.machine.node_name ? { ...m, price: '999.00' } : m)),
@@ -102,7 +103,7 @@ describe('Compare machines and template details', function () {
     assert.equal(row('price').cells[0].changed, '');
     assert.equal(row('price').cells[2].text, c.machine.price.trim(), 'the last values seen stay');
     assert.equal(row('price').cells[2].best, false, 'a machine no longer listed is never best');
-    assert.equal(api.compare.html(), page, 'updates travel as messages: the page is never rendered again');
+    assert.equal(pageHtml(api.compare), page, 'updates travel as messages: the page is never rendered again');
     server.reset();
     await load();
     await waitFor('listed again', () => content().columns[2].status === '');
@@ -111,13 +112,13 @@ describe('Compare machines and template details', function () {
   it('the page asks by column index only: Copy Node ID, Show Details and Remove act on the machine the extension holds', async () => {
     const ids = content().columns.map((col) => col.nodeId);
     await vscode.env.clipboard.writeText('');
-    await api.compare.host.receive(api.compare.content()!.columns.map((col) => col.nodeId), { type: 'copyNodeId', column: 1, nodeId: 'chosen-by-the-page' });
+    await fromPage(api.compare, { type: 'copyNodeId', column: 1, nodeId: 'chosen-by-the-page' });
     assert.equal(await clipboard(), ids[1]);
-    await api.compare.host.receive(api.compare.content()!.columns.map((col) => col.nodeId), { type: 'copyNodeId', column: 7 });
+    await fromPage(api.compare, { type: 'copyNodeId', column: 7 });
     assert.equal(await clipboard(), ids[1], 'an index out of range is ignored');
-    await api.compare.host.receive(api.compare.content()!.columns.map((col) => col.nodeId), { type: 'showDetails', column: 2 });
-    await waitFor('the details panel', () => api.panels.openNodeNames.includes(ids[2]));
-    await api.compare.host.receive(api.compare.content()!.columns.map((col) => col.nodeId), { type: 'remove', column: 0 });
+    await fromPage(api.compare, { type: 'showDetails', column: 2 });
+    await waitFor('the details panel', () => api.panels.host.keys().includes(ids[2]));
+    await fromPage(api.compare, { type: 'remove', column: 0 });
     assert.equal(content().title, 'Compare 2 machines');
     assert.deepEqual(content().columns.map((col) => col.nodeId), ids.slice(1));
   });
@@ -137,15 +138,15 @@ describe('Compare machines and template details', function () {
       const item = api.templates.getTreeItem(leaf);
       assert.equal(item.command?.command, 'gpuRental.showTemplateDetails');
       await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
-      await waitFor('the template panel', () => api.templatePanels.content(secret.id));
-      const page = api.templatePanels.content(secret.id)!;
+      await waitFor('the template panel', () => pageContent(api.templatePanels, secret.id));
+      const page = pageContent(api.templatePanels, secret.id)!;
       const rows = Object.fromEntries(page.rows.map((r) => [r.field, r]));
       assert.deepEqual(Object.keys(rows), ['name', 'description', 'image_name', 'image_tag', 'image_label', 'docker_username', 'docker_passwd', 'docker_registry', 'public_port', 'onstart', 'options', 'image_type', 'id']);
       assert.equal(rows.docker_passwd.value, 'set');
       assert.deepEqual([rows.onstart.kind, rows.onstart.value], ['code', 'echo "<b>start</b>"\nnvidia-smi']);
       assert.deepEqual([rows.options.kind, rows.options.value], ['json', '{\n  "env": [\n    "A=1"\n  ]\n}']);
       assert.equal(page.reference, imageReference(secret));
-      const html = api.templatePanels.html(secret.id)!;
+      const html = pageHtml(api.templatePanels, secret.id)!;
       assert.ok(!html.includes(PASSWORD) && !JSON.stringify(page).includes(PASSWORD), 'the password is nowhere in the page');
       assert.ok(!html.includes('echo'), 'values reach the page only as content, written with textContent');
     });
@@ -153,9 +154,9 @@ describe('Compare machines and template details', function () {
     it('the platform default template is marked', async () => {
       const fallback = (await templateLeaves()).find((l) => l.template.id === 0 && l.template.image_type === 0)!;
       await vscode.commands.executeCommand('gpuRental.showTemplateDetails', fallback);
-      await waitFor('its panel', () => api.templatePanels.content(0));
-      assert.equal(api.templatePanels.content(0)!.badge, 'Platform default template');
-      assert.equal(api.templatePanels.content(secret.id)!.badge, '');
+      await waitFor('its panel', () => pageContent(api.templatePanels, 0));
+      assert.equal(pageContent(api.templatePanels, 0)!.badge, 'Platform default template');
+      assert.equal(pageContent(api.templatePanels, secret.id)!.badge, '');
     });
 
     it('Copy Image Reference writes registry/name:tag from the item, the page and the palette; Copy as JSON masks the password', async () => {
@@ -165,9 +166,9 @@ describe('Compare machines and template details', function () {
       const expected = `${String(secret.docker_registry).replace(/^https?:\/\//, '').replace(/\/+$/, '')}/${secret.image_name}:${secret.image_tag}`;
       assert.equal(await clipboard(), expected);
       await vscode.env.clipboard.writeText('');
-      await api.templatePanels.host.receive(secret.id, { type: 'copyImageReference', reference: 'evil/image:latest' });
+      await fromPage(api.templatePanels, { type: 'copyImageReference', reference: 'evil/image:latest' }, secret.id);
       assert.equal(await clipboard(), expected);
-      await api.templatePanels.host.receive(secret.id, { type: 'copyTemplateJson' });
+      await fromPage(api.templatePanels, { type: 'copyTemplateJson' }, secret.id);
       const json = await clipboard();
       assert.ok(!json.includes(PASSWORD) && json.includes('"docker_passwd": "••••"'));
       await vscode.env.clipboard.writeText('');

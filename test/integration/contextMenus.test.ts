@@ -4,7 +4,7 @@
 // menu passes: (the row, the selection when it holds the row, else the row alone).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { ALWAYS_OFFERED, RIGHT_CLICKS, contextMenu, rowContext, type MenuEntry, type RightClick } from '../support/contextMenus';
@@ -48,8 +48,8 @@ describe('Context menus after a multi-selection', function () {
       assert.ok(menu.includes('gpuRental.showMachineDetails'), menu.join(', '));
       const [a, b, c] = await machineRows();
       await vscode.commands.executeCommand('gpuRental.showMachineDetails', ...menuArgs(c, [a, b], click));
-      await waitFor('the details panel', () => api.panels.openNodeNames.length > 0);
-      assert.deepEqual(api.panels.openNodeNames, [c.machine.node_name]);
+      await waitFor('the details panel', () => api.panels.host.keys().length > 0);
+      assert.deepEqual(api.panels.host.keys(), [c.machine.node_name]);
     });
 
     it(`right-clicking ${click.name}: Copy Node ID is offered and copies that machine (with its selection)`, async () => {
@@ -66,8 +66,8 @@ describe('Context menus after a multi-selection', function () {
       assert.ok(menu.includes('gpuRental.showTemplateDetails'), menu.join(', '));
       const [a, b, c] = await templateLeaves();
       await vscode.commands.executeCommand('gpuRental.showTemplateDetails', ...menuArgs(c, [a, b], click));
-      await waitFor('the template panel', () => api.templatePanels.openIds.length > 0);
-      assert.deepEqual(api.templatePanels.openIds, [c.template.id]);
+      await waitFor('the template panel', () => api.templatePanels.host.keys().length > 0);
+      assert.deepEqual(api.templatePanels.host.keys(), [c.template.id]);
     });
   }
 });

@@ -2,7 +2,7 @@
 // document, its two command links, and Copy As….
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MarketClient } from '../../src/market/worker/client';
@@ -75,7 +75,7 @@ describe('IDs in the editor', function () {
     await vscode.commands.executeCommand('gpuRental.copyNodeId', listed);
     assert.equal(await vscode.env.clipboard.readText(), listed);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', listed);
-    await waitFor('the details panel', () => api.panels.openNodeNames.includes(listed));
+    await waitFor('the details panel', () => api.panels.host.keys().includes(listed));
     await vscode.env.clipboard.writeText('');
     await runAndAccept('gpuRental.copyNodeId', 'not-a-listed-id');
     assert.notEqual(await vscode.env.clipboard.readText(), 'not-a-listed-id');

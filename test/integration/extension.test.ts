@@ -3,10 +3,11 @@
 // order and share one extension instance, as a user's session would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, machineNodes, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
+import { pageContent, pageHtml } from './pages';
 
 describe('GPU Rental in VS Code', function () {
   let server: DemoServer;
@@ -37,7 +38,7 @@ describe('GPU Rental in VS Code', function () {
     await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
     // Panels other suites opened are not this suite's to count.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await waitFor('no details panel', () => api.panels.openNodeNames.length === 0);
+    await waitFor('no details panel', () => api.panels.host.keys().length === 0);
     server.reset();
   });
 
@@ -165,14 +166,14 @@ describe('GPU Rental in VS Code', function () {
     const leaf = (await machineLeaves())[0];
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
-    assert.deepEqual(api.panels.openNodeNames, [leaf.machine.node_name], 'revealed again, not opened twice');
-    const html = api.panels.html(leaf.machine.node_name)!;
+    assert.deepEqual(api.panels.host.keys(), [leaf.machine.node_name], 'revealed again, not opened twice');
+    const html = pageHtml(api.panels, leaf.machine.node_name)!;
     record(html);
     assert.match(html, /Content-Security-Policy" content="default-src &#39;none&#39;;/);
     const nonce = /script-src &#39;nonce-([^&]+)&#39;/.exec(html)?.[1];
     assert.ok(nonce && html.includes(`<script nonce="${nonce}"`));
     assert.ok(!html.includes(leaf.machine.node_name), 'the page HTML holds our words only: the machine comes by message');
-    assert.equal(api.panels.content(leaf.machine.node_name)?.nodeId, leaf.machine.node_name);
+    assert.equal(pageContent(api.panels, leaf.machine.node_name)?.nodeId, leaf.machine.node_name);
     assert.ok(html.includes('Copy Node ID'));
     assert.equal((html.match(/<th scope="row">/g) ?? []).length, 23);
     assert.ok(!html.includes('docker_passwd'));
@@ -187,10 +188,10 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(!/(^|[^\\])</.test(tooltip), `every < is escaped: ${tooltip}`);
     assert.ok(tooltip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tooltip);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);
-    const html = api.panels.html('hostile-node')!;
+    const html = pageHtml(api.panels, 'hostile-node')!;
     assert.ok(!html.includes('<img src=x') && !html.includes('<script>alert') && !html.includes('alert('), 'no value of the machine in the page HTML');
     // The page writes the content with textContent: the text itself, never markup.
-    const content = api.panels.content('hostile-node')!;
+    const content = pageContent(api.panels, 'hostile-node')!;
     assert.equal(content.values.gpu_name, '<img src=x onerror=alert(1)>');
     assert.equal(content.values.cpu_name, '<script>alert(2)</script>');
     server.reset();
@@ -243,21 +244,21 @@ describe('GPU Rental in VS Code', function () {
   });
 
   it('open details follow a refresh without reloading the page, and say so when the machine is gone', async () => {
-    const [nodeName] = api.panels.openNodeNames;
-    const page = api.panels.html(nodeName);
+    const [nodeName] = api.panels.host.keys();
+    const page = pageHtml(api.panels, nodeName);
     server.setData({ machines: DEMO_MACHINES.map((m) => (m.node_name === nodeName ? { ...m, price: '123.45' } : m)) });
     await loadMachines();
     // The panel asks the market for its machine when the list changes: its answer follows the load.
-    await waitFor('the new price to reach the page', () => api.panels.content(nodeName)?.values.price === '123.45');
-    assert.equal(api.panels.content(nodeName)?.notice, '');
+    await waitFor('the new price to reach the page', () => pageContent(api.panels, nodeName)?.values.price === '123.45');
+    assert.equal(pageContent(api.panels, nodeName)?.notice, '');
     server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== nodeName) });
     await loadMachines();
-    await waitFor('the page to say the machine is gone', () => /no longer in the list/.test(api.panels.content(nodeName)?.notice ?? ''));
-    assert.equal(api.panels.content(nodeName)?.values.price, '123.45', 'the last values seen stay');
+    await waitFor('the page to say the machine is gone', () => /no longer in the list/.test(pageContent(api.panels, nodeName)?.notice ?? ''));
+    assert.equal(pageContent(api.panels, nodeName)?.values.price, '123.45', 'the last values seen stay');
     server.reset();
     await loadMachines();
-    await waitFor('the page to say the machine is listed again', () => api.panels.content(nodeName)?.notice === '');
-    assert.equal(api.panels.html(nodeName), page, 'updates travel as messages: the page is never rendered again');
+    await waitFor('the page to say the machine is listed again', () => pageContent(api.panels, nodeName)?.notice === '');
+    assert.equal(pageHtml(api.panels, nodeName), page, 'updates travel as messages: the page is never rendered again');
   });
 
   it('a slow service times out with a clear message (setting gpuRental.requestTimeoutSeconds)', async () => {
@@ -317,7 +318,7 @@ describe('GPU Rental in VS Code', function () {
 
   it('the token appears in nothing the user was shown or given', async () => {
     record(await clipboard());
-    for (const name of api.panels.openNodeNames) record(api.panels.html(name));
+    for (const name of api.panels.host.keys()) record(pageHtml(api.panels, name));
     assert.ok(seen.length > 100);
     const leaks = seen.filter((text) => text.includes(TOKEN));
     assert.deepEqual(leaks, []);

@@ -2,10 +2,10 @@
 // the stale marker, and the last good data still in the tree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { startDemoServer, type DemoServer, type Fault, type FaultRule } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES, generateMachines } from '../../dev/demo/fixtures';
-import { TOKEN, machineLeaves as machineRows, machineNodes, setBaseUrl, signedInToDemo, templateLeaves as templateRows, waitFor, type TemplateLeaf } from './helpers';
+import { TOKEN, machineLeaves as machineRows, machineNodes, serviceUrl, setBaseUrl, signedInToDemo, templateLeaves as templateRows, waitFor, type TemplateLeaf } from './helpers';
 
 interface Case {
   name: string;
@@ -62,7 +62,7 @@ describe('Faults: the user is told, and keeps the last good data', function () {
     try {
       await setBaseUrl(url);
       // The configuration event reaches the extension after update() resolves.
-      await waitFor('the new service URL', () => api.controller.serviceUrl === url);
+      await waitFor('the new service URL', () => serviceUrl(api) === new URL(url).href);
       await waitFor('both lists from the new service', () => dropped && [api.marketHost.state('machines'), api.marketHost.state('templates')].every((r) => r !== undefined && !r.loading && (r.count !== undefined || r.errorKind !== undefined)));
     } finally {
       listening.dispose();

@@ -1,7 +1,7 @@
 // Finding a machine: filter, group-by, sort and their persistence, in a real VS Code.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';

@@ -3,7 +3,7 @@
 // API, says that it does, and then shows the whole list.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { generateMachines } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';

@@ -1,7 +1,7 @@
 // Shared set-up of the extension-host suite: the extension under test, the
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
@@ -86,6 +86,11 @@ export async function templateLeaves(api: GpuRentalTestApi): Promise<TemplateLea
   const groups = await api.templates.getChildren();
   const leaves = await Promise.all(groups.map((group) => api.templates.getChildren(group)));
   return leaves.flat().filter((node): node is TemplateLeaf => node.kind === 'template');
+}
+
+/** The URL of the service the extension talks to now (none until it is set up), as the controller took it. */
+export function serviceUrl(api: GpuRentalTestApi): string | undefined {
+  return api.controller['serviceKey']?.split('\n')[0];
 }
 
 export async function setBaseUrl(url: string | undefined): Promise<void> {

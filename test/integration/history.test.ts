@@ -6,12 +6,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
-import { HistoryStore, serviceFolder } from '../../src/market/history/store';
-import { originOf } from '../../src/vscode/features/history';
+import { HistoryStore, originOf, serviceFolder } from '../../src/market/history/store';
 import { EXTENSION_ID, machineLeaves, signedInToDemo, TOKEN, waitFor } from './helpers';
 
 /** A tooltip's text without the Markdown escapes that keep data inert. */
@@ -67,7 +66,7 @@ describe('Market history', function () {
   }
 
   async function clearHistory(): Promise<void> {
-    api.history.answerNextClear = true;
+    api.answerNextModal();
     await vscode.commands.executeCommand('gpuRental.clearHistory');
   }
 
@@ -150,7 +149,7 @@ describe('Market history', function () {
     const before = alerts().length;
     for (const machines of [DEMO_MACHINES, DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name), DEMO_MACHINES]) {
       server.setData({ machines });
-      await api.watches.pollNow();
+      await api.pollWatchesNow();
     }
     // The alert follows the poll: the market worker's news, then the watch's own question to it.
     await waitFor('the alert', () => alerts().length - before >= 1).catch(() => undefined);

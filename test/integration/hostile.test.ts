@@ -1,12 +1,13 @@
 // Hostile strings from the service, in the real trees, panel and clipboard.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { machineNodes, signedInToDemo, waitFor } from './helpers';
+import { pageContent, pageHtml } from './pages';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -67,12 +68,12 @@ describe('Hostile data in a real VS Code', function () {
     for (const node of (await Promise.all((await machineNodes(api)).map((g) => api.machines.getChildren(g)))).flat()) {
       await vscode.commands.executeCommand('gpuRental.showMachineDetails', node);
       const nodeName = (node as Extract<MachineNode, { kind: 'machine' }>).machine.node_name;
-      const html = api.panels.html(nodeName)!;
+      const html = pageHtml(api.panels, nodeName)!;
       assert.equal((html.match(/<script/g) ?? []).length, 1);
       assert.ok(!/<img|<b>|<\/style><b>/.test(html));
       assert.ok(!BIDI_OR_CONTROL.test(html.replace(/\n/g, '')));
       // The values reach the page only as content, which it writes with textContent: plain text, no control or bidi characters.
-      const content = api.panels.content(nodeName)!;
+      const content = pageContent(api.panels, nodeName)!;
       for (const text of [content.title, content.nodeId, ...Object.values(content.values)]) assert.ok(!BIDI_OR_CONTROL.test(text.replace(/\n/g, '')), text.slice(0, 80));
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

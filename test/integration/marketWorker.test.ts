@@ -7,7 +7,7 @@
 // meanwhile, the user told once.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import type { MachineAsk } from '../../src/market/protocol';
@@ -20,6 +20,7 @@ import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
 import { arrangeMachines } from '../../src/model/arrange';
 import { signedInToDemo, waitFor } from './helpers';
+import { pageContent, pageKey } from './pages';
 
 const RESTARTED = 'GPU Rental: the market worker stopped and was restarted. The machines shown may be out of date until it has reloaded them.';
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
@@ -135,20 +136,20 @@ describe('Market worker', function () {
     assert.equal(after.trends[0].samples?.length, before + 2);
     assert.ok(after.models.includes('RTX_4090'));
     await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
-    const content = await waitFor('the trends content', () => api.trends.content());
+    const content = await waitFor('the trends content', () => pageContent(api.trends));
     assert.equal(content.sections[0].heading, 'RTX 4090');
     assert.ok(content.sections[0].rows.length >= 1);
   });
 
   it('Clear Market History asks in the editor and deletes in the worker: the trends panel is told, and the next list is recorded again', async () => {
-    api.history.answerNextClear = true;
+    api.answerNextModal();
     await vscode.commands.executeCommand('gpuRental.clearHistory');
     assert.equal(api.flashes.at(-1), 'Market history cleared');
     assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);
-    await waitFor('the trends panel told', () => api.trends.content()?.models.length === 0 && api.trends.content());
+    await waitFor('the trends panel told', () => pageContent(api.trends)?.models.length === 0 && pageContent(api.trends));
     await api.controller.refresh(['machines']);
     assert.ok((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models.includes('RTX_4090'));
-    api.trends.host.close(api.trends.shown);
+    api.trends.host.close(pageKey(api.trends)!);
   });
 
   it('the Machines tree draws from the worker: its groups, a slice of rows, a machine located, as in this thread', async () => {

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { Config } from '../../src/vscode/services/config';
 import { McpDefinitions, mcpSupported, type StdioDefinition } from '../../src/vscode/features/mcp';
 import { EXTENSION_ID, TOKEN, signedInToDemo } from './helpers';

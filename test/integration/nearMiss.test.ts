@@ -3,7 +3,7 @@
 // Watches for a watch that finds fewer than three machines.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import { watchActions } from '../../src/vscode/commands/watchCommands';
@@ -20,7 +20,7 @@ describe('Near misses', function () {
   let api: GpuRentalTestApi;
   /** The rows once the market has answered for the filter set last (they are asked of it). */
   const nearMissRows = async (): Promise<NearMissNode[]> => {
-    await api.nearMissRows.settled;
+    await api.nearMissRows['latest'].current();
     return (await machineNodes(api)).filter((node): node is NearMissNode => node.kind === 'nearMiss');
   };
 

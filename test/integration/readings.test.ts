@@ -4,7 +4,7 @@
 // activation says nothing again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { READING_TOLD_KEY } from '../../src/vscode/features/readings';
 import { signedInToDemo, waitFor } from './helpers';
 

@@ -5,7 +5,7 @@
 // only a key: the panel makes its content again from the market.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
@@ -13,6 +13,7 @@ import { COMPARE_VIEW_TYPE } from '../../src/vscode/panels/comparePanel';
 import { DETAILS_VIEW_TYPE } from '../../src/vscode/panels/detailsPanel';
 import { TEMPLATE_VIEW_TYPE } from '../../src/vscode/panels/templatePanel';
 import { signedInToDemo, waitFor } from './helpers';
+import { pageContent, pageHtml } from './pages';
 
 const LATER = 'itest-restored-later-node';
 
@@ -42,39 +43,39 @@ describe('Panels restored after a reload', function () {
   it('a details panel comes back from its node ID: the shell with its CSP, the machine as the market has it now', async () => {
     const machine = DEMO_MACHINES[3];
     await api.panels.host.restore(revived(DETAILS_VIEW_TYPE), { key: machine.node_name });
-    const content = api.panels.content(machine.node_name)!;
+    const content = pageContent(api.panels, machine.node_name)!;
     assert.equal(content.nodeId, machine.node_name);
     assert.equal(content.notice, '');
     assert.ok(content.values.price && content.asOf.startsWith('Data as of'));
-    const html = api.panels.html(machine.node_name)!;
+    const html = pageHtml(api.panels, machine.node_name)!;
     assert.match(html, /content="default-src &#39;none&#39;;/);
     assert.equal((html.match(/<script nonce="[A-Za-z0-9+/=]{24}" src=/g) ?? []).length, 1);
     assert.ok(!html.includes(machine.node_name), 'the shell holds no data');
     // Showing the same machine again reveals this panel: one panel per machine.
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', { kind: 'machine', machine, groupKey: '' });
-    assert.equal(api.panels.openNodeNames.filter((id) => id === machine.node_name).length, 1);
+    assert.equal(api.panels.host.keys().filter((id) => id === machine.node_name).length, 1);
   });
 
   it('a machine not listed yet: the panel says so, and shows the machine once a refresh brings it', async () => {
     await api.panels.host.restore(revived(DETAILS_VIEW_TYPE), { key: LATER });
-    assert.equal(api.panels.content(LATER)!.notice, 'This machine is not in the list of available machines.');
-    assert.deepEqual(api.panels.content(LATER)!.values, {});
+    assert.equal(pageContent(api.panels, LATER)!.notice, 'This machine is not in the list of available machines.');
+    assert.deepEqual(pageContent(api.panels, LATER)!.values, {});
     server.setData({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: LATER, price: '4.25' }] });
     await load();
-    await waitFor('the machine', () => api.panels.content(LATER)?.values.price);
-    assert.equal(api.panels.content(LATER)!.notice, '');
-    assert.equal(api.panels.content(LATER)!.nodeId, LATER);
+    await waitFor('the machine', () => pageContent(api.panels, LATER)?.values.price);
+    assert.equal(pageContent(api.panels, LATER)!.notice, '');
+    assert.equal(pageContent(api.panels, LATER)!.nodeId, LATER);
   });
 
   it('a template panel comes back from its ID, a comparison from its node IDs', async () => {
     const template = DEMO_TEMPLATES.find((t) => t.id !== 0)!;
     await api.templatePanels.host.restore(revived(TEMPLATE_VIEW_TYPE), { key: template.id });
-    assert.equal(api.templatePanels.content(template.id)!.reference, imageReference(template));
+    assert.equal(pageContent(api.templatePanels, template.id)!.reference, imageReference(template));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const ids = DEMO_MACHINES.slice(0, 3).map((m) => m.node_name);
     await api.compare.host.restore(revived(COMPARE_VIEW_TYPE), { key: ids, onlyDifferences: true });
-    assert.deepEqual(api.compare.content()!.columns.map((c) => c.nodeId), ids);
-    assert.equal(api.compare.content()!.title, 'Compare 3 machines');
+    assert.deepEqual(pageContent(api.compare)!.columns.map((c) => c.nodeId), ids);
+    assert.equal(pageContent(api.compare)!.title, 'Compare 3 machines');
   });
 
   it('a state that holds no valid key closes the panel instead of showing nothing', async () => {

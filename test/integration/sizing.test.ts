@@ -2,7 +2,7 @@
 // as the command's argument, as another extension or a test would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
 import { machineLeaves, signedInToDemo, waitFor } from './helpers';

@@ -8,10 +8,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GpuRentalTestApi } from '../../src/extension';
+import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { signedInToDemo, waitFor } from './helpers';
+import { fromPage, pageContent, pageHtml, pageKey } from './pages';
 
 const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
 
@@ -27,7 +28,7 @@ describe('Show Market Trends', function () {
   });
 
   after(() => {
-    api.trends.host.close(api.trends.shown);
+    api.trends.host.close(pageKey(api.trends)!);
     server.reset();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -36,8 +37,8 @@ describe('Show Market Trends', function () {
     const group = (await api.machines.getChildren()).find((n) => n.kind === 'group' && n.group.first.gpu_name === 'RTX_4090');
     assert.ok(group, 'the RTX 4090 group');
     await vscode.commands.executeCommand('gpuRental.showTrends', group);
-    const content = await waitFor('the trends content', () => api.trends.content());
-    assert.deepEqual(api.trends.shown.models, ['RTX_4090']);
+    const content = await waitFor('the trends content', () => pageContent(api.trends));
+    assert.deepEqual(pageKey(api.trends)!.models, ['RTX_4090']);
     assert.equal(content.sections.length, 1);
     assert.equal(content.sections[0].heading, 'RTX 4090');
     assert.ok(content.sections[0].rows.length >= 1);
@@ -45,27 +46,27 @@ describe('Show Market Trends', function () {
     assert.match(content.sections[0].price.label, /^Price per GPU of RTX 4090, Last 7 days: lowest /);
     const { price, gpus } = content.sections[0];
     assert.ok(price.yTicks.length >= 2 && gpus.yTicks.length >= 2 && gpus.min === 0, 'scales on both axes, even for the one recorded list');
-    const html = api.trends.html() ?? '';
+    const html = pageHtml(api.trends) ?? '';
     assert.ok(html.includes('Content-Security-Policy') && html.includes('<script nonce="'), 'a strict CSP, our one script by its nonce');
     assert.ok(!html.includes('RTX') && !html.includes('HYPERLINK'), 'the shell holds our words only');
   });
 
   it('takes a range and models by index from the page, and ignores what it does not know', async () => {
-    const models = api.trends.content()!.models;
+    const models = pageContent(api.trends)!.models;
     const hostile = models.findIndex((m) => m.name === HOSTILE_GPU);
-    await api.trends.host.receive(api.trends.shown, { type: 'choose', range: 'day', models: [hostile] });
-    assert.deepEqual(api.trends.shown, { range: 'day', models: [HOSTILE_GPU] });
-    assert.equal(api.trends.content()!.columns[0], 'Hour (UTC)');
+    await fromPage(api.trends, { type: 'choose', range: 'day', models: [hostile] });
+    assert.deepEqual(pageKey(api.trends), { range: 'day', models: [HOSTILE_GPU] });
+    assert.equal(pageContent(api.trends)!.columns[0], 'Hour (UTC)');
     for (const bad of [{ type: 'choose', range: 'year', models: [0] }, { type: 'choose', range: 'day', models: [models.length] }, { type: 'choose', range: 'day', models: ['RTX_4090'] }]) {
-      await api.trends.host.receive(api.trends.shown, bad);
-      assert.deepEqual(api.trends.shown, { range: 'day', models: [HOSTILE_GPU] });
+      await fromPage(api.trends, bad);
+      assert.deepEqual(pageKey(api.trends), { range: 'day', models: [HOSTILE_GPU] });
     }
   });
 
   it('Export CSV writes every point shown, with a cell that looks like a formula kept as text', async () => {
     const file = vscode.Uri.file(path.join(dir, 'trends.csv'));
-    api.trends.answerNextSave = file;
-    await api.trends.host.receive(api.trends.shown, { type: 'exportCsv' });
+    api.answerNextSave(file);
+    await fromPage(api.trends, { type: 'exportCsv' });
     const lines = fs.readFileSync(file.fsPath, 'utf8').split('\r\n').filter((l) => l !== '');
     assert.equal(lines[0], 'gpu,time_utc,lists,machines,gpus,lowest_per_gpu,p25_per_gpu,median_per_gpu');
     assert.ok(lines.length >= 2);

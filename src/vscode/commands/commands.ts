@@ -110,7 +110,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
     'gpuRental.templates.filter': () => filterTemplates(deps),
     'gpuRental.templates.clearFilter': () => view.setTemplateFilter(''),
     // Arguments are ignored: any extension can run a command, and none may choose the user's token.
-    'gpuRental.setToken': () => setToken(deps, undefined),
+    'gpuRental.setToken': () => setToken(deps),
     'gpuRental.clearToken': () => clearToken(deps),
     'gpuRental.refresh': () => deps.controller.refresh(),
     'gpuRental.getStarted': () => deps.walkthrough.open(),

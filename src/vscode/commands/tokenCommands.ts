@@ -10,15 +10,14 @@ export interface TokenCommandDeps {
   controller: Controller;
 }
 
-/**
- * Asks for the token (or takes `given`, which only the test API passes),
- * stores it, waits for the views to follow, and checks it with the service.
- */
-export async function setToken({ tokens, controller }: TokenCommandDeps, given: string | undefined): Promise<void> {
-  const input = given ?? (await askToken());
-  if (input === undefined) {
-    return;
-  }
+/** Asks for the token and saves it. */
+export async function setToken(deps: TokenCommandDeps): Promise<void> {
+  const input = await askToken();
+  if (input !== undefined) await saveToken(deps, input);
+}
+
+/** Stores the token typed, waits for the views to follow, and checks it with the service. */
+export async function saveToken({ tokens, controller }: TokenCommandDeps, input: string): Promise<void> {
   const problem = tokenProblem(input);
   if (problem) {
     void showError(vscode.l10n.t('GPU Rental: {0}', problem));

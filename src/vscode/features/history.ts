@@ -10,15 +10,10 @@ import type { Config } from '../services/config';
 import { describeError, type Log } from '../services/log';
 import { askModal, flash } from '../services/notify';
 
-export { originOf };
-
 /** The folder under the extension's global storage that holds one folder per service. */
-export const HISTORY_FOLDER = 'market-history';
+const HISTORY_FOLDER = 'market-history';
 
 export class HistoryClearing {
-  /** The answer the next Clear Market History takes instead of asking (the test API sets it, once). */
-  answerNextClear: boolean | undefined;
-
   constructor(
     private readonly config: Config,
     /** Deletes the history where it is kept (the market worker); true when it did, false when another window held its lock. */
@@ -32,18 +27,13 @@ export class HistoryClearing {
     if (!origin) {
       return;
     }
-    let yes = this.answerNextClear;
-    this.answerNextClear = undefined;
-    if (yes === undefined) {
-      const clear = vscode.l10n.t('Clear History');
-      yes =
-        (await askModal(
-          vscode.l10n.t('GPU Rental: delete the market history of {0}?', origin),
-          vscode.l10n.t('Prices, listings and returns recorded for this service are deleted from this computer, for every window. Recording goes on with the next refresh.'),
-          clear,
-        )) === clear;
-    }
-    if (!yes) {
+    const clear = vscode.l10n.t('Clear History');
+    const answer = await askModal(
+      vscode.l10n.t('GPU Rental: delete the market history of {0}?', origin),
+      vscode.l10n.t('Prices, listings and returns recorded for this service are deleted from this computer, for every window. Recording goes on with the next refresh.'),
+      clear,
+    );
+    if (answer !== clear) {
       return;
     }
     const cleared = await this.remove().catch((err: unknown) => {

@@ -19,7 +19,6 @@ export const STATUS_ITEM_ID = 'gpuRental.status';
 export class StatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
-  private onScreen = false;
 
   constructor(
     /** The machines listing's state (loaded? when?) and its changes. */
@@ -42,16 +41,10 @@ export class StatusBar implements vscode.Disposable {
     this.update();
   }
 
-  /** Whether the item is on screen (VS Code offers no getter). */
-  get shown(): boolean {
-    return this.onScreen;
-  }
-
   private update(): void {
     const { item, watches } = this;
     if (watches.watches.length === 0 && !this.config.statusBarShow) {
       item.hide();
-      this.onScreen = false;
       return;
     }
     const state = this.host.state('machines');
@@ -60,7 +53,6 @@ export class StatusBar implements vscode.Disposable {
     item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
     item.tooltip = tooltip(state, watches);
     item.show();
-    this.onScreen = true;
   }
 
   dispose(): void {

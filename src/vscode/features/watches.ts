@@ -47,7 +47,6 @@ export class WatchService implements vscode.Disposable {
   private readonly plan: PollPlan;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pollRunning = false;
-  private lastPoll: Date | undefined;
   private nextPoll: Date | undefined;
   /** The figures of every watch in the last snapshot, by query; undefined before a snapshot. */
   private stats: Map<string, WatchStats> | undefined;
@@ -99,11 +98,6 @@ export class WatchService implements vscode.Disposable {
   /** A poll is under way. */
   get polling(): boolean {
     return this.pollRunning;
-  }
-
-  /** When the last poll ended. */
-  get lastPollAt(): Date | undefined {
-    return this.lastPoll;
   }
 
   /** When the next poll is planned; undefined while polling is not allowed or one runs. */
@@ -159,19 +153,6 @@ export class WatchService implements vscode.Disposable {
       },
     );
     return this.statsAnswer;
-  }
-
-  /** How many machines wait for the watch's next alert (it shows at most one per five minutes). */
-  heldCount(watch: Watch): number {
-    return this.gate.heldCount(watch.queryText);
-  }
-
-  /** Polls now (the status bar's tooltip and tests use it), and ends once its news and figures are handled; the regular schedule goes on after it. */
-  async pollNow(): Promise<void> {
-    await this.poll();
-    // The figures are asked after the news was sent (one channel, in order): once they are in, the news is heard.
-    await this.askStats();
-    await this.newsHandled;
   }
 
   private reload(): void {
@@ -238,7 +219,6 @@ export class WatchService implements vscode.Disposable {
     } finally {
       this.pollRunning = false;
       this.plan.ended(Date.now(), ok);
-      this.lastPoll = new Date();
       if (!ok) {
         this.log.warn(`Poll failed; next in ${Math.round(this.plan.delayMs / 1000)} s.`);
       }

@@ -35,7 +35,6 @@ const COMPARE_PAGE: PageKind<CompareKey, CompareContent, CompareRequest> = {
 };
 
 export class ComparePanel implements vscode.Disposable {
-  /** The panel; `host.receive` is the way in for messages from its page. */
   readonly host: WebviewHost<CompareKey, CompareContent, CompareRequest>;
   private columns: Column[] = [];
   /** The node IDs of a comparison brought back after a reload, until one of them is in the list. */
@@ -72,16 +71,6 @@ export class ComparePanel implements vscode.Disposable {
     this.columns = [...freshColumns(machines)];
     this.waiting = undefined;
     this.host.show(this.key(), this.current());
-  }
-
-  /** What the page shows now (for tests and diagnostics). */
-  content(): CompareContent | undefined {
-    return this.host.content(this.key());
-  }
-
-  /** The page's shell, as rendered when it opened (for tests). */
-  html(): string | undefined {
-    return this.host.html(this.key());
   }
 
   private key(): CompareKey {

@@ -41,10 +41,6 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
     this.historySubscription = onHistoryChange?.(() => this.followAll()) ?? new vscode.Disposable(() => undefined);
   }
 
-  get openNodeNames(): string[] {
-    return this.host.keys();
-  }
-
   /** The machine in the latest list, with the history's facts of it (of its last known model when the list does not have it). */
   protected async find(nodeName: string, last: Machine | undefined, signal: AbortSignal): Promise<Machine | undefined> {
     const details = await this.market.client.request('machineDetails', { nodeId: nodeName, gpuName: last?.gpu_name }, signal);

@@ -110,27 +110,8 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
     return [...this.panels.values()].map((open) => open.key);
   }
 
-  /** What the panel of `key` shows now (for tests and diagnostics). */
-  content(key: Key): Content | undefined {
-    return this.panels.get(this.kind.id(key))?.content;
-  }
-
-  /** The shell as rendered when the panel opened (for tests and diagnostics). */
-  html(key: Key): string | undefined {
-    return this.panels.get(this.kind.id(key))?.panel.webview.html;
-  }
-
   close(key: Key): void {
     this.panels.get(this.kind.id(key))?.panel.dispose();
-  }
-
-  /**
-   * A message from the page of `key`: the one way in, which the panel's
-   * listener takes, and tests too (they cannot click in the page).
-   */
-  async receive(key: Key, message: unknown): Promise<void> {
-    const open = this.panels.get(this.kind.id(key));
-    if (open) await this.onMessage(open, message);
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {

@@ -30,7 +30,6 @@ export function seenIn(market: PanelMarket, which: Which): { listed: boolean; fe
 }
 
 export abstract class RecordPanels<Key extends string | number, Item, Content extends { title: string }, Request extends { type: string }> implements vscode.Disposable {
-  /** The panels; `host.receive` is the way in for messages from their pages. */
   readonly host: WebviewHost<Key, Content, Request>;
   /** The item each open panel shows: as last seen in the market, or as shown. */
   private readonly items = new Map<Key, Item>();
@@ -75,16 +74,6 @@ export abstract class RecordPanels<Key extends string | number, Item, Content ex
     this.items.set(key, item);
     const found = await this.ask(key, false);
     this.host.show(key, this.contentOf(key, found), preserveFocus);
-  }
-
-  /** What the panel of `key` shows now (for tests and diagnostics). */
-  content(key: Key): Content | undefined {
-    return this.host.content(key);
-  }
-
-  /** The panel's shell, as rendered when it opened (for tests and diagnostics). */
-  html(key: Key): string | undefined {
-    return this.host.html(key);
   }
 
   /**

@@ -38,10 +38,6 @@ export class TemplatePanels extends RecordPanels<TemplateKey, Template, Template
     super(extensionUri, market, 'templates', TEMPLATE_PAGE, log);
   }
 
-  get openIds(): number[] {
-    return this.host.keys();
-  }
-
   protected find(id: number, _last: Template | undefined, signal: AbortSignal): Promise<Template | undefined> {
     return this.market.client.request('template', { id }, signal);
   }

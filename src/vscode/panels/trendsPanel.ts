@@ -41,15 +41,12 @@ const TRENDS_PAGE: PageKind<TrendsKey, TrendsContent, TrendsRequest> = {
 };
 
 export class TrendsPanel implements vscode.Disposable {
-  /** The panel; `host.receive` is the way in for messages from its page. */
   readonly host: WebviewHost<TrendsKey, TrendsContent, TrendsRequest>;
   private key: TrendsKey = { range: 'week', models: [] };
   /** The last answer drawn: the models the page's indexes point into. */
   private drawn: TrendsView = NOTHING;
   /** The request of the drawing in flight: the next supersedes it. */
   private asking: AbortController | undefined;
-  /** Where the next Export CSV writes instead of asking (the test API sets it, once). */
-  answerNextSave: vscode.Uri | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -75,21 +72,6 @@ export class TrendsPanel implements vscode.Disposable {
     this.key = { range: this.key.range, models: chosen };
     const view = await this.ask(this.key);
     if (view) this.host.show(this.key, this.contentOf(view));
-  }
-
-  /** What the page shows now (for tests and diagnostics). */
-  content(): TrendsContent | undefined {
-    return this.host.content(this.key);
-  }
-
-  /** The page's shell, as rendered when it opened (for tests). */
-  html(): string | undefined {
-    return this.host.html(this.key);
-  }
-
-  /** The range and models shown. */
-  get shown(): TrendsKey {
-    return this.key;
   }
 
   private async act(request: Exclude<TrendsRequest, ReadyRequest>): Promise<string | undefined> {
@@ -140,9 +122,7 @@ export class TrendsPanel implements vscode.Disposable {
     for (const s of view?.trends ?? []) {
       for (const x of s.samples ?? []) rows.push([s.gpu, new Date(x.t).toISOString(), x.n, x.machines, x.gpus, x.low, x.p25, x.median]);
     }
-    let target = this.answerNextSave;
-    this.answerNextSave = undefined;
-    target ??= await vscode.window.showSaveDialog({
+    const target = await vscode.window.showSaveDialog({
       defaultUri: defaultFolder(`gpu-rental-trends-${this.key.range}.csv`),
       filters: { CSV: ['csv'] },
       saveLabel: vscode.l10n.t('Export'),

@@ -24,18 +24,6 @@ export interface ContextKeyValues {
 
 export type ContextKey = keyof ContextKeyValues;
 
-export const CONTEXT_KEYS: readonly ContextKey[] = [
-  'gpuRental.setup',
-  'gpuRental.tokenRejected',
-  'gpuRental.machines.filtered',
-  'gpuRental.machines.groupBy',
-  'gpuRental.machines.sortBy',
-  'gpuRental.machines.sortOrder',
-  'gpuRental.templates.filtered',
-  'gpuRental.nodeIdCopied',
-  'gpuRental.filterBoxOpen',
-];
-
 export class ContextKeys {
   private readonly values = new Map<ContextKey, unknown>();
 

@@ -31,7 +31,6 @@ function actionLabels(): Record<Action, string> {
 export class Controller implements vscode.Disposable {
   private state: SetupState = 'unknown';
   private problem: string | undefined;
-  private service: string | undefined;
   private serviceKey: string | undefined;
   private readonly setupChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeSetup = this.setupChanged.event;
@@ -76,11 +75,6 @@ export class Controller implements vscode.Disposable {
   /** What is missing or wrong in the setup, in one sentence; undefined when ready. */
   get setupProblem(): string | undefined {
     return this.problem;
-  }
-
-  /** The service the current client talks to, as shown to users. */
-  get serviceUrl(): string | undefined {
-    return this.service;
   }
 
   /**
@@ -129,7 +123,6 @@ export class Controller implements vscode.Disposable {
       state = 'ready';
       this.problem = undefined;
     }
-    this.service = state === 'ready' && check.ok ? check.display : undefined;
     const serviceKey = state === 'ready' && check.ok ? `${check.url.href}\n${token}` : undefined;
     const serviceChanged = serviceKey !== this.serviceKey;
     this.serviceKey = serviceKey;

@@ -45,11 +45,6 @@ export class NearMissRows implements vscode.Disposable {
     return this.shownOf(this.latest.value);
   }
 
-  /** The answer asked last (tests wait for it). */
-  get settled(): Promise<void> {
-    return this.latest.current().then(() => undefined);
-  }
-
   private shownOf(answer: { filter: string; misses: readonly NearMiss[] } | undefined): readonly NearMiss[] {
     return answer && answer.filter === this.state.queryText ? answer.misses : [];
   }

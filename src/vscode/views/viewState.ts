@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import { GROUP_BY, SORT_KEYS, type Arrangement } from '../../model/arrange';
 import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../../model/query';
-import type { MachineQuery } from '../../market/views';
 import { oneOf, type Config } from '../services/config';
 
 const STATE_KEY = 'gpuRental.machines.view';
@@ -21,7 +20,6 @@ interface Stored {
 export class ViewState implements vscode.Disposable {
   private stored: Stored;
   private parsed: Query = { clauses: [] };
-  private current: MachineQuery | undefined;
   templateFilter: string;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -47,23 +45,6 @@ export class ViewState implements vscode.Disposable {
         this.store(next);
       }
     });
-  }
-
-  /** The question the Machines view asks the market; the same object until something in it changes. */
-  get machineQuery(): MachineQuery {
-    const arrangement = this.arrangement;
-    const current = this.current;
-    if (
-      current &&
-      current.filter === this.parsed &&
-      current.arrangement.groupBy === arrangement.groupBy &&
-      current.arrangement.sortBy === arrangement.sortBy &&
-      current.arrangement.order === arrangement.order
-    ) {
-      return current;
-    }
-    this.current = { filter: this.parsed, arrangement };
-    return this.current;
   }
 
   get queryText(): string {

@@ -1,8 +1,8 @@
 // `npm run bench:soak` (packages first): 1,000 polls of one watch against the
-// demo market, with the packaged extension (gpu-rental.vsix, unpacked) in the
-// real web workbench. The extension host runs test/bench/soak/suite.ts as its test
-// suite: extension mode Test, so `activate` hands it the watch service and it
-// can poll at once (`watches.pollNow()`) instead of waiting the 10 s the
+// demo market, with the packaged extension (gpu-rental.vsix, unpacked, its
+// bundles rebuilt from the integration tests' entry) in the real web workbench.
+// The extension host runs test/bench/soak/suite.ts as its test suite:
+// `activate` hands it the watch service and it can poll at once (`pollWatchesNow()`) instead of waiting the 10 s the
 // setting allows at least. One market step (`/__demo/market/tick`) before each
 // poll: the market moves as fast as the polls come. Prints the figures and
 // fails when a machine was missed or told twice, a poll failed, an alert came
@@ -89,6 +89,8 @@ async function main(): Promise<number> {
   try {
     // The .vsix as VS Code installs it: its extension/ folder is what runs.
     execFileSync('unzip', ['-q', vsix, 'extension/*', '-d', scratch]);
+    // The package's activate hands out nothing: the same code behind the tests' entry (test/integration/extensionEntry.ts) does.
+    execFileSync(process.execPath, ['esbuild.js', `--out=${path.join(scratch, 'extension')}`], { cwd: repoRoot, stdio: 'inherit' });
     const out = path.join(scratch, 'result.json');
     console.log(`bench:soak: ${polls} polls on code-server ${version}, demo market seed ${SEED}; load before: ${uptime()}`);
     const code = await runExtensionTestsInBrowser({

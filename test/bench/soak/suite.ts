@@ -18,7 +18,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { Machine } from '../../../src/api/types';
-import type { GpuRentalTestApi } from '../../../src/extension';
+import type { GpuRentalTestApi } from '../../integration/extensionEntry';
 import { ALERT_QUIET_MS } from '../../../src/market/watch';
 import { DEMO_TOKEN } from '../../../dev/demo/fixtures';
 import type { MarketLogEntry } from '../../../dev/demo/marketControl';
@@ -63,13 +63,13 @@ export async function run(): Promise<void> {
   const ext = vscode.extensions.getExtension<GpuRentalTestApi>('gpu-rental.gpu-rental');
   if (!ext) throw new Error('the extension gpu-rental.gpu-rental is not installed');
   const api = await ext.activate();
-  if (!api?.watches) throw new Error('activate returned no watch service: is this a build with watches, in extension mode Test?');
+  if (!api?.watches) throw new Error('activate returned no watch service: is this the build of the tests\' entry (test/integration/extensionEntry.ts)?');
 
   await api.setToken(DEMO_TOKEN);
   // The first poll is the baseline; the watch service runs it by itself once a token is set (or we do).
   const listed = () => api.marketHost.state('machines');
   const machine = (nodeId: string) => api.marketHost.client.request('machine', { nodeId });
-  if (listed()?.count === undefined) await api.watches.pollNow();
+  if (listed()?.count === undefined) await api.pollWatchesNow();
   await until('the first list', () => listed()?.count !== undefined && !api.watches.polling);
   const watch = api.watches.active[0];
   if (!watch || api.watches.problems.length) throw new Error(`the watch from the user settings did not load: ${JSON.stringify(api.watches.problems)}`);
@@ -104,7 +104,7 @@ export async function run(): Promise<void> {
 
     told = [];
     if (!withoutPolls) {
-      await api.watches.pollNow();
+      await api.pollWatchesNow();
       if (listed()?.fetchedAt === fetchedAt) result.failedPolls++;
       const now = new Map(await Promise.all([...candidates].map(async (id) => [id, await machine(id)] as const)));
       const expected = new Set([...candidates].filter((id) => !gone.has(id) && matched(now.get(id)) && !before.get(id)));
@@ -143,7 +143,7 @@ export async function run(): Promise<void> {
   result.listedAtEnd = listed()?.count ?? 0;
   result.matchingAtEnd = (await api.marketHost.client.request('watchStats', { queries: [watch.queryText] })).stats?.[0]?.matches ?? 0;
   // The news the alert gate holds for the next alert: the soak ends within five minutes of the first one.
-  result.heldAtEnd = api.watches.heldCount(watch);
+  result.heldAtEnd = api.watches['gate']['held'].get(watch.queryText)?.size ?? 0;
   subscription.dispose();
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
 }

@@ -2,7 +2,7 @@
 // applies, the checks of what a person types, and the unit of gpu_memory.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { assumedShape, checkCount, checkModelSize, describeEstimate, estimateMemory, memoryInName, sizingFilter, type SizingJob } from '../../../src/model/sizing';
+import { assumedShape, checkCount, checkModelSize, describeEstimate, estimateMemory, sizingFilter, type SizingJob } from '../../../src/model/sizing';
 import { filterMachines, parsed } from '../../support/query';
 import { machineRecord } from '../../support/records';
 
@@ -81,6 +81,12 @@ describe('sizing: what a person types', () => {
     }
   });
 });
+
+/** The number in a GPU's name that says its memory in GB ("A100_SXM4_80GB" → 80), if any. */
+function memoryInName(gpuName: string): number | undefined {
+  const match = /(?:^|[^0-9])(\d{1,4})\s*GB(?:$|[^A-Za-z])/i.exec(gpuName);
+  return match ? Number(match[1]) : undefined;
+}
 
 describe('sizing: the unit of gpu_memory', () => {
   it('is GB, as the GPU names of the market say: each memory in a name is the machine\'s gpu_memory, and an RTX 4090 has 24', () => {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { ALL_COUNTS } from '../../../src/market/history/aggregate';
 import type { StoredPoint } from '../../../src/market/history/downsample';
-import { trendsView } from '../../../src/market/history/trendsView';
+import { sourceOf, trendsView } from '../../../src/market/history/trendsView';
 import { trendsContent, type TrendsState } from '../../../src/webview/trends/content';
 import { CHART_HEIGHT, CHART_WIDTH, chartShapes, PLOT, type Shape } from '../../../src/webview/trends/dom';
 import type { TrendsChart, TrendsContent } from '../../../src/webview/trends/protocol';
@@ -21,7 +21,7 @@ function list(t: number, price: number, gpus: number): StoredPoint {
 }
 
 function content(points: StoredPoint[], range: TrendRange): TrendsContent {
-  const view = trendsView(points, range, ['H100_SXM5_80GB']);
+  const view = trendsView(sourceOf(points), range, ['H100_SXM5_80GB']);
   const state: TrendsState = { range, models: view.models, chosen: ['H100_SXM5_80GB'], trends: view.trends, from: view.from, to: view.end, latest: view.latest, stepMs: view.stepMs };
   return trendsContent(state);
 }
