@@ -94,6 +94,30 @@ describe('market history: the SQLite store', () => {
     assert.deepEqual(a.modelWeek('H100_SXM5_80GB'), b.modelWeek('H100_SXM5_80GB'));
   });
 
+  it('two windows recording one market by their diffs, in turns, some lists skipped: the same listings as whole lists give', () => {
+    const a = openTestHistory(folder.file);
+    const b = openTestHistory(folder.file);
+    const whole = historyOf();
+    const pool = Array.from({ length: 30 }, (_, i) => h100((2 + i / 10).toFixed(2), `m${i}`));
+    // Each step lists the pool less a few machines that move around; each window records every other step, by its own diff.
+    const lists = Array.from({ length: 24 }, (_, k) => pool.filter((_, i) => (i * 7 + k * 3) % 5 !== 0 && !(k % 4 === 0 && i % 9 === 1)));
+    const before = new Map<HistoryStore, Machine[]>();
+    lists.forEach((list, k) => {
+      const t = T0 + k * MIN;
+      const turns = [[a, k % 2 === 0], [b, k % 3 !== 0]] as const;
+      for (const [store, turn] of turns) {
+        if (!turn) continue;
+        const last = before.get(store);
+        store.record(t, list, last ? { before: last, diff: diffMachines(last, list) } : undefined);
+        before.set(store, list);
+      }
+      // The history holds the lists either window recorded (both: the same list twice, which changes nothing).
+      if (turns.some(([, turn]) => turn)) whole.record(t, list);
+    });
+    a.poll();
+    for (const m of pool) assert.deepEqual([a.listedHours(m.node_name), a.flaps7d(m.node_name)], [whole.listedHours(m.node_name), whole.flaps7d(m.node_name)], m.node_name);
+  });
+
   it('keeps lists of the last 2 days as recorded, one an hour before, one a day before 90 days, none past the days kept', () => {
     const store = historyOf([], 120);
     const x = h100('2.00', 'x');

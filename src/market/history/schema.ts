@@ -24,6 +24,8 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (model, gpu_count, list)) WITHOUT ROWID;
    CREATE INDEX groups_by_list ON groups (list);
    CREATE TABLE listings (node TEXT NOT NULL, since INTEGER NOT NULL, until INTEGER, comeback INTEGER NOT NULL, PRIMARY KEY (node, since)) WITHOUT ROWID;
+   CREATE TABLE changes (stamp INTEGER NOT NULL, node TEXT NOT NULL, listed INTEGER NOT NULL);
+   CREATE INDEX changes_by_stamp ON changes (stamp);
    CREATE VIEW prices AS
      SELECT strftime('%Y-%m-%dT%H:%M:%SZ', l.t / 1000, 'unixepoch') AS time, l.t AS t, l.n AS lists, m.name AS gpu, g.gpu_count AS gpu_count,
             g.machines / 100.0 AS machines, g.gpus / 100.0 AS gpus,

@@ -19,10 +19,17 @@ import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
+import { presenceChanges } from './presenceSync';
 import { readModels, readPoints, readTrends } from './trendsQuery';
 import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
 import { WEEK_MS, weekFacts } from './week';
+
+/** How many lists' changes of the listings are kept for other writers to follow (see movedSince). */
+const CHANGES_KEPT = 50;
+
+/** The node of the change that says every listing changed (no node ID is empty). */
+const RESET = '';
 
 /** A machine gone this long is forgotten (its listings, its returns). */
 export const GONE_DAYS = 30;
@@ -182,10 +189,10 @@ export class HistoryStore implements MachineMemory, MarketFacts {
       this.insertPoint({ t, n: 1, groups: tally.groups() });
       if (t < this.latestT()) return undefined;
       const stamp = this.stamp();
-      const byDiff = diff && last && last.list === change!.before && last.stamp === stamp;
-      const { appeared, gone } = byDiff ? idsOf(diff) : this.comparedWithListings(machines);
+      const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.movedSince(last.stamp, stamp) : undefined;
+      const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
       const comebacks = this.applyPresence(t, appeared, gone);
-      this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp + 1));
+      this.noteChanges(stamp + 1, appeared, gone);
       return { appeared, gone, comebacks, stamp: stamp + 1 };
     });
     this.last = { list: machines, tally, stamp: applied?.stamp };
@@ -214,6 +221,41 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     return { appeared, gone };
   }
 
+  /**
+   * Which machines other writers marked listed (true) or gone since this
+   * store's list of `since`, as they left them; undefined when the changes
+   * kept no longer reach back that far, or the listings were reset since
+   * (a Clear, an import): then the list is compared whole.
+   */
+  private movedSince(since: number, now: number): Map<string, boolean> | undefined {
+    if (since === now) return new Map();
+    const oldest = Number(this.sql('SELECT min(stamp) AS s FROM changes').get()?.s ?? Infinity);
+    if (oldest > since + 1) return undefined;
+    const moved = new Map<string, boolean>();
+    for (const [node, listed] of rowArrays(this.arraysOf('SELECT node, listed FROM changes WHERE stamp > ? ORDER BY stamp'), since)) {
+      if (node === RESET) return undefined;
+      moved.set(node as string, listed === 1);
+    }
+    return moved;
+  }
+
+  /** Notes what a list changed, under its stamp, for other writers to follow (see movedSince); keeps the last CHANGES_KEPT stamps' worth. */
+  private noteChanges(stamp: number, appeared: readonly string[], gone: readonly string[]): void {
+    const note = this.sql('INSERT INTO changes (stamp, node, listed) VALUES (?, ?, ?)');
+    for (const id of appeared) note.run(stamp, id, 1);
+    for (const id of gone) note.run(stamp, id, 0);
+    this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp));
+    this.sql('DELETE FROM changes WHERE stamp <= ?').run(stamp - CHANGES_KEPT);
+  }
+
+  /** Marks every listing as changed (a Clear, an import): a writer that follows changes compares its next list whole. */
+  private resetChanges(): void {
+    const stamp = this.stamp() + 1;
+    this.sql('DELETE FROM changes').run();
+    this.sql('INSERT INTO changes (stamp, node, listed) VALUES (?, ?, 0)').run(stamp, RESET);
+    this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp));
+  }
+
   /** Opens a listing for each machine that appeared (a comeback when it was listed before) and closes each gone one's; the comebacks. */
   applyPresence(t: number, appeared: readonly string[], gone: readonly string[]): Set<string> {
     const before = this.sql('SELECT 1 AS x FROM listings WHERE node = ? LIMIT 1');
@@ -233,7 +275,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   clear(): boolean {
     this.transaction(() => {
       this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models;');
-      this.sql("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'presence'").run();
+      this.resetChanges();
     });
     this.last = undefined;
     this.presence = undefined;
@@ -298,9 +340,10 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   /** Imports the history an older version kept (see legacy.ts), in one transaction; how many lists it held. */
   importLegacy(legacy: LegacyHistory): number {
     const insert = this.sql('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
-    const lists = this.transaction(() =>
-      importLegacy({ insertPoint: (p) => this.insertPoint(p), insertListing: (r) => insert.run(r.node, r.since, r.until, r.comeback ? 1 : 0), applyPresence: (t, appeared, gone) => this.applyPresence(t, this.notListed(appeared), gone) }, legacy),
-    );
+    const lists = this.transaction(() => {
+      this.resetChanges();
+      return importLegacy({ insertPoint: (p) => this.insertPoint(p), insertListing: (r) => insert.run(r.node, r.since, r.until, r.comeback ? 1 : 0), applyPresence: (t, appeared, gone) => this.applyPresence(t, this.notListed(appeared), gone) }, legacy);
+    });
     this.presence = undefined;
     this.changed();
     return lists;
@@ -327,10 +370,6 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
     return readTrends(this.db, this.latest(), range, models, options);
   }
-}
-
-function idsOf(diff: MachineDiff): { appeared: string[]; gone: string[] } {
-  return { appeared: diff.appeared.map((m) => m.node_name), gone: diff.disappeared.map((m) => m.node_name) };
 }
 
 /** The presence after this store's own list: no need to read the listings again. */

@@ -1,0 +1,28 @@
+// What a list changes in the listings from its diff and what other writers
+// changed since: the same as comparing the whole list with the listings.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { diffMachines } from '../../../../src/market/diff';
+import { presenceChanges } from '../../../../src/market/history/presenceSync';
+import { machineRecord } from '../../../support/records';
+
+describe('market history: presence from the diff and the changes of others', () => {
+  const pool = Array.from({ length: 12 }, (_, i) => machineRecord({ node_name: `m${i}` }));
+  const listOf = (mask: number) => pool.filter((_, i) => mask & (1 << i));
+
+  it('gives what comparing the new list with the listings gives, whatever others changed', () => {
+    fc.assert(
+      fc.property(fc.nat(4095), fc.nat(4095), fc.nat(4095), (beforeMask, afterMask, othersMask) => {
+        const before = listOf(beforeMask);
+        const after = listOf(afterMask);
+        // The listings: the window's last list, with what other writers flipped since.
+        const moved = new Map(pool.filter((_, i) => othersMask & (1 << i)).map((m) => [m.node_name, !(beforeMask & (1 << Number(m.node_name.slice(1))))]));
+        const listed = new Set(pool.filter((m, i) => (moved.has(m.node_name) ? moved.get(m.node_name)! : !!(beforeMask & (1 << i)))).map((m) => m.node_name));
+        const got = presenceChanges(diffMachines(before, after), after, moved);
+        const ids = new Set(after.map((m) => m.node_name));
+        assert.deepEqual(new Set(got.appeared), new Set([...ids].filter((id) => !listed.has(id))));
+        assert.deepEqual(new Set(got.gone), new Set([...listed].filter((id) => !ids.has(id))));
+      }),
+    );
+  });
+});
