@@ -229,9 +229,8 @@ describe('API client', () => {
 
     it('a server slower than the timeout gives a timeout error', async () => {
       server.setFault({ fault: { kind: 'hang' } });
-      const started = Date.now();
+      // The server never answers: without the time limit this test would hang until mocha's timeout.
       await rejects(client(server, { timeoutMs: 300, log }).listMachines(), 'timeout', /did not answer within 0\.3 s/);
-      assert.ok(Date.now() - started < 3000);
     });
 
     it('a cancelled request rejects at once as cancelled', async () => {
