@@ -16,8 +16,7 @@ function collector(restart?: () => boolean) {
   return { got, sink: { machine: (m: Machine) => void got.push(m), restart } };
 }
 
-describe('streamMachines: the machine list item by item', function () {
-  this.timeout(20_000);
+describe('streamMachines: the machine list item by item', () => {
   let demo: DemoServer;
 
   before(async () => {
