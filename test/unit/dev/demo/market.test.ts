@@ -120,8 +120,10 @@ describe('demo server market', () => {
   it('ticks on its own every intervalMs, and the same seed serves the same lists', async () => {
     server = await startDemoServer({ market: { intervalMs: 30, seed: 4 } });
     const first = await listed();
-    // Waits for two ticks, however long a busy machine takes to give them (a fixed 200 ms saw one).
-    while (server.market.tickCount < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Waits for two ticks after that list, however long a busy machine takes to give them (a fixed 200 ms saw one;
+    // counting from the start saw none after the list, when the first ticks came before it).
+    const listedAt = server.market.tickCount;
+    while (server.market.tickCount < listedAt + 2) await new Promise((resolve) => setTimeout(resolve, 10));
     server.market.pause();
     const ticks = server.market.tickCount;
     assert.notDeepEqual(await listed(), first);
