@@ -298,6 +298,10 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       else res.destroy();
     }
   });
+  // An idle connection stays open longer than any client keeps one (fetch: 4 s), so that a client never
+  // reuses one the server is closing: on a busy machine the client's timer runs late, and with Node's
+  // default of 5 s here `npm run bench` once ended in ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));

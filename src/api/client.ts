@@ -48,6 +48,8 @@ export interface ClientOptions {
   /** Told before each wait between attempts, e.g. to say "rate limited, retrying in 5 s". */
   onRetry?: (notice: RetryNotice) => void;
   maxBodyBytes?: number;
+  /** Paging of templates stops after this many pages: MAX_TEMPLATE_PAGES unless a test asks for fewer. */
+  maxTemplatePages?: number;
 }
 
 /** One list as the service sent it, checked: not the market's Listing (src/market/listing.ts), which holds the last good one. */
@@ -154,6 +156,7 @@ export class GpuRentalClient {
    */
   async listTemplates(pageSize: number, signal?: AbortSignal): Promise<TemplateList> {
     const limit = Math.max(1, Math.floor(pageSize));
+    const maxPages = this.options.maxTemplatePages ?? MAX_TEMPLATE_PAGES;
     const seen = new Set<number>();
     const items: Template[] = [];
     let skipped = 0;
@@ -161,8 +164,8 @@ export class GpuRentalClient {
     let pages = 0;
     let incomplete: string | undefined;
     for (;;) {
-      if (pages >= MAX_TEMPLATE_PAGES) {
-        incomplete = l10n.t('stopped after {0} pages', MAX_TEMPLATE_PAGES);
+      if (pages >= maxPages) {
+        incomplete = l10n.t('stopped after {0} pages', maxPages);
         break;
       }
       const raw = await this.getWithRetries('images', { limit, marker }, signal, (body) => this.parseArray(body), {});

@@ -25,6 +25,7 @@ export interface TestClientOptions {
   retry?: Partial<RetryPolicy>;
   onRetry?: (notice: RetryNotice) => void;
   maxBodyBytes?: number;
+  maxTemplatePages?: number;
 }
 
 /** A client on the given server; no retries unless a test asks for them. */
@@ -39,6 +40,7 @@ export function client(server: { url: string }, options: TestClientOptions = {})
     retry: options.retry ?? { retries: 0 },
     onRetry: options.onRetry,
     maxBodyBytes: options.maxBodyBytes,
+    maxTemplatePages: options.maxTemplatePages,
   });
 }
 

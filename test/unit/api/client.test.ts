@@ -1,7 +1,6 @@
 // The API client against the demo API on 127.0.0.1, a real HTTP server: the
 // machines, paging of templates, and every error a user can be told.
 import * as assert from 'node:assert/strict';
-import { MAX_TEMPLATE_PAGES } from '../../../src/api/client';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MemoryLog, SECRET, client, closedPort, rejects, startServer } from '../../support/client';
@@ -148,12 +147,13 @@ describe('API client', () => {
     });
 
     it('never asks for more than the page cap, even from a server that always has more', async () => {
-      const many = Array.from({ length: MAX_TEMPLATE_PAGES + 5 }, (_, i) => ({ ...DEMO_TEMPLATES[1], id: i + 1 }));
+      // A cap of 5, not the real MAX_TEMPLATE_PAGES (1000): a thousand requests took 20 s on a busy machine, and prove no more.
+      const many = Array.from({ length: 12 }, (_, i) => ({ ...DEMO_TEMPLATES[1], id: i + 1 }));
       server.setData({ templates: many });
-      const result = await client(server).listTemplates(1);
-      assert.equal(server.requests.length, MAX_TEMPLATE_PAGES);
-      assert.equal(result.items.length, MAX_TEMPLATE_PAGES);
-      assert.match(result.incomplete ?? '', /stopped after/);
+      const result = await client(server, { maxTemplatePages: 5 }).listTemplates(1);
+      assert.equal(server.requests.length, 5);
+      assert.deepEqual(ids(result.items), [1, 2, 3, 4, 5]);
+      assert.equal(result.incomplete, 'stopped after 5 pages');
     });
 
     it('accepts the default template with id 0, nullable fields holding any JSON value, and drops duplicates', async () => {
@@ -229,9 +229,8 @@ describe('API client', () => {
 
     it('a server slower than the timeout gives a timeout error', async () => {
       server.setFault({ fault: { kind: 'hang' } });
-      const started = Date.now();
+      // The server never answers: without the time limit this test would hang until mocha's timeout.
       await rejects(client(server, { timeoutMs: 300, log }).listMachines(), 'timeout', /did not answer within 0\.3 s/);
-      assert.ok(Date.now() - started < 3000);
     });
 
     it('a cancelled request rejects at once as cancelled', async () => {

@@ -77,9 +77,10 @@ describe('reading a body against the last one', () => {
         const again = last.reread(third);
         if (again) assert.deepEqual(again.items, whole(third).items);
       }),
-      { seed: 23, numRuns: 400 },
+      // 150 cases, not more: 400 took over 20 s on a busy machine.
+      { seed: 23, numRuns: 150 },
     );
-    assert.ok(reread > 240, `most edits are read against the last body (${reread} of 400)`);
+    assert.ok(reread > 90, `most edits are read against the last body (${reread} of 150)`);
   });
 
   it('takes over the very objects of unchanged machines and parses only the changed and new ones', () => {

@@ -89,6 +89,15 @@ describe('LatestAnswer: the latest answer to a question asked again', () => {
     assert.equal(changes(), 2);
   });
 
+  it('an ask that fails with no error at all is logged and told, like any failure', async () => {
+    const { asks, ask, changes, failures } = harness<string>();
+    const done = ask();
+    asks[0].fail(undefined);
+    await done;
+    assert.deepEqual(failures, [undefined]);
+    assert.equal(changes(), 1);
+  });
+
   it('a superseded ask that fails is neither logged nor told', async () => {
     const { asks, ask, changes, failures } = harness<string>();
     const first = ask();
@@ -145,6 +154,12 @@ describe('LatestAnswer: the latest answer to a question asked again', () => {
       [undefined, 0],
       [0, 3],
     ]);
+  });
+
+  it('dispose with nothing asked is quiet', () => {
+    const { latest, changes } = harness<string>();
+    latest.dispose();
+    assert.equal(changes(), 0);
   });
 
   it('dispose cancels the ask under way, and tells nobody afterwards', async () => {

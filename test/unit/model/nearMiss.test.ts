@@ -52,6 +52,37 @@ describe('near misses', () => {
     assert.equal(describeNearMiss(dropped, 'en'), 'gpus=8 would find 1 machine, 1.20/GPU');
     const [without] = nearMisses(machines, parsed('nvlink=true'));
     assert.equal(describeNearMiss(without, 'en'), 'without nvlink=true: 6 machines from 1.02/GPU');
+    const [alone] = nearMisses(machines, parsed('gpu=rtx gpus>=8'));
+    assert.equal(describeNearMiss(alone, 'en'), 'without gpu=rtx: 1 machine, 1.20/GPU');
+  });
+
+  it('moves a CUDA or driver bound to the version that lets in three machines, in either direction', () => {
+    const versions = ['12.4', '11.8', '12.8', '12.1'].map((cuda_version, i) => machineRecord({ cuda_version, driver_version: `5${i}0.1`, price: String(1 + i) }));
+    assert.deepEqual(misses(versions, 'cuda>=13'), [['cuda>=12.1', 3]]);
+    assert.deepEqual(misses(versions, 'cuda>13'), [['cuda>=12.1', 3]]);
+    assert.deepEqual(misses(versions, 'cuda<11'), [['cuda<=12.4', 3]]);
+    assert.deepEqual(misses(versions, 'cuda<=11.0'), [['cuda<=12.4', 3]]);
+    assert.deepEqual(misses(versions, 'driver>=600'), [['driver>=510.1', 3]]);
+    assert.deepEqual(misses(versions, 'cuda>=13 cuda<=12.1'), [['cuda>=11.8', 2]], 'all the other clause lets in: two');
+    assert.deepEqual(misses(versions, 'cuda=13'), [['without cuda=13', 4]], 'a version = is dropped, not moved');
+  });
+
+  it('drops a != clause rather than turning it into another =', () => {
+    assert.deepEqual(misses(machines, 'gpus!=1 gpu=rtx'), [['without gpus!=1', 4], ['without gpu=rtx', 3]]);
+  });
+
+  it('moves = to another value, never to the one asked for, and on a tie to the larger, whatever the order of the list', () => {
+    assert.deepEqual(misses(machines, 'gpus=2'), [['gpus=1', 3]]);
+    const two = [machineRecord({ gpu_count: 4, price: '4' }), machineRecord({ gpu_count: 2, price: '2' })];
+    assert.deepEqual(misses(two, 'gpus=3'), [['gpus=4', 1]]);
+    assert.deepEqual(misses(two.slice().reverse(), 'gpus=3'), [['gpus=4', 1]]);
+  });
+
+  it('offers nothing when the query already finds three, and nothing for more than 30 clauses', () => {
+    assert.deepEqual(misses(machines, 'price_per_gpu<1.1'), [], 'exactly three machines');
+    const thirty = `${'gpus>=1 '.repeat(29)}gpus>=16`;
+    assert.deepEqual(misses(machines, thirty), [['gpus>=2', 3]]);
+    assert.deepEqual(misses(machines, `gpus>=1 ${thirty}`), [], '31 clauses');
   });
 
   it('the demo market: gpu=H100 gpus>=16 suggests gpus>=8', () => {
@@ -72,6 +103,20 @@ describe('near misses', () => {
     assert.deepEqual(numberBound('>', v(8, 4, 3.5), 2), { op: '>', value: 3.9 });
     assert.deepEqual(numberBound('<', v(5), 3), { op: '<', value: 6 });
     assert.equal(numberBound('<', v(), 3), undefined);
+    // In any order; equal values are let in together, and the bound stops short of the next value.
+    assert.deepEqual(numberBound('<', v(1.3, 1.04, 1, 1.04), 2), { op: '<', value: 1.1 });
+    assert.deepEqual(numberBound('>', v(2, 8, 4), 2), { op: '>', value: 3 });
+    assert.deepEqual(numberBound('>', v(8, 4), 2), { op: '>', value: 3 }, 'nothing beyond: as round as lets in all');
+    assert.deepEqual(numberBound('<=', v(1.0233, 1.04), 2), { op: '<=', value: 2 });
+    assert.deepEqual(numberBound('<=', v(1.0233, 1.04, 2), 2), { op: '<=', value: 1.1 }, 'never lets in the machine at 2');
+    assert.deepEqual(numberBound('>=', v(3.87), 1), { op: '>=', value: 3 });
+    assert.deepEqual(numberBound('>=', v(3.87, 3.5), 1), { op: '>=', value: 3.8 });
+    assert.deepEqual(numberBound('>=', v(3.87, 3.8), 1), { op: '>=', value: 3.87 }, 'never lets in the machine at 3.8');
+    assert.deepEqual(numberBound('<=', v(-0.5, 0.5), 1), { op: '<=', value: 0 }, 'zero, not minus zero');
+    // Twelve decimals at most; closer values than that keep the value itself, with = in the bound.
+    assert.deepEqual(numberBound('<', v(1, 1.000000000001), 1), { op: '<', value: 1.000000000001 });
+    assert.deepEqual(numberBound('<', v(1, 1.0000000000001), 1), { op: '<=', value: 1 });
+    assert.deepEqual(numberBound('>', v(1, 0.9999999999999), 1), { op: '>=', value: 1 });
   });
 });
 

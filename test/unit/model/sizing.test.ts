@@ -62,6 +62,11 @@ describe('sizing: what a person types', () => {
     assert.deepEqual(checkModelSize('70'), { ok: true, value: 70 });
     assert.deepEqual(checkModelSize(' 7.5B '), { ok: true, value: 7.5 });
     assert.deepEqual(checkModelSize('405b'), { ok: true, value: 405 });
+    assert.deepEqual(checkModelSize('1.25b'), { ok: true, value: 1.25 });
+    assert.deepEqual(checkModelSize('.55'), { ok: true, value: 0.55 });
+    assert.deepEqual(checkModelSize('0.1'), { ok: true, value: 0.1 }, 'the smallest');
+    assert.deepEqual(checkModelSize('2000'), { ok: true, value: 2000 }, 'the largest');
+    assert.ok(!checkModelSize('2000.5').ok);
   });
 
   it('rejects 0, a negative size, 10,000 billion and text with a clear message', () => {
@@ -79,6 +84,10 @@ describe('sizing: what a person types', () => {
     for (const text of ['0', '-1', '1.5', '2000', 'x', '1e3']) {
       assert.ok(!checkCount(text, 1024, 1).ok, text);
     }
+    assert.deepEqual(checkCount('  ', 1024, 4096), { ok: true, value: 4096 }, 'spaces alone are empty');
+    assert.deepEqual(checkCount('1', 1024, 4), { ok: true, value: 1 });
+    assert.deepEqual(checkCount('1024', 1024, 4), { ok: true, value: 1024 });
+    assert.deepEqual(checkCount('1025', 1024, 4), { ok: false, message: 'Type a whole number from 1 to 1024.' });
   });
 });
 
@@ -107,6 +116,7 @@ describe('sizing: the unit of gpu_memory', () => {
     assert.equal(memoryInName('H200_141GB'), 141);
     assert.equal(memoryInName('RTX_4090'), undefined);
     assert.equal(memoryInName('NVIDIA H100 80GB HBM3'), 80);
+    assert.equal(memoryInName('48GB_L40S'), 48, 'at the start of a name');
   });
 });
 

@@ -291,9 +291,8 @@ describe('demo server options', () => {
       () => 'failed',
     );
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
-    const started = Date.now();
+    // A server that waited for the hanging request would never close: this test would hang until mocha's timeout.
     await server.close();
-    assert.ok(Date.now() - started < 1000);
     assert.equal(await pending, 'failed');
     await server.close(); // idempotent
   });
