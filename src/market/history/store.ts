@@ -15,7 +15,7 @@ import type { MachineMemory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
 import type { SqlDatabase, SqlStatement } from './database';
-import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
+import { DAY_MS, HOUR_MS, RAW_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
@@ -236,7 +236,9 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     for (const row of this.sql('SELECT node, since FROM listings WHERE until IS NULL').all()) open.set(row.node as string, Number(row.since));
     const returns = new Map<string, number>();
     for (const row of this.sql('SELECT node, count(*) AS n FROM listings WHERE comeback = 1 AND since >= ? GROUP BY node').all(lastT - WEEK_MS)) returns.set(row.node as string, Number(row.n));
-    this.presence = { loadedAt: lastT, lastT, oldestT: Number(oldest?.t ?? lastT), oldestDownsampled: Number(oldest?.n ?? 1) > 1, open, returns };
+    // A list older than RAW_MS was moved to the start of its hour or day when thinned, even alone in it (n = 1).
+    const oldestT = Number(oldest?.t ?? lastT);
+    this.presence = { loadedAt: lastT, lastT, oldestT, oldestDownsampled: Number(oldest?.n ?? 1) > 1 || oldestT < lastT - RAW_MS, open, returns };
     return this.presence;
   }
 
