@@ -18,7 +18,7 @@ import { watchingScenario } from './watching';
 import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
-import { trendsScenario } from './trends';
+import { trendsScenario, trendsWithoutHistoryScenario } from './trends';
 import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
@@ -405,6 +405,7 @@ export const scenarios: Scenario[] = [
   editorIdsScenario,
   compareScenario,
   trendsScenario,
+  trendsWithoutHistoryScenario,
   twoWindowsScenario,
   pryingScenario,
   accountsScenario,
