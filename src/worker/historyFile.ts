@@ -67,8 +67,9 @@ export interface OpenHistoryOptions {
 function openDatabase(file: string): SqlDatabase {
   const { DatabaseSync } = loadSqlite();
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Created owner-only; SQLite gives its -wal and -shm files the same mode.
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  // Created owner-only; SQLite gives its -wal and -shm files the same mode. Only when missing: closing
+  // a descriptor of the file drops every POSIX lock this process holds on it, another connection's too.
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
   const db = new DatabaseSync(file);
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);

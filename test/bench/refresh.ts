@@ -22,7 +22,7 @@ import { compileQuery, parseQuery } from '../../src/model/query';
 import { nearMisses, type NearMiss } from '../../src/model/nearMiss';
 import { suggestQuery } from '../../src/model/query/suggest';
 import { summarizeMarket } from '../../src/model/query/summary';
-import { printHistoryFigures } from './history';
+import { runHistoryBench } from './history';
 
 const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
 
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
     );
   }
   await rereadBench();
-  await printHistoryFigures();
+  await runHistoryBench();
   console.log('\nA first load, each in a fresh Node process (median of 5): fetch + JSON.parse, and our client. RSS at the end of each:');
   console.log('machines   fetch + JSON.parse ms   client ms   ratio   RSS MB: floor / client');
   for (const count of [10_000, 100_000]) {

@@ -18,7 +18,7 @@ import { watchingScenario } from './watching';
 import { suggestingScenario } from './suggesting';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
-import { trendsScenario } from './trends';
+import { trendsScenario, trendsWithoutHistoryScenario } from './trends';
 import { trendsFirstDayScenario } from './trendsFirstDay';
 import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
@@ -408,6 +408,7 @@ export const scenarios: Scenario[] = [
   compareScenario,
   trendsScenario,
   trendsFirstDayScenario,
+  trendsWithoutHistoryScenario,
   twoWindowsScenario,
   pryingScenario,
   accountsScenario,

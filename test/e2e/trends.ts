@@ -6,13 +6,13 @@
 // (serious and critical violations fail), and the Machines view filtered with
 // below_median>=0.1.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import type { Frame } from 'playwright-core';
-import { serverHistoryRoot } from '../../dev/demo/fastForward';
+import { findExtensionLogFiles } from '../../dev/harness/logFiles';
 import { DAY_MS } from '../../src/market/history/downsample';
-import { HistoryStore, serviceFolder } from '../../src/market/history/store';
 import { formatPricePerGpu } from '../../src/model/format';
 import { pricePerGpu } from '../../src/model/price';
-import { compileQuery, parseQuery } from '../../src/model/query';
+import { readServerHistory } from './historyRead';
 import { inFrame } from './panels';
 import { type Scenario, NEWEST_ONLY } from './scenario';
 import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
@@ -108,13 +108,10 @@ export const trendsScenario: Scenario = {
     const violations = await inFrame(find, audit);
     assert.deepEqual(violations, [], 'axe-core: no serious or critical violation');
 
-    // The Machines view filtered by the history: what the extension's history says, read here from the same files.
+    // The Machines view filtered by the history: what the extension's history says, read here from the same file.
     const origin = new URL(session.demo.url).origin;
-    const store = new HistoryStore({ dir: serviceFolder(serverHistoryRoot(session.server.userDataDir), origin), origin, keepDays: 365 });
-    const parsed = parseQuery(QUERY);
-    assert.ok(parsed.ok);
     const listed = steps[steps.length - 1].machines;
-    const expected = listed.filter(compileQuery(parsed.query, store)).length;
+    const expected = readServerHistory(session.server, origin, { query: QUERY, machines: listed }).matching!;
     assert.ok(expected > 0, `${QUERY} finds machines in the demo market`);
     // Done with the panel: closed, so that no webview holds the keyboard when the filter box opens
     // (on VS Code 1.100 the keys then went astray, the box staying empty).
@@ -129,5 +126,50 @@ export const trendsScenario: Scenario = {
     const message = ui.viewMessage().filter({ hasText: `${QUERY} · ${expected} of ${listed.length} machines` });
     await message.waitFor();
     await ui.groupRows().first().waitFor();
+  },
+};
+
+/** On VS Code 1.100 the extension host's Node (20) has no node:sqlite: the history is off there. */
+export const trendsWithoutHistoryScenario: Scenario = {
+  title: 'market trends without node:sqlite (VS Code 1.100): Show Market Trends says there is no history, and the log says the history is off',
+  appliesTo: (vscodeVersion) => vscodeVersion.startsWith('1.100.'),
+  appliesWhy: 'only where the extension host has no node:sqlite; the newest VS Code records (the scenario above)',
+  async run(session: Session) {
+    const { ui, server } = session;
+    await ui.ensureReady();
+    await ui.dismissOverlays();
+    const group = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${GROUP}$`) }) }).first();
+    await group.waitFor();
+    await ui.rowContextMenu(group, 'Show Market Trends');
+    await until(
+      'the trends panel saying there is no history',
+      async () => {
+        for (const frame of ui.page.frames()) {
+          const notice = await frame
+            .locator('#export-csv')
+            .count()
+            .then(async (n) => (n > 0 ? await frame.locator('body').innerText() : ''))
+            .catch(() => '');
+          if (notice.includes('No market history yet')) return true;
+        }
+        return false;
+      },
+      (ok) => ok,
+      LOAD_TIMEOUT_MS,
+    );
+    const off = await until(
+      'the log saying the history is off',
+      async () =>
+        findExtensionLogFiles('gpu-rental.gpu-rental', 'GPU Rental', server.userDataDir).flatMap((file) =>
+          fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('The market history is off')),
+        ),
+      (lines) => lines.length > 0,
+      LOAD_TIMEOUT_MS,
+    );
+    assert.match(off[0], /The market history is off: this runtime's Node\.js \(v20\.[\d.]+\) has no SQLite/);
+    await ui.runCommand('View: Close All Editors');
   },
 };

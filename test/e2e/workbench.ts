@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
-import { fastForward, recordFastForward, serverHistoryRoot, type FastForwardStep } from '../../dev/demo/fastForward';
+import { fastForward, recordWithSqliteNode, serverHistoryFile, type FastForwardStep } from '../../dev/demo/fastForward';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { startVSCodeServer, type VSCodeServer } from '../../dev/harness/server';
 import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION } from '../../dev/harness/settings';
@@ -105,7 +105,8 @@ export class Session {
         machineSettings: opts.machineSettings,
       });
       cleanups.unshift(() => server.close());
-      if (steps.length > 0) recordFastForward(serverHistoryRoot(server.userDataDir), new URL(demo.url).origin, steps);
+      // Recorded on the server's own Node (this runner's Node 20 has no node:sqlite).
+      if (steps.length > 0) recordWithSqliteNode(server.node, serverHistoryFile(server, new URL(demo.url).origin), new URL(demo.url).origin, steps);
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
       cleanups.unshift(() => browser.close());
       const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 850 } });

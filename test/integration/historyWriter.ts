@@ -1,17 +1,19 @@
 // Another window recording the same service's market history, for the
-// integration suite: a separate Node process that opens the history folder
-// with HistoryStore exactly as the extension host does (the same options:
-// origin, days kept) and records each list the test sends it, as another
-// window would record the lists it loads. It answers each with the time it
+// integration suite: a separate Node process (the extension host's own
+// runtime, so one with node:sqlite) that opens the history file with
+// openHistory exactly as the market worker does (the same options: origin,
+// days kept) and records each list the test sends it, as another window
+// would record the lists it loads. It answers each with the time it
 // recorded, and exits when told to.
-import { HistoryStore } from '../../src/market/history/store';
 import type { Machine } from '../../src/api/types';
+import { openHistory } from '../../src/worker/historyFile';
 
-const [dir, origin, days] = process.argv.slice(2);
-const store = new HistoryStore({ dir, origin, keepDays: Number(days) });
+const [file, origin, days] = process.argv.slice(2);
+const store = openHistory({ file, origin, keepDays: Number(days) });
 
 process.on('message', (message: { t: number; machines: Machine[] } | { exit: true }) => {
   if ('exit' in message) {
+    store.close();
     process.exit(0);
   }
   store.record(message.t, message.machines);

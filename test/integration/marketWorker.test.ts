@@ -6,6 +6,7 @@
 // of a load and a hang: restarted, reloaded, the last answers served stale
 // meanwhile, the user told once.
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
@@ -14,7 +15,10 @@ import type { MachineAsk } from '../../src/market/protocol';
 import type { MarketClient } from '../../src/market/worker/client';
 import { toolAnswer } from '../../src/market/tools';
 import { Market } from '../../src/market/market';
-import { HistoryStore, originOf, serviceFolder } from '../../src/market/history/store';
+import { originOf } from '../../src/market/history/origin';
+import type { MarketFacts } from '../../src/model/memoryText';
+import { hasSqlite, openHistory } from '../../src/worker/historyFile';
+import { historyDirectory, historyFileName } from '../../src/worker/historyLocation';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
@@ -39,6 +43,7 @@ describe('Market worker', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   let client: MarketClient;
+  const withSqlite = hasSqlite();
   /** Why the worker restarted, for the failure messages. */
   const restarts: string[] = [];
 
@@ -60,7 +65,11 @@ describe('Market worker', function () {
     const here = new Market();
     await here.loadMachines(async () => ({ items: DEMO_MACHINES, skipped: 0 }));
     const origin = originOf(vscode.workspace.getConfiguration('gpuRental').get<string>('baseUrl')!)!;
-    const inThread = toolAnswer('gpuRental_findMachines', here, { query: 'gpus>=2', limit: 3 }, new Date(), new HistoryStore({ dir: serviceFolder(api.historyRoot, origin), origin, keepDays: 365 }));
+    // Without node:sqlite (VS Code 1.100) the worker's history knows nothing.
+    const history = withSqlite ? openHistory({ file: path.join(historyDirectory('', process.env), historyFileName(origin)), origin, keepDays: 365 }) : undefined;
+    const nothing: MarketFacts = { version: 0, modelWeek: () => undefined, listing: () => undefined, belowMedian: () => NaN };
+    const inThread = toolAnswer('gpuRental_findMachines', here, { query: 'gpus>=2', limit: 3 }, new Date(), history ?? nothing);
+    history?.close();
     here.dispose();
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
     assert.match(inWorker, new RegExp(`^${expected} of ${DEMO_MACHINES.length} listed machines match the query gpus>=2`));
@@ -69,7 +78,8 @@ describe('Market worker', function () {
     // The panels' requests: one machine with what the market history says of it, one template.
     const details = await client.request('machineDetails', { nodeId: DEMO_MACHINES[3].node_name });
     assert.equal(details?.machine?.node_name, DEMO_MACHINES[3].node_name);
-    assert.ok(details.memory?.week, 'with the market history the worker keeps');
+    if (withSqlite) assert.ok(details.memory?.week, 'with the market history the worker keeps');
+    else assert.equal(details.memory?.week, undefined, 'no history without node:sqlite');
     assert.equal(await client.request('machineDetails', { nodeId: 'not-listed' }), undefined);
     await waitFor('the worker to load the templates', async () => (await client.request('load', { which: 'templates' })).error === undefined);
     assert.equal((await client.request('template', { id: DEMO_TEMPLATES[2].id }))?.name, DEMO_TEMPLATES[2].name);
@@ -127,30 +137,45 @@ describe('Market worker', function () {
     assert.equal(api.marketHost.state('machines')?.errorKind, undefined);
   }
 
-  it('the worker records each new complete list: two loads are two more points in the trends it answers, and the trends panel draws them', async () => {
-    const ask = () => client.request('history.trends', { range: 'day', models: ['RTX_4090'], columns: 640, samples: true });
-    const before = (await ask()).trends[0].samples?.length ?? 0;
-    await api.controller.refresh(['machines']);
-    await api.controller.refresh(['machines']);
-    const after = await ask();
-    assert.equal(after.trends[0].samples?.length, before + 2);
-    assert.ok(after.models.includes('RTX_4090'));
-    await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
-    const content = await waitFor('the trends content', () => pageContent(api.trends));
-    assert.equal(content.sections[0].heading, 'RTX 4090');
-    assert.ok(content.sections[0].rows.length >= 1);
-  });
+  if (withSqlite) {
+    it('the worker records each new complete list: two loads are two more points in the trends it answers, and the trends panel draws them', async () => {
+      const ask = () => client.request('history.trends', { range: 'day', models: ['RTX_4090'], columns: 640, samples: true });
+      const before = (await ask()).trends[0].samples?.length ?? 0;
+      await api.controller.refresh(['machines']);
+      await api.controller.refresh(['machines']);
+      const after = await ask();
+      assert.equal(after.trends[0].samples?.length, before + 2);
+      assert.ok(after.models.includes('RTX_4090'));
+      await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
+      const content = await waitFor('the trends content', () => pageContent(api.trends));
+      assert.equal(content.sections[0].heading, 'RTX 4090');
+      assert.ok(content.sections[0].rows.length >= 1);
+    });
 
-  it('Clear Market History asks in the editor and deletes in the worker: the trends panel is told, and the next list is recorded again', async () => {
-    api.answerNextModal();
-    await vscode.commands.executeCommand('gpuRental.clearHistory');
-    assert.equal(api.flashes.at(-1), 'Market history cleared');
-    assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);
-    await waitFor('the trends panel told', () => pageContent(api.trends)?.models.length === 0 && pageContent(api.trends));
-    await api.controller.refresh(['machines']);
-    assert.ok((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models.includes('RTX_4090'));
-    api.trends.host.close(pageKey(api.trends)!);
-  });
+    it('Clear Market History asks in the editor and deletes in the worker: the trends panel is told, and the next list is recorded again', async () => {
+      api.answerNextModal();
+      await vscode.commands.executeCommand('gpuRental.clearHistory');
+      assert.equal(api.flashes.at(-1), 'Market history cleared');
+      assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);
+      await waitFor('the trends panel told', () => pageContent(api.trends)?.models.length === 0 && pageContent(api.trends));
+      await api.controller.refresh(['machines']);
+      assert.ok((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models.includes('RTX_4090'));
+      api.trends.host.close(pageKey(api.trends)!);
+    });
+  } else {
+    it('without node:sqlite the worker records nothing: loads add no trends, the trends panel has no model, Clear clears nothing', async () => {
+      await api.controller.refresh(['machines']);
+      await api.controller.refresh(['machines']);
+      const view = await client.request('history.trends', { range: 'all', models: ['RTX_4090'], columns: 640, samples: true });
+      assert.deepEqual(view.models, []);
+      assert.deepEqual(view.trends[0].samples, []);
+      await vscode.commands.executeCommand('gpuRental.showTrends', 'RTX_4090');
+      const content = await waitFor('the trends content', () => pageContent(api.trends));
+      assert.deepEqual(content.models, []);
+      api.trends.host.close(pageKey(api.trends)!);
+      assert.deepEqual(await client.request('history.clear', {}), { cleared: false });
+    });
+  }
 
   it('the Machines tree draws from the worker: its groups, a slice of rows, a machine located, as in this thread', async () => {
     const summary = await waitFor('the tree answered by the worker', async () => {

@@ -11,12 +11,13 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
+import { hasSqlite } from '../../src/worker/historyFile';
 import { signedInToDemo, waitFor } from './helpers';
 import { fromPage, pageContent, pageHtml, pageKey } from './pages';
 
 const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
 
-describe('Show Market Trends', function () {
+(hasSqlite() ? describe : undefined)?.('Show Market Trends', function () {
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-trends-'));
@@ -71,5 +72,30 @@ describe('Show Market Trends', function () {
     assert.equal(lines[0], 'gpu,time_utc,lists,machines,gpus,lowest_per_gpu,p25_per_gpu,median_per_gpu');
     assert.ok(lines.length >= 2);
     for (const line of lines.slice(1)) assert.ok(line.startsWith('"\'=HYPERLINK(""http://x.test"",""<b>x</b>"")",'), line);
+  });
+});
+
+// VS Code 1.100's extension host (Node 20) has no node:sqlite: the history is off (test/integration/history.test.ts).
+(hasSqlite() ? undefined : describe)?.('Show Market Trends without node:sqlite', function () {
+  let server: DemoServer;
+  let api: GpuRentalTestApi;
+
+  before(async () => {
+    ({ server, api } = await signedInToDemo());
+  });
+
+  after(() => {
+    const key = pageKey(api.trends);
+    if (key) api.trends.host.close(key);
+    server.reset();
+  });
+
+  it('opens for a GPU group and says there is no market history, with no model to choose', async () => {
+    const group = await waitFor('the RTX 4090 group', async () => (await api.machines.getChildren()).find((n) => n.kind === 'group' && n.group.first.gpu_name === 'RTX_4090'));
+    await vscode.commands.executeCommand('gpuRental.showTrends', group);
+    const content = await waitFor('the trends content', () => pageContent(api.trends));
+    assert.deepEqual(content.models, []);
+    assert.ok(content.sections.every((s) => s.rows.length === 0), 'no rows');
+    assert.match(content.notice, /^No market history yet/);
   });
 });

@@ -15,7 +15,7 @@ import type { MachineMemory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
 import { rowArrays, type SqlDatabase, type SqlStatement } from './database';
-import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
+import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
@@ -54,7 +54,8 @@ interface Presence {
   loadedAt: number;
   lastT: number;
   oldestT: number;
-  oldestDownsampled: boolean;
+  /** How far the oldest list's lists may lie after its time (it stands for an hour or a day once thinned). */
+  oldestSlack: number;
   /** Listed machines: since when. */
   open: Map<string, number>;
   /** Returns within the week before lastT, per machine that had one. */
@@ -291,7 +292,11 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     for (const [node, since] of rowArrays(this.arraysOf('SELECT node, since FROM listings WHERE until IS NULL'))) open.set(node as string, Number(since));
     const returns = new Map<string, number>();
     for (const row of this.sql('SELECT node, count(*) AS n FROM listings WHERE comeback = 1 AND since >= ? GROUP BY node').all(lastT - WEEK_MS)) returns.set(row.node as string, Number(row.n));
-    this.presence = { loadedAt: lastT, lastT, oldestT: Number(oldest?.t ?? lastT), oldestDownsampled: Number(oldest?.n ?? 1) > 1, open, returns };
+    // Thinning moves a list older than RAW_MS to the start of its hour (older than HOURLY_MS: its day), even alone in it (n = 1).
+    const oldestT = Number(oldest?.t ?? lastT);
+    const age = lastT - oldestT;
+    const oldestSlack = Number(oldest?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
+    this.presence = { loadedAt: lastT, lastT, oldestT, oldestSlack, open, returns };
     return this.presence;
   }
 
@@ -320,8 +325,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     const since = p.open.get(nodeId);
     if (since === undefined) return undefined;
     // A point downsampled to an hour or a day starts before the lists it stands for.
-    const slack = p.oldestDownsampled ? DAY_MS : 0;
-    return { since, hours: (p.lastT - since) / HOUR_MS, fromStart: since <= p.oldestT + slack };
+    return { since, hours: (p.lastT - since) / HOUR_MS, fromStart: since <= p.oldestT + p.oldestSlack };
   }
 
   /** Times the machine came back within the 7 days before the latest list; NaN when the history does not list it and saw no return. */

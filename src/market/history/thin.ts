@@ -41,7 +41,7 @@ function deleteLists(db: SqlDatabase, where: string, ...params: number[]): void 
 
 /** Merges each bucket of `size` in [from, to) that is not already one row at its start. */
 function mergeBuckets(db: SqlDatabase, writer: Writer, from: number, to: number, size: number): void {
-  const buckets = db.prepare('SELECT CAST(t / ? AS INTEGER) AS b FROM lists WHERE t >= ? AND t < ? GROUP BY b HAVING count(*) > 1 OR min(t) % ? != 0').all(size, from, to, size);
+  const buckets = db.prepare('SELECT t / CAST(? AS INTEGER) AS b FROM lists WHERE t >= ? AND t < ? GROUP BY b HAVING count(*) > 1 OR min(t) % ? != 0').all(size, from, to, size);
   for (const { b } of buckets) {
     const start = Number(b) * size;
     const { points } = pointsBetween(db, start, start + size);

@@ -3,9 +3,9 @@
 // its listing, the lowest price per GPU of its model now), one template.
 import * as assert from 'node:assert/strict';
 import { DAY_MS } from '../../../src/market/history/downsample';
-import { MarketMemory } from '../../../src/market/history/memory';
 import { Market } from '../../../src/market/market';
 import { panelHandlers } from '../../../src/market/worker/panelHandlers';
+import { historyOf } from '../../support/history';
 import { machineRecord, templateRecord } from '../../support/records';
 
 const h100 = (price: string, node_name: string) => machineRecord({ gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price, node_name });
@@ -24,8 +24,7 @@ describe('market server: the panels’ requests', () => {
   afterEach(() => market.dispose());
 
   it('a listed machine comes with its model’s week, its listing and the lowest price per GPU of its model now', () => {
-    const memory = new MarketMemory();
-    memory.apply(memory.observe(T0, [cheap, dear]));
+    const memory = historyOf([[T0, [cheap, dear]]]);
     const details = panelHandlers(market, memory).machineDetails({ nodeId: 'dear' });
     assert.equal(details?.machine?.node_name, 'dear');
     assert.equal(details?.memory?.lowestNow, 1.5);
@@ -36,8 +35,7 @@ describe('market server: the panels’ requests', () => {
   });
 
   it('a machine the list no longer has: the facts of its last known model alone, or nothing without one', () => {
-    const memory = new MarketMemory();
-    memory.apply(memory.observe(T0, [cheap, dear, h100('1.20', 'gone')]));
+    const memory = historyOf([[T0, [cheap, dear, h100('1.20', 'gone')]]]);
     const handlers = panelHandlers(market, memory);
     const details = handlers.machineDetails({ nodeId: 'gone', gpuName: 'H100_SXM5_80GB' });
     assert.equal(details?.machine, undefined);

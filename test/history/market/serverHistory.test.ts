@@ -1,6 +1,6 @@
 // The market history where the market loads (the worker's, or its in-thread
-// fallback's): the server records each new complete list into a real store on
-// disk, against the demo API on 127.0.0.1, and answers the trends panel (thinned
+// fallback's): the server records each new complete list into a real SQLite
+// file, against the demo API on 127.0.0.1, and answers the trends panel (thinned
 // there, never every point) and Clear Market History.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -9,19 +9,20 @@ import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { ALL_COUNTS } from '../../../src/market/history/aggregate';
-import { HOUR_MS, type StoredPoint } from '../../../src/market/history/downsample';
-import { HistoryStore } from '../../../src/market/history/store';
-import { trendsView } from '../../../src/market/history/trendsView';
+import { HOUR_MS } from '../../../src/market/history/downsample';
 import { Market } from '../../../src/market/market';
 import type { HistorySettings } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { recordable } from '../../../src/market/worker/historyHandlers';
+import { openHistory } from '../../../src/worker/historyFile';
 import { SECRET } from '../../support/client';
+import { historyOf, readHistory } from '../../support/history';
 import { demoService, marketInThread, startMarket } from '../../support/market';
 
 describe('market server: the history', () => {
   let api: DemoServer;
   let dir: string;
+  let file: string;
   let client: MarketClient;
   let versions: number[];
   let history: HistorySettings;
@@ -34,9 +35,10 @@ describe('market server: the history', () => {
   beforeEach(async () => {
     api.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-server-history-'));
-    history = { dir, origin: new URL(api.url).origin, days: 30, enabled: true };
+    file = path.join(dir, 'history.sqlite');
+    history = { file, origin: new URL(api.url).origin, days: 30, enabled: true };
     versions = [];
-    ({ client } = await startMarket({ api, history, openHistory: (options) => new HistoryStore(options), onNotify: (n) => n.name === 'history' && versions.push(n.params.version) }));
+    ({ client } = await startMarket({ api, history, openHistory, onNotify: (n) => n.name === 'history' && versions.push(n.params.version) }));
   });
   afterEach(() => {
     client.dispose();
@@ -60,7 +62,7 @@ describe('market server: the history', () => {
     const withSamples = await client.request('history.trends', { range: 'week', models: view.defaults, columns: 640, samples: true });
     assert.equal(withSamples.trends[0].samples?.length, 2);
     assert.ok(versions.length >= 2, `told each new version (${versions.join(', ')})`);
-    assert.equal(fs.readdirSync(dir).filter((f) => f.startsWith('log-')).length, 1, 'written to disk, in its own log');
+    assert.equal(readHistory(file, (db) => db.prepare('SELECT count(*) AS n FROM lists').get()!.n), 2, 'written to the file on disk, a row per list');
   });
 
   it('records nothing with gpuRental.history.enabled off, nor a failed load; the history is read either way', async () => {
@@ -81,10 +83,8 @@ describe('market server: the history', () => {
     const told = versions.length;
     assert.deepEqual(await client.request('history.clear', {}), { cleared: true });
     assert.deepEqual((await ask()).models, []);
-    assert.deepEqual(
-      fs.readdirSync(dir).filter((f) => f !== 'lock'),
-      [],
-    );
+    const left = readHistory(file, (db) => ['lists', 'groups', 'listings', 'models'].map((table) => Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n)));
+    assert.deepEqual(left, [0, 0, 0, 0], 'nothing left of it in the file');
     assert.equal(versions.length, told + 1, 'told: the answers changed');
   });
 
@@ -128,17 +128,16 @@ describe('what the history records', () => {
 describe('trends view', () => {
   it('never answers every point of a year: each line is thinned to the columns asked', () => {
     const t0 = Date.UTC(2026, 0, 1);
-    const points: StoredPoint[] = Array.from({ length: 365 * 24 }, (_, i) => ({
-      t: t0 + i * HOUR_MS,
-      n: 1,
-      groups: [{ gpu: 'H100', count: ALL_COUNTS, machines: 2, gpus: 8, low: 1 + (i % 17) / 10, p25: 2, median: 3 }],
-    }));
-    const view = trendsView(points, 'all', ['H100'], { columns: 100 });
+    const store = historyOf();
+    const hours = 365 * 24;
+    for (let i = 0; i < hours; i++) store.insertPoint({ t: t0 + i * HOUR_MS, n: 1, groups: [{ gpu: 'H100', count: ALL_COUNTS, machines: 2, gpus: 8, low: 1 + (i % 17) / 10, p25: 2, median: 3 }] });
+    const view = store.trends('all', ['H100'], { columns: 100 });
+    store.close();
     assert.ok(view.trends[0].lines.low.length <= 400, `${view.trends[0].lines.low.length} pairs`);
     assert.ok(view.trends[0].rows.length <= 366, 'a row per day');
     assert.deepEqual(view.models, ['H100']);
     assert.deepEqual(view.defaults, ['H100']);
-    assert.equal(view.latest, points.at(-1)!.t);
+    assert.equal(view.latest, t0 + (hours - 1) * HOUR_MS);
     assert.equal(Math.min(...view.trends[0].lines.low.map(([, v]) => v)), 1, 'the lowest value kept');
   });
 });

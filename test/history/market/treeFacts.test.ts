@@ -1,14 +1,15 @@
 // The Machines tree's facts from the market history, answered by the server
-// (its market loaded with these machines, a real MarketMemory as its history): a GPU
+// (its market loaded with these machines, a real history store): a GPU
 // model group's week and lowest price per GPU now, a row's place against its
 // model's 7-day median and its tooltip's line, and the models of a group.
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import { DAY_MS } from '../../../src/market/history/downsample';
-import { MarketMemory } from '../../../src/market/history/memory';
+import type { HistoryStore } from '../../../src/market/history/store';
 import type { MachineAsk } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { pricePlace } from '../../../src/model/memoryText';
+import { historyOf } from '../../support/history';
 import { startMarket } from '../../support/market';
 import { machineRecord } from '../../support/records';
 
@@ -20,29 +21,28 @@ const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: '
 describe('market protocol: what the Machines tree shows from the market history', () => {
   const [deal, usual, dear] = [h100('deal', '1.50'), h100('usual', '2.39'), h100('dear', '2.75')];
   const a100 = machineRecord({ node_name: 'other', gpu_name: 'A100', gpu_count: 2, price: '2.00', region: 'eu' });
-  let memory: MarketMemory;
+  let memory: HistoryStore;
   let client: MarketClient;
 
   /** A client of a server whose market holds `machines` and whose history is `history` (none: no history). */
-  async function serverWith(machines: Machine[], history: MarketMemory | undefined): Promise<MarketClient> {
+  async function serverWith(machines: Machine[], history: HistoryStore | undefined): Promise<MarketClient> {
     const market = await startMarket({
       now: () => NOW,
-      // The memory as the server's history store: prepared here, so recording is left out.
-      openHistory: history && (() => Object.assign(history, { memory: history, record: () => undefined, clear: () => false })),
-      history: { dir: 'unused', origin: 'https://gpu.example', days: 7, enabled: true },
+      // The history as the server's store: prepared here, so recording is off.
+      openHistory: history && (() => history),
+      history: { file: 'unused', origin: 'https://gpu.example', days: 7, enabled: false },
     });
     await market.server!.market.loadMachines(async () => ({ items: machines, skipped: 0 }));
     return market.client;
   }
 
   beforeEach(async () => {
-    memory = new MarketMemory();
     const lists: [number, Machine[]][] = [
       [T - 3 * DAY_MS, [usual, dear]],
       [T - 2 * DAY_MS, [usual, dear]],
       [T, [deal, usual, dear]],
     ];
-    for (const [t, machines] of lists) memory.apply(memory.observe(t, machines));
+    memory = historyOf(lists);
     client = await serverWith([deal, usual, dear, a100], memory);
   });
   afterEach(() => {

@@ -6,9 +6,10 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import { DAY_MS } from '../../../src/market/history/downsample';
-import { MarketMemory } from '../../../src/market/history/memory';
+import type { HistoryStore } from '../../../src/market/history/store';
 import { Market } from '../../../src/market/market';
 import { toolAnswer } from '../../../src/market/tools';
+import { historyOf } from '../../support/history';
 import { machineRecord } from '../../support/records';
 
 const NOW = new Date('2026-11-23T14:06:11Z');
@@ -19,20 +20,20 @@ describe('language model tools: the market history', () => {
   const [deal, usual, dear] = [h100('deal', '2.10'), h100('usual', '2.39'), h100('dear', '2.75')];
   const a100 = machineRecord({ node_name: 'other', gpu_name: 'A100', gpu_count: 1, price: '1.00' });
   let market: Market;
-  let memory: MarketMemory;
+  let memory: HistoryStore;
 
   beforeEach(async () => {
     market = new Market({ now: () => NOW });
     await market.loadMachines(async () => ({ items: [deal, usual, dear, a100], skipped: 0 }));
-    memory = new MarketMemory();
     // Three days: the deal was listed from the start, the others came a day later; A100 is never recorded.
     const lists: [number, Machine[]][] = [
       [T - 3 * DAY_MS, [deal]],
       [T - 2 * DAY_MS, [deal, usual, dear]],
       [T, [deal, usual, dear]],
     ];
-    for (const [t, machines] of lists) memory.apply(memory.observe(t, machines));
+    memory = historyOf(lists);
   });
+  afterEach(() => memory.close());
 
   it("the machine answer places its price in its model's week and says how long it is listed", () => {
     const last = toolAnswer('gpuRental_getMachine', market, { nodeId: 'usual' }, NOW, memory).split('\n').at(-1);

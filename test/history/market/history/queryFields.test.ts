@@ -7,12 +7,13 @@ import fc from 'fast-check';
 import type { Machine } from '../../../../src/api/types';
 import { diffMachines } from '../../../../src/market/diff';
 import { DAY_MS, HOUR_MS } from '../../../../src/market/history/downsample';
-import { MarketMemory } from '../../../../src/market/history/memory';
+import type { HistoryStore } from '../../../../src/market/history/store';
 import { snapshotOf } from '../../../../src/market/snapshot';
 import { MachineViews } from '../../../../src/market/views';
 import { newlyMatching, parseWatches } from '../../../../src/market/watch';
 import { DEFAULT_ARRANGEMENT } from '../../../../src/model/arrange';
 import { compileQuery, parseQuery, printQuery, usesMemory, type Query } from '../../../../src/model/query';
+import { historyOf } from '../../../support/history';
 import { machineRecord } from '../../../support/records';
 
 function query(text: string): Query {
@@ -23,12 +24,8 @@ function query(text: string): Query {
 
 const h100 = (price: string) => machineRecord({ gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price });
 
-/** A memory that saw these lists, at these times. */
-function memoryOf(lists: [number, Machine[]][]): MarketMemory {
-  const memory = new MarketMemory();
-  for (const [t, machines] of lists) memory.apply(memory.observe(t, machines));
-  return memory;
-}
+/** A history that recorded these lists, at these times. */
+const memoryOf = (lists: [number, Machine[]][]): HistoryStore => historyOf(lists);
 
 describe('market history: the query fields', () => {
   it('parse, print back and read the history: a real deal on a steady machine', () => {
@@ -56,7 +53,7 @@ describe('market history: the query fields', () => {
 
   it('without a history, and for what it has not seen, the fields read 0 and nothing fails', () => {
     const fresh = h100('1.00');
-    for (const memory of [undefined, new MarketMemory(), memoryOf([[0, [h100('2.00')]]])]) {
+    for (const memory of [undefined, historyOf(), memoryOf([[0, [h100('2.00')]]])]) {
       const reads = (text: string) => compileQuery(query(text), memory)(fresh);
       assert.equal(reads('listed_hours=0'), true);
       assert.equal(reads('flaps_7d=0'), true);
@@ -104,11 +101,11 @@ describe('market history: the query fields', () => {
     const reads = { filter: query('listed_hours>=1'), arrangement: DEFAULT_ARRANGEMENT, memory };
     const plain = { filter: query('price_per_gpu<3'), arrangement: DEFAULT_ARRANGEMENT, memory };
     assert.equal(views.view(snapshot, reads).matching.length, 0);
-    memory.apply(memory.observe(2 * HOUR_MS, [a, b]));
+    memory.record(2 * HOUR_MS, [a, b]);
     assert.equal(views.view(snapshot, reads).matching.length, 2, 'listed for 2 hours now');
     const other = new MachineViews();
     const first = other.view(snapshot, plain).matching;
-    memory.apply(memory.observe(3 * HOUR_MS, [a, b]));
+    memory.record(3 * HOUR_MS, [a, b]);
     assert.equal(other.view(snapshot, plain).matching, first, 'a filter that does not read the history is not run again');
   });
 
