@@ -10,10 +10,10 @@ import { diffMachines } from '../market/diff';
 import { compileQuery } from '../model/query';
 import { pricePerGpu } from '../model/price';
 import { clientFor, queryOf, write, type Io } from './commands';
-import { asCliError, EXIT } from './errors';
+import { EXIT } from './errors';
 import { openCliHistory } from './historyAccess';
 import { terminalText } from './output';
-import { sleep } from './sleep';
+import { everyInterval } from './polling';
 import type { Service } from './setup';
 
 export interface RecordCommand {
@@ -46,23 +46,15 @@ export async function runRecord(command: RecordCommand, service: Service, io: Io
   let recorded = 0;
   const limit = command.limit ?? Infinity;
   try {
-    while (!stop.aborted) {
-      try {
-        const { items } = await client.listMachines(stop);
-        const t = Date.now();
-        store.record(t, items, before ? { before, diff: diffMachines(before, items) } : undefined);
-        before = items;
-        recorded++;
-        await write(io.stderr, lineOf(t, items, command.query, matches));
-        if (recorded >= limit) break;
-      } catch (err) {
-        if (stop.aborted) break;
-        const error = asCliError(err);
-        if (error.exitCode === EXIT.tokenRejected) throw error;
-        await write(io.stderr, `gpu-rental: list not recorded at ${new Date().toISOString().slice(11, 19)} UTC: ${terminalText(error.message)}; next try in ${command.intervalSeconds} s\n`);
-      }
-      await sleep(command.intervalSeconds * 1000, stop);
-    }
+    await everyInterval(command.intervalSeconds, stop, io, 'list not recorded', async () => {
+      const { items } = await client.listMachines(stop);
+      const t = Date.now();
+      store.record(t, items, before ? { before, diff: diffMachines(before, items) } : undefined);
+      before = items;
+      recorded++;
+      await write(io.stderr, lineOf(t, items, command.query, matches));
+      return recorded >= limit;
+    });
   } finally {
     store.close();
   }

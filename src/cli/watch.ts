@@ -9,10 +9,10 @@ import { diffMachines } from '../market/diff';
 import { newlyMatching, parseWatches } from '../market/watch';
 import type { Command } from './args';
 import { clientFor, queryOf, write, type Io } from './commands';
-import { asCliError, EXIT } from './errors';
+import { EXIT } from './errors';
 import { machineOut, safeJson, terminalText } from './output';
 import type { Service } from './setup';
-import { sleep } from './sleep';
+import { everyInterval } from './polling';
 
 type WatchCommand = Extract<Command, { kind: 'watch' }>;
 
@@ -24,26 +24,19 @@ export async function runWatch(command: WatchCommand, service: Service, io: Io, 
   let before: readonly Machine[] | undefined;
   let printed = 0;
   const limit = command.limit ?? Infinity;
-  while (!stop.aborted) {
-    try {
-      const { items } = await client.listMachines(stop);
-      const diff = diffMachines(before, items);
-      if (!before) {
-        const now = items.filter(watch.matches).length;
-        await write(io.stderr, `gpu-rental: watching ${terminalText(watch.queryText)}: ${now} of ${items.length} machines match now; printing those that newly match, every ${command.intervalSeconds} s\n`);
-      }
-      before = items;
-      for (const machine of newlyMatching(watch, diff)) {
-        await write(io.stdout, `${safeJson(machineOut(machine))}\n`);
-        if (++printed >= limit) return EXIT.found;
-      }
-    } catch (err) {
-      if (stop.aborted) break;
-      const error = asCliError(err);
-      if (error.exitCode === EXIT.tokenRejected) throw error;
-      await write(io.stderr, `gpu-rental: poll failed at ${new Date().toISOString().slice(11, 19)} UTC: ${terminalText(error.message)}; next try in ${command.intervalSeconds} s\n`);
+  await everyInterval(command.intervalSeconds, stop, io, 'poll failed', async () => {
+    const { items } = await client.listMachines(stop);
+    const diff = diffMachines(before, items);
+    if (!before) {
+      const now = items.filter(watch.matches).length;
+      await write(io.stderr, `gpu-rental: watching ${terminalText(watch.queryText)}: ${now} of ${items.length} machines match now; printing those that newly match, every ${command.intervalSeconds} s\n`);
     }
-    await sleep(command.intervalSeconds * 1000, stop);
-  }
+    before = items;
+    for (const machine of newlyMatching(watch, diff)) {
+      await write(io.stdout, `${safeJson(machineOut(machine))}\n`);
+      if (++printed >= limit) return true;
+    }
+    return false;
+  });
   return printed ? EXIT.found : EXIT.nothing;
 }

@@ -59,8 +59,8 @@ describe('language model tools: the market history', () => {
     assert.ok(lines.includes('- A100: no market history yet'));
   });
 
-  it('outside VS Code (the MCP server) the answers say there is no history', () => {
-    const none = 'Market history: none outside VS Code (only the GPU Rental extension records prices over time).';
+  it('where the history cannot be read (an MCP server on a Node without SQLite) the answers say so', () => {
+    const none = 'Market history: not readable here (it needs Node.js 22.13 or newer, with SQLite).';
     assert.equal(toolAnswer('gpuRental_getMachine', market, { nodeId: 'deal' }, NOW).split('\n').at(-1), none);
     const find = toolAnswer('gpuRental_findMachines', market, {}, NOW).split('\n');
     assert.equal(find.at(-1), none);
