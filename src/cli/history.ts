@@ -44,10 +44,10 @@ const COLUMNS: Column<HistoryRow>[] = [
   { title: 'LISTS', align: 'right', max: 8, value: (r) => String(r.lists) },
 ];
 
-/** Whether a model's name has every word, each as the start of one of its words (as a filter's bare words match). */
+/** Whether a model's name holds every (lower-case) word anywhere, as a filter's bare words match. */
 export function modelMatches(model: string, words: readonly string[]): boolean {
-  const parts = model.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  return words.every((w) => parts.some((p) => p.startsWith(w)) || model.toLowerCase().includes(w));
+  const name = model.toLowerCase();
+  return words.every((w) => name.includes(w));
 }
 
 function rowOf(gpu: string, s: TrendSample): HistoryRow {

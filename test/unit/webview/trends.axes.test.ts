@@ -47,4 +47,16 @@ describe('trends axes', () => {
     assert.deepEqual(timeSpan(t, t), { from: t - LONE_TIME_PAD_MS, to: t + LONE_TIME_PAD_MS });
     assert.deepEqual(timeSpan(t - 86_400_000, t), { from: t - 86_400_000, to: t });
   });
+
+  it('no recorded list (an empty range, or a time that is not a number) spans 0–1, never NaN', () => {
+    const t = Date.UTC(2026, 10, 27, 1, 23);
+    assert.deepEqual(timeSpan(Infinity, -Infinity), { from: 0, to: 1 });
+    assert.deepEqual(timeSpan(NaN, t), { from: 0, to: 1 });
+    assert.deepEqual(timeSpan(t, NaN), { from: 0, to: 1 });
+  });
+
+  it('a single negative value (a change, a difference) gets room below it too', () => {
+    const axis = valueAxis([-5]);
+    assert.ok(axis.min <= -5.5 && axis.max >= -4.5, `${axis.min}–${axis.max}`);
+  });
 });
