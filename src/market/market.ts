@@ -11,6 +11,7 @@ import { Emitter, type Disposable } from './events';
 import { Listing, type Fetch } from './listing';
 import { indexBy, type Snapshot } from './snapshot';
 import { MachineViews, TemplateViews, type MachineQuery, type MachineView, type TemplateView } from './views';
+import type { Cancellation } from './turns';
 
 export type Which = 'machines' | 'templates';
 
@@ -92,6 +93,12 @@ export class Market implements Disposable {
    */
   machineView(query: MachineQuery): MachineView {
     return this.machineViews.view(this.machines.snapshot ?? this.machines.firstLook, query);
+  }
+
+  /** The same view, its filtering done a slice per turn: a cancelled token stops it (throws). */
+  async machineViewInTurns(query: MachineQuery, token: Cancellation): Promise<MachineView> {
+    await this.machineViews.prepare(this.machines.snapshot ?? this.machines.firstLook, query, token);
+    return this.machineView(query);
   }
 
   templateView(filterText: string): TemplateView {

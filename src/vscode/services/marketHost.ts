@@ -3,8 +3,9 @@
 // the market and keeps its history, configured with the service the
 // controller uses; its log lines in the extension's log (redacted), and one
 // notification the first time it had to be restarted. Where no worker can
-// start, the same server runs in this thread behind the same client, and the
-// log says so once. The views read the listings' state and hear their changes
+// start, or the worker keeps dying, the same server runs in this thread behind
+// the same client (given the service, loads and watches again), and the log
+// says so. The views read the listings' state and hear their changes
 // here, whichever client runs.
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
@@ -26,16 +27,15 @@ export interface MarketHostOptions {
   controller: Controller;
   tokens: TokenStore;
   log: Log;
-  /** Only the extension's own test runs: the worker then honours its test hooks. */
-  testHooks: boolean;
   retryPolicy: () => Partial<RetryPolicy>;
   /** `<globalStorage>/market-history`: the worker keeps one folder per service there. */
   historyRoot: string;
 }
 
 export class MarketHost implements LoadHost, vscode.Disposable {
-  private running: MarketClient;
-  private inThread = false;
+  private readonly running: MarketClient;
+  /** The worker could not start: the market runs in this thread from the first. */
+  private inThreadFromStart = false;
   private toldRestart = false;
   private toldFallback = false;
   private readonly states = new Map<Which, ListingState>();
@@ -92,7 +92,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
 
   /** True when the worker could not start and the same server runs in this thread. */
   get fallback(): boolean {
-    return this.inThread;
+    return this.inThreadFromStart || this.running.inThread;
   }
 
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
@@ -120,9 +120,10 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   private start(): MarketClient {
     const client = new MarketClient({
       start: () => this.connect(),
-      hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle, testHooks: this.options.testHooks },
+      inThread: () => this.serveInThread(),
+      hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle },
       // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
-      pingEveryMs: this.inThread ? 0 : 2_000,
+      pingEveryMs: 2_000,
       pingDeadlineMs: 10_000,
     });
     this.states.clear();
@@ -134,45 +135,40 @@ export class MarketHost implements LoadHost, vscode.Disposable {
         this.changed.fire(n.params);
       } else if (n.name === 'news' && this.running === client) this.news.fire(n.params);
     });
-    client.onDidRestart((why) => {
-      this.restarted(why);
-      if (client.stopped) setTimeout(() => this.fallBack(client), 0);
-    });
+    client.onDidRestart((why) => this.restarted(client, why));
     return client;
   }
 
-  /** A worker that keeps dying is given up for the same server in this thread. */
-  private fallBack(stopped: MarketClient): void {
-    if (this.running !== stopped) return;
-    this.inThread = true;
-    this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
-    stopped.dispose();
-    this.running = this.start();
-    void this.configure();
-    this.tellWatches();
-  }
-
   private connect(): Connection {
-    if (!this.inThread) {
+    if (!this.inThreadFromStart) {
       try {
         const connection = startWorker(this.options.script);
         this.options.log.info('The market worker started.');
         return connection;
       } catch (err) {
-        this.inThread = true;
+        this.inThreadFromStart = true;
         if (!this.toldFallback) {
           this.toldFallback = true;
           this.options.log.warn(`The market worker could not start (${describeError(err, (t) => this.options.log.redact(t))}); the market runs in the extension host's thread.`);
         }
       }
     }
-    // The worker's own bundle, loaded into this thread: the market's code is not in the extension's bundle twice.
+    return this.serveInThread();
+  }
+
+  /** The worker's own bundle, loaded into this thread: the market's code is not in the extension's bundle twice. */
+  private serveInThread(): Connection {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bundle = require(this.options.script) as typeof import('../../worker/main');
     return bundle.serveInThread();
   }
 
-  private restarted(why: string): void {
+  private restarted(client: MarketClient, why: string): void {
+    if (client.stopped) {
+      this.options.log.error(`The market stopped: ${why}`);
+      return;
+    }
+    if (client.inThread) this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
     this.options.log.error(`The market worker stopped (${why}) and was restarted; it reloads what was loaded.`);
     if (!this.toldRestart) {
       this.toldRestart = true;

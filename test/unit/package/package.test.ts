@@ -85,7 +85,7 @@ describe('the package', function () {
 
   it('ships a market worker that starts and speaks the protocol', async () => {
     const connection = startWorker(path.join(root, 'dist', 'marketWorker.js'));
-    const client = new MarketClient({ start: () => connection, hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined, testHooks: false }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    const client = new MarketClient({ start: () => connection, hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
     try {
       assert.deepEqual(await client.request('state', { which: 'machines' }), { count: undefined, fetchedAt: undefined, loading: false, errorKind: undefined, errorMessage: undefined, status: undefined, firstLook: undefined });
     } finally {
@@ -96,7 +96,7 @@ describe('the package', function () {
   it('ships a market worker that also serves in the caller’s thread, for where no worker can start', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bundle = require(path.join(root, 'dist', 'marketWorker.js')) as typeof import('../../../src/worker/main');
-    const client = new MarketClient({ start: () => bundle.serveInThread(), hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined, testHooks: false }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    const client = new MarketClient({ start: () => bundle.serveInThread(), hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
     try {
       assert.equal((await client.request('state', { which: 'machines' })).count, undefined);
       assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);
