@@ -3,6 +3,7 @@
 // snapshot, and the questions every part of the UI asks of it (what matches
 // this query, which machine has this node ID). Plain TypeScript: the editor
 // layer renders it and turns user actions into calls on it.
+import type { CancellationToken } from 'vscode-jsonrpc';
 import type { ApiError } from '../api/errors';
 import type { Machine, Template } from '../api/types';
 import { statusMessage } from '../model/status';
@@ -11,7 +12,6 @@ import { Emitter, type Disposable } from './events';
 import { Listing, type Fetch } from './listing';
 import { indexBy, type Snapshot } from './snapshot';
 import { MachineViews, TemplateViews, type MachineQuery, type MachineView, type TemplateView } from './views';
-import type { Cancellation } from './turns';
 
 export type Which = 'machines' | 'templates';
 
@@ -96,7 +96,7 @@ export class Market implements Disposable {
   }
 
   /** The same view, its filtering done a slice per turn: a cancelled token stops it (throws). */
-  async machineViewInTurns(query: MachineQuery, token: Cancellation): Promise<MachineView> {
+  async machineViewInTurns(query: MachineQuery, token: CancellationToken): Promise<MachineView> {
     await this.machineViews.prepare(this.machines.snapshot ?? this.machines.firstLook, query, token);
     return this.machineView(query);
   }

@@ -8,7 +8,8 @@ import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/
 import { compileQuery, isEmptyQuery, printQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
 import type { Snapshot } from './snapshot';
-import { filterInTurns, type Cancellation } from './turns';
+import type { CancellationToken } from 'vscode-jsonrpc';
+import { eachInTurns } from './turns';
 
 export interface MachineQuery {
   /** A parsed filter query; an empty one matches every machine. */
@@ -81,13 +82,14 @@ export class MachineViews {
   }
 
   /** Filters the snapshot for a query a slice per turn (a cancel stops it), so that `view` then finds the machines filtered. */
-  async prepare(snapshot: Snapshot<Machine> | undefined, query: MachineQuery, token: Cancellation): Promise<void> {
+  async prepare(snapshot: Snapshot<Machine> | undefined, query: MachineQuery, token: CancellationToken): Promise<void> {
     const { text, test, readsMemory } = this.compile(query.filter, query.memory);
     if (!snapshot || !test) return;
     this.use(snapshot);
     const filterKey = this.filterKey(query, text, readsMemory);
     if (this.filtered.has(filterKey)) return;
-    const matching = await filterInTurns(snapshot.items, test, token);
+    const matching: Machine[] = [];
+    await eachInTurns(snapshot.items, token, (m) => test(m) && matching.push(m));
     if (this.snapshot === snapshot) remember(this.filtered, filterKey, matching);
   }
 

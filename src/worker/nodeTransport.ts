@@ -14,26 +14,17 @@ import type { Port } from '../market/worker/port';
 export function startWorker(script: string, options: { resourceLimits?: { maxOldGenerationSizeMb?: number } } = {}): Connection {
   const worker = new Worker(script, { resourceLimits: options.resourceLimits, stdout: false, stderr: false });
   worker.unref();
-  const closers = new Set<(reason: string) => void>();
-  let ended = false;
-  const end = (reason: string) => {
-    if (ended) return;
-    ended = true;
-    for (const closer of [...closers]) closer(reason);
-  };
-  worker.on('error', (err) => end(err instanceof Error ? err.message : String(err)));
-  worker.on('exit', (code) => end(`exit code ${code}`));
+  // An error (an uncaught exception, a script that cannot load) ends the worker: its exit follows, and the error says why.
+  let error: string | undefined;
+  worker.on('error', (err) => (error ??= err instanceof Error ? err.message : String(err)));
   return {
     port: nodePort(worker),
     onClose: (listener) => {
-      closers.add(listener);
-      return { dispose: () => void closers.delete(listener) };
+      const exited = (code: number) => listener(error ?? `exit code ${code}`);
+      worker.once('exit', exited);
+      return { dispose: () => void worker.off('exit', exited) };
     },
-    terminate: () => {
-      ended = true;
-      closers.clear();
-      void worker.terminate();
-    },
+    terminate: () => void worker.terminate(),
   };
 }
 

@@ -75,11 +75,6 @@ export class MarketClient implements Disposable {
     return this.disposed || this.failure !== undefined;
   }
 
-  /** Why the client stopped, when it did. */
-  get stopReason(): WireError | undefined {
-    return this.failure;
-  }
-
   /** The market runs in this thread now: the worker kept dying. */
   get inThread(): boolean {
     return this.movedInThread;
@@ -92,7 +87,7 @@ export class MarketClient implements Disposable {
 
   /** Asks the market; an abort cancels the request (its answer is then dropped, and the handler told through its token). */
   request<M extends Method>(method: M, params: Params<M>, signal?: AbortSignal): Promise<Result<M>> {
-    const key = REMEMBERED.includes(method) ? `${method}\n${JSON.stringify(params)}` : undefined;
+    const key = REMEMBERED.includes(method) ? keyOf(method, params) : undefined;
     if (this.recovering && key && this.last.has(key)) {
       return Promise.resolve(markStale(this.last.get(key)) as Result<M>);
     }
@@ -111,16 +106,10 @@ export class MarketClient implements Disposable {
     const { rpc } = this.connection;
     return new Promise<Result<M>>((resolve, reject) => {
       const source = new CancellationTokenSource();
-      const settle = (): boolean => {
-        signal?.removeEventListener('abort', abort);
-        return this.pending.delete(pending);
-      };
-      const abort = () => {
-        if (!settle()) return;
-        source.cancel();
-        reject(new MarketRequestError({ kind: CANCELLED, message: CANCELLED }));
-      };
       const pending: Pending = { method, params, resolve: resolve as (value: unknown) => void, reject };
+      // Settled once: by the answer, the abort, or a restart (which takes the pending requests).
+      const settle = () => (signal?.removeEventListener('abort', abort), this.pending.delete(pending));
+      const abort = () => settle() && (source.cancel(), reject(new MarketRequestError({ kind: CANCELLED, message: CANCELLED })));
       this.pending.add(pending);
       signal?.addEventListener('abort', abort, { once: true });
       // JSON-RPC says null for nothing; the protocol says undefined.
@@ -241,7 +230,7 @@ export class MarketClient implements Disposable {
     this.restarted.fire(why);
     const reloads = this.connect(start);
     for (const p of pending) {
-      const key = `${p.method}\n${JSON.stringify(p.params)}`;
+      const key = keyOf(p.method, p.params);
       const reload = p.method === 'load' ? reloads.get((p.params as Params<'load'>).which) : undefined;
       if (reload) reload.then(p.resolve, p.reject);
       else if (this.last.has(key)) p.resolve(markStale(this.last.get(key)));
@@ -260,6 +249,10 @@ export class MarketClient implements Disposable {
 }
 
 type Which = Params<'load'>['which'];
+
+function keyOf(method: Method, params: unknown): string {
+  return `${method}\n${JSON.stringify(params)}`;
+}
 
 /** The server's error as it sent it (a WireError in the JSON-RPC error's data), or what the connection says. */
 function requestError(err: unknown): MarketRequestError {

@@ -2,6 +2,7 @@
 // types (a slice, never the whole list), the order of a few machines in the
 // view, and the filter box's suggestions (the values per field, once per
 // snapshot). Spread into the server's handler table.
+import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
 import { groupKeyOf } from '../../model/arrange';
 import { machinePickText } from '../../model/machines';
@@ -10,7 +11,7 @@ import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../.
 import { marketSummary, type MarketSummary } from '../../model/query/summary';
 import type { Market } from '../market';
 import type { Handlers, MachineAsk } from '../protocol';
-import { eachInTurns, type Cancellation } from '../turns';
+import { eachInTurns } from '../turns';
 import type { MachineView } from '../views';
 
 /** How a typed text matches a quick pick row: case-insensitive within one of its texts, `*` for anything (as VS Code's quick pick does, less its camel-case matches). */
@@ -55,7 +56,7 @@ export function pickHandlers(market: Market, memory: (MachineMemory & MarketFact
     }
     return found;
   };
-  const view = (ask: MachineAsk, token: Cancellation): Promise<MachineView> => {
+  const view = (ask: MachineAsk, token: CancellationToken): Promise<MachineView> => {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) throw new Error(parsed.error.message);
     return market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, memory }, token);

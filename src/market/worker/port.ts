@@ -27,20 +27,13 @@ class PortReader extends AbstractMessageReader {
 }
 
 class PortWriter extends AbstractMessageWriter {
-  private errors = 0;
-
   constructor(private readonly port: Port) {
     super();
   }
 
-  write(message: Message): Promise<void> {
-    try {
-      this.port.postMessage(message);
-      return Promise.resolve();
-    } catch (err) {
-      this.fireError(err, message, ++this.errors);
-      return Promise.reject(err);
-    }
+  /** A message that cannot be cloned fails its request. */
+  async write(message: Message): Promise<void> {
+    this.port.postMessage(message);
   }
 
   end(): void {}

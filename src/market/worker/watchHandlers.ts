@@ -3,6 +3,7 @@
 // only), their figures (matches, cheapest per GPU), the machines an alert is
 // about, and near misses. The matching over machines happens here, where the
 // market is; the editor keeps the alerts' timing, text and buttons.
+import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
 import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
 import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
@@ -13,7 +14,7 @@ import type { Market } from '../market';
 import { newsOf } from '../news';
 import type { Handlers, Notifications, WatchStats } from '../protocol';
 import type { Snapshot } from '../snapshot';
-import { checkCancelled, eachInTurns, type Cancellation } from '../turns';
+import { checkCancelled, eachInTurns } from '../turns';
 
 type Test = (machine: Machine) => boolean;
 
@@ -48,7 +49,7 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
     return map;
   };
 
-  const statsOf = async (snapshot: Snapshot<Machine>, query: string, token: Cancellation): Promise<WatchStats> => {
+  const statsOf = async (snapshot: Snapshot<Machine>, query: string, token: CancellationToken): Promise<WatchStats> => {
     const cached = perSnapshot(stats, snapshot);
     let found = cached.get(query);
     if (!found) {
@@ -69,7 +70,7 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
     return found;
   };
 
-  const nearMissesOf = async (snapshot: Snapshot<Machine>, filter: string, token: Cancellation): Promise<NearMiss[]> => {
+  const nearMissesOf = async (snapshot: Snapshot<Machine>, filter: string, token: CancellationToken): Promise<NearMiss[]> => {
     const cached = perSnapshot(misses, snapshot);
     let found = cached.get(filter);
     if (!found) {

@@ -33,11 +33,11 @@ export interface MarketHostOptions {
 }
 
 export class MarketHost implements LoadHost, vscode.Disposable {
-  private readonly running: MarketClient;
+  /** The market's client (the worker's, or the in-thread fallback's). */
+  readonly client: MarketClient;
   /** The worker could not start: the market runs in this thread from the first. */
   private inThreadFromStart = false;
   private toldRestart = false;
-  private toldFallback = false;
   private readonly states = new Map<Which, ListingState>();
   private readonly changed = new vscode.EventEmitter<Notifications['changed']>();
   /**
@@ -46,8 +46,6 @@ export class MarketHost implements LoadHost, vscode.Disposable {
    * listen to instead of the market's own event.
    */
   readonly onDidChange = this.changed.event;
-  // Watches: the active queries (told to every client that starts) and each new snapshot's news.
-  private watchQueries: string[] | undefined;
   private readonly news = new vscode.EventEmitter<Notifications['news']>();
   /** A new machine snapshot's news (node IDs), whichever client runs: what the watches and the "new" marks follow. */
   readonly onDidFindNews = this.news.event;
@@ -59,11 +57,29 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   private configured: Promise<void> = Promise.resolve();
   /** Where the controller's loads go. */
   readonly loader: Loader = workerLoader(
-    () => this.running,
+    () => this.client,
     () => this.configured,
   );
 
   constructor(private readonly options: MarketHostOptions) {
+    this.client = new MarketClient({
+      start: () => this.connect(),
+      inThread: () => this.serveInThread(),
+      hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle },
+      // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
+      pingEveryMs: 2_000,
+      pingDeadlineMs: 10_000,
+    });
+    this.client.onNotify((n) => {
+      if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
+      else if (n.name === 'history') this.historyChanged.fire();
+      else if (n.name === 'news') this.news.fire(n.params);
+      else {
+        this.states.set(n.params.which, n.params.state);
+        this.changed.fire(n.params);
+      }
+    });
+    this.client.onDidRestart((why) => this.restarted(why));
     this.subscriptions = [
       this.changed,
       this.news,
@@ -71,14 +87,8 @@ export class MarketHost implements LoadHost, vscode.Disposable {
       options.controller.onDidChangeSetup(() => void this.configure()),
       options.config.onDidChange((affects) => (affects('history.days') || affects('history.enabled')) && void this.configure()),
     ];
-    this.running = this.start();
     void this.configure();
-    void this.askStates(this.running);
-  }
-
-  /** The market's client (the worker's, or the in-thread fallback's). */
-  get client(): MarketClient {
-    return this.running;
+    void this.askStates();
   }
 
   /**
@@ -92,51 +102,23 @@ export class MarketHost implements LoadHost, vscode.Disposable {
 
   /** True when the worker could not start and the same server runs in this thread. */
   get fallback(): boolean {
-    return this.inThreadFromStart || this.running.inThread;
+    return this.inThreadFromStart || this.client.inThread;
   }
 
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
   watch(queries: string[]): void {
-    this.watchQueries = queries;
-    this.tellWatches();
+    void this.client.request('watches', { queries }).catch((err: unknown) => this.options.log.error(`Telling the market the watches failed: ${describeError(err)}`));
   }
 
-  private tellWatches(): void {
-    if (!this.watchQueries) return;
-    void this.running.request('watches', { queries: this.watchQueries }).catch((err: unknown) => this.options.log.error(`Telling the market the watches failed: ${describeError(err)}`));
-  }
-
-  /** The listings' states as a new client starts, so that a reader never waits for the next change. */
-  private async askStates(client: MarketClient): Promise<void> {
+  /** The listings' states as the market starts, so that a reader never waits for the next change. */
+  private async askStates(): Promise<void> {
     for (const which of ['machines', 'templates'] as const) {
-      const state = await client.request('state', { which }).catch(() => undefined);
-      if (state && this.running === client && !this.states.has(which)) {
+      const state = await this.client.request('state', { which }).catch(() => undefined);
+      if (state && !this.states.has(which)) {
         this.states.set(which, state);
         this.changed.fire({ which, state });
       }
     }
-  }
-
-  private start(): MarketClient {
-    const client = new MarketClient({
-      start: () => this.connect(),
-      inThread: () => this.serveInThread(),
-      hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle },
-      // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
-      pingEveryMs: 2_000,
-      pingDeadlineMs: 10_000,
-    });
-    this.states.clear();
-    client.onNotify((n) => {
-      if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
-      else if (n.name === 'history' && this.running === client) this.historyChanged.fire();
-      else if (n.name === 'changed' && this.running === client) {
-        this.states.set(n.params.which, n.params.state);
-        this.changed.fire(n.params);
-      } else if (n.name === 'news' && this.running === client) this.news.fire(n.params);
-    });
-    client.onDidRestart((why) => this.restarted(client, why));
-    return client;
   }
 
   private connect(): Connection {
@@ -147,10 +129,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
         return connection;
       } catch (err) {
         this.inThreadFromStart = true;
-        if (!this.toldFallback) {
-          this.toldFallback = true;
-          this.options.log.warn(`The market worker could not start (${describeError(err, (t) => this.options.log.redact(t))}); the market runs in the extension host's thread.`);
-        }
+        this.options.log.warn(`The market worker could not start (${describeError(err, (t) => this.options.log.redact(t))}); the market runs in the extension host's thread.`);
       }
     }
     return this.serveInThread();
@@ -163,12 +142,12 @@ export class MarketHost implements LoadHost, vscode.Disposable {
     return bundle.serveInThread();
   }
 
-  private restarted(client: MarketClient, why: string): void {
-    if (client.stopped) {
+  private restarted(why: string): void {
+    if (this.client.stopped) {
       this.options.log.error(`The market stopped: ${why}`);
       return;
     }
-    if (client.inThread) this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
+    if (this.client.inThread) this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
     this.options.log.error(`The market worker stopped (${why}) and was restarted; it reloads what was loaded.`);
     if (!this.toldRestart) {
       this.toldRestart = true;
@@ -178,11 +157,11 @@ export class MarketHost implements LoadHost, vscode.Disposable {
 
   /** The service the controller talks to, handed to the worker (our own thread: the token goes nowhere else). */
   private configure(): Promise<void> {
-    this.configured = this.sendConfiguration(this.running);
+    this.configured = this.sendConfiguration();
     return this.configured;
   }
 
-  private async sendConfiguration(client: MarketClient): Promise<void> {
+  private async sendConfiguration(): Promise<void> {
     const { config, controller, tokens } = this.options;
     const token = controller.setup === 'ready' ? await tokens.get() : undefined;
     const check = checkBaseUrl(config.baseUrl);
@@ -190,11 +169,11 @@ export class MarketHost implements LoadHost, vscode.Disposable {
       token && check.ok ? { baseUrl: check.url.href, token, timeoutMs: config.timeoutMs, templatePageSize: config.templatePageSize, retry: this.options.retryPolicy() } : undefined;
     const origin = originOf(config.baseUrl);
     const history: HistorySettings | undefined = origin ? { dir: serviceFolder(this.options.historyRoot, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
-    await client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
+    await this.client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.running.dispose();
+    this.client.dispose();
   }
 }
