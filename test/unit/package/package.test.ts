@@ -33,7 +33,8 @@ const DEVELOPMENT_BUILD = (() => {
     return false;
   }
 })();
-const MAX_BYTES = (DEVELOPMENT_BUILD ? 470 : 430) * 1024;
+// vscode-jsonrpc (the market worker's protocol) is in both the extension's bundle and the worker's: the .vsix went from under 430 KB to 435 KB.
+const MAX_BYTES = (DEVELOPMENT_BUILD ? 490 : 450) * 1024;
 /** As `npm run package` calls vsce (package.json "scripts"). */
 const README_ARGS = ['--no-dependencies', '--readme-path', 'dist/README.md'];
 
