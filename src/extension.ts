@@ -57,7 +57,7 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   const tokens = new TokenStore(context.secrets, log);
   const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState));
   // The market runs in a worker of its own: it loads, keeps the history, and answers what the views ask.
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, testHooks: context.extensionMode === vscode.ExtensionMode.Test, retryPolicy, historyRoot: historyRoot(context.globalStorageUri) });
+  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, retryPolicy, historyRoot: historyRoot(context.globalStorageUri) });
   controller.attach(marketHost);
   const history = new HistoryClearing(config, () => marketHost.client.request('history.clear', {}).then((r) => r.cleared), log);
   const view = new ViewState(context.workspaceState, config);

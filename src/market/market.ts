@@ -3,6 +3,7 @@
 // snapshot, and the questions every part of the UI asks of it (what matches
 // this query, which machine has this node ID). Plain TypeScript: the editor
 // layer renders it and turns user actions into calls on it.
+import type { CancellationToken } from 'vscode-jsonrpc';
 import type { ApiError } from '../api/errors';
 import type { Machine, Template } from '../api/types';
 import { statusMessage } from '../model/status';
@@ -92,6 +93,12 @@ export class Market implements Disposable {
    */
   machineView(query: MachineQuery): MachineView {
     return this.machineViews.view(this.machines.snapshot ?? this.machines.firstLook, query);
+  }
+
+  /** The same view, its filtering done a slice per turn: a cancelled token stops it (throws). */
+  async machineViewInTurns(query: MachineQuery, token: CancellationToken): Promise<MachineView> {
+    await this.machineViews.prepare(this.machines.snapshot ?? this.machines.firstLook, query, token);
+    return this.machineView(query);
   }
 
   templateView(filterText: string): TemplateView {

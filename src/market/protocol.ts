@@ -1,9 +1,10 @@
 // The one protocol between the editor and the market, which runs in a worker
 // of its own (src/market/worker/, started by src/vscode/services/marketHost.ts):
-// typed requests with responses, notifications, cancellation, a version.
-// Plain data only (structured-clone safe), so any transport carries it: a
-// Node worker_threads MessagePort today, a Web Worker's postMessage later, a
-// pair in one thread where no worker can start. Only small messages cross:
+// JSON-RPC through vscode-jsonrpc (requests, notifications, cancellation),
+// with a version both sides check in `hello`. Plain data only (structured-clone
+// safe), so any message port carries it: a Node worker_threads MessagePort
+// today, a Web Worker's later, a MessageChannel in one thread where no worker
+// can start. Only small messages cross:
 // counts, group summaries, the slice of rows a tree node draws, one machine,
 // the first rows of a quick pick, a tool's text, a chart's thinned lines. The
 // body of a machine list (up to 48 MB) and its parse never do.
@@ -28,9 +29,10 @@ import type { TrendRange } from './history/trends';
 import type { TrendsView } from './history/trendsView';
 import type { Which } from './market';
 import type { ToolName } from './tools';
+import { NotificationType, RequestType, type CancellationToken } from 'vscode-jsonrpc';
 
 /** Raised when a message changes shape; both sides check it in `hello`. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 export type { Which };
 
@@ -132,6 +134,16 @@ export interface WireError {
   message: string;
 }
 
+/** A request answered with an error: the kind says what (cancelled, restarted, stopped, version, bug, or an ApiError kind). */
+export class MarketRequestError extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+  }
+  get kind(): string {
+    return this.wire.kind;
+  }
+}
+
 /** What the Image Templates tree draws: the templates a filter finds, grouped by image type. */
 export interface TemplateViewAnswer {
   /** Templates in the list. */
@@ -146,7 +158,7 @@ export interface TemplateViewAnswer {
 
 /** Every request: its parameters and its result. */
 export interface Requests {
-  hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined; testHooks: boolean }; result: { version: number } };
+  hello: { params: { version: number; language: string | undefined; bundle: Record<string, string> | undefined }; result: { version: number } };
   ping: { params: Record<string, never>; result: Record<string, never> };
   /** A new service (or none: forget everything). */
   configure: { params: { service: ServiceSettings | undefined; history?: HistorySettings }; result: Record<string, never> };
@@ -192,17 +204,13 @@ export interface Requests {
   // --- Templates: the Image Templates tree and its quick picks (src/market/worker/templateHandlers.ts) ---
   /** The templates a text filter finds, grouped by image type (templates are few: one answer holds them all). */
   templateView: { params: { filter: string }; result: TemplateViewAnswer };
-  /** Test hooks, refused unless `hello` said testHooks (only the test runs do). */
-  'test.hang': { params: Record<string, never>; result: Record<string, never> };
-  'test.throw': { params: Record<string, never>; result: Record<string, never> };
-  'test.crash': { params: Record<string, never>; result: Record<string, never> };
-  /** Forgets both listings as another service would, keeping the service (a chat tool then loads again). */
-  'test.forget': { params: Record<string, never>; result: Record<string, never> };
 }
 
 export type Method = keyof Requests;
 export type Params<M extends Method> = Requests[M]['params'];
 export type Result<M extends Method> = Requests[M]['result'];
+/** Every handler of the market's server (src/market/worker/*Handlers.ts); the long ones stop when the token is cancelled. */
+export type Handlers<M extends Method = Method> = { [K in M]: (params: Params<K>, token: CancellationToken) => Promise<Result<K>> };
 
 /** What the worker tells without being asked. */
 export interface Notifications {
@@ -224,18 +232,23 @@ export interface Notifications {
 
 export type NotificationName = keyof Notifications;
 
-export type Message =
-  | { v: number; type: 'request'; id: number; method: Method; params: unknown }
-  | { v: number; type: 'cancel'; id: number }
-  | { v: number; type: 'response'; id: number; result: unknown }
-  | { v: number; type: 'error'; id: number; error: WireError }
-  | { v: number; type: 'notify'; name: NotificationName; params: unknown };
-
 /** The error of a request cancelled by the asker (a query superseded by the next keystroke). */
 export const CANCELLED = 'cancelled';
 
-export function isMessage(value: unknown): value is Message {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as { v?: unknown; type?: unknown };
-  return m.v === PROTOCOL_VERSION && typeof m.type === 'string';
+/** The error of a market that speaks another version of this protocol. */
+export const VERSION_MISMATCH = 'version';
+
+/** What either side answers when the other speaks another version: never a hang. */
+export function versionMismatch(theirs: number): WireError {
+  return { kind: VERSION_MISMATCH, message: `The market worker and the extension speak different protocol versions (${theirs} and ${PROTOCOL_VERSION}): reload the window, or reinstall the extension.` };
 }
+
+// Every method and notification, once: a missing or unknown name does not compile.
+const METHODS: Record<Method, true> = { hello: true, ping: true, configure: true, load: true, checkToken: true, state: true, summary: true, rows: true, locate: true, machine: true, tool: true, watches: true, watchStats: true, watchAlert: true, nearMisses: true, machineDetails: true, template: true, 'history.trends': true, 'history.clear': true, pick: true, order: true, facets: true, count: true, templateView: true };
+const NOTIFICATION_NAMES: Record<NotificationName, true> = { changed: true, news: true, history: true, log: true };
+
+/** Each request as vscode-jsonrpc types it (its parameters, result and error data), by name. */
+export const REQUESTS = Object.fromEntries(Object.keys(METHODS).map((m) => [m, new RequestType(m)])) as { [M in Method]: RequestType<Params<M>, Result<M>, WireError> };
+
+/** Each notification as vscode-jsonrpc types it, by name. */
+export const NOTIFICATIONS = Object.fromEntries(Object.keys(NOTIFICATION_NAMES).map((n) => [n, new NotificationType(n)])) as { [N in NotificationName]: NotificationType<Notifications[N]> };

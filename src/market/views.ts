@@ -8,6 +8,8 @@ import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/
 import { compileQuery, isEmptyQuery, printQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
 import type { Snapshot } from './snapshot';
+import type { CancellationToken } from 'vscode-jsonrpc';
+import { eachInTurns } from './turns';
 
 export interface MachineQuery {
   /** A parsed filter query; an empty one matches every machine. */
@@ -62,13 +64,8 @@ export class MachineViews {
     if (!snapshot) {
       return text ? { ...EMPTY_MACHINES, filterText: text } : EMPTY_MACHINES;
     }
-    if (snapshot !== this.snapshot) {
-      this.snapshot = snapshot;
-      this.filtered.clear();
-      this.answers.clear();
-    }
-    // A filter that reads the history is another question once the history changed, the machines the same.
-    const filterKey = readsMemory ? `${text}\n@${query.memory?.version ?? ''}` : text;
+    this.use(snapshot);
+    const filterKey = this.filterKey(query, text, readsMemory);
     const key = `${filterKey}\n${arrangementKey(query.arrangement)}`;
     const known = recall(this.answers, key);
     if (known) {
@@ -82,6 +79,31 @@ export class MachineViews {
     const view: MachineView = { total: snapshot.items.length, matching, groups: arrangeMachines(matching, query.arrangement), filterText: text };
     remember(this.answers, key, view);
     return view;
+  }
+
+  /** Filters the snapshot for a query a slice per turn (a cancel stops it), so that `view` then finds the machines filtered. */
+  async prepare(snapshot: Snapshot<Machine> | undefined, query: MachineQuery, token: CancellationToken): Promise<void> {
+    const { text, test, readsMemory } = this.compile(query.filter, query.memory);
+    if (!snapshot || !test) return;
+    this.use(snapshot);
+    const filterKey = this.filterKey(query, text, readsMemory);
+    if (this.filtered.has(filterKey)) return;
+    const matching: Machine[] = [];
+    await eachInTurns(snapshot.items, token, (m) => test(m) && matching.push(m));
+    if (this.snapshot === snapshot) remember(this.filtered, filterKey, matching);
+  }
+
+  private use(snapshot: Snapshot<Machine>): void {
+    if (snapshot !== this.snapshot) {
+      this.snapshot = snapshot;
+      this.filtered.clear();
+      this.answers.clear();
+    }
+  }
+
+  /** A filter that reads the history is another question once the history changed, the machines the same. */
+  private filterKey(query: MachineQuery, text: string, readsMemory: boolean): string {
+    return readsMemory ? `${text}\n@${query.memory?.version ?? ''}` : text;
   }
 
   /** Compiling is cheap but not free at 100k machines; the same query object compiles once per history. */

@@ -1,58 +1,45 @@
 // The protocol over Node's worker_threads: the editor's end starts the
-// worker (dist/marketWorker.js) and the worker's end listens on its parent
-// port. The only Node-specific part of the market's work: a Web Worker
-// would be another Transport over postMessage, nothing else.
-import { Worker, type MessagePort } from 'node:worker_threads';
+// worker (dist/marketWorker.js), the worker's end listens on its parent
+// port, and the in-thread fallback is a MessageChannel. The only
+// Node-specific part of the market's work: a Web Worker would be another
+// Port over postMessage, nothing else. Importing vscode-jsonrpc/node installs
+// the library's Node runtime, which its connections need.
+import 'vscode-jsonrpc/node';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Disposable } from '../market/events';
 import type { Connection } from '../market/worker/client';
-import type { Transport } from '../market/worker/transport';
-import type { Message } from '../market/protocol';
+import type { Port } from '../market/worker/port';
 
 /** Starts the market worker from its script; throws where workers cannot start. */
 export function startWorker(script: string, options: { resourceLimits?: { maxOldGenerationSizeMb?: number } } = {}): Connection {
   const worker = new Worker(script, { resourceLimits: options.resourceLimits, stdout: false, stderr: false });
   worker.unref();
-  const closers = new Set<(reason: string) => void>();
-  let ended = false;
-  const end = (reason: string) => {
-    if (ended) return;
-    ended = true;
-    for (const closer of [...closers]) closer(reason);
-  };
-  worker.on('error', (err) => end(err instanceof Error ? err.message : String(err)));
-  worker.on('exit', (code) => end(`exit code ${code}`));
-  const transport: Transport = {
-    send: (message: Message) => {
-      if (!ended) worker.postMessage(message);
-    },
-    onMessage: (listener) => subscribe(worker, listener),
-    onClose: (listener) => {
-      closers.add(listener);
-      return { dispose: () => void closers.delete(listener) };
-    },
-    dispose: () => {
-      ended = true;
-      void worker.terminate();
-    },
-  };
+  // An error (an uncaught exception, a script that cannot load) ends the worker: its exit follows, and the error says why.
+  let error: string | undefined;
+  worker.on('error', (err) => (error ??= err instanceof Error ? err.message : String(err)));
   return {
-    transport,
-    terminate: () => {
-      ended = true;
-      closers.clear();
-      void worker.terminate();
+    port: nodePort(worker),
+    onClose: (listener) => {
+      const exited = (code: number) => listener(error ?? `exit code ${code}`);
+      worker.once('exit', exited);
+      return { dispose: () => void worker.off('exit', exited) };
     },
+    terminate: () => void worker.terminate(),
   };
 }
 
-/** The worker's end: its parent port. */
-export function parentTransport(port: MessagePort): Transport {
+/** A worker_threads port (or the Worker itself) as the protocol's Port. */
+export function nodePort(target: Worker | MessagePort): Port {
   return {
-    send: (message: Message) => port.postMessage(message),
-    onMessage: (listener) => subscribe(port, listener),
-    onClose: () => ({ dispose: () => undefined }),
-    dispose: () => port.close(),
+    postMessage: (message) => target.postMessage(message),
+    listen: (listener) => subscribe(target, listener),
   };
+}
+
+/** Two ends in this thread (the in-thread fallback): the market's, and the editor's with how to end both. */
+export function portPair(): { near: Port; far: Port; close(): void } {
+  const channel = new MessageChannel();
+  return { near: nodePort(channel.port1), far: nodePort(channel.port2), close: () => (channel.port1.close(), channel.port2.close()) };
 }
 
 function subscribe(target: Worker | MessagePort, listener: (message: unknown) => void): Disposable {

@@ -2,10 +2,13 @@
 // it starts from dist/marketWorker.js, answers the chat tools as the market in
 // this thread does, is loaded by the controller (the listing's state, an auth
 // error's notification), records the market history and answers the trends
-// panel and Clear Market History from it, and survives a crash in the middle
-// of a load and a hang: restarted, reloaded, the last answers served stale
-// meanwhile, the user told once.
+// panel and Clear Market History from it. A market host of a worker with
+// faults of its own (test/support/faultyWorker.ts) survives a crash in the
+// middle of a load and a hang: restarted, reloaded, the last answers served
+// stale meanwhile, the user told once.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
@@ -23,6 +26,9 @@ import { createTools } from '../../src/vscode/features/lmTools';
 import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
 import { arrangeMachines } from '../../src/model/arrange';
+import { Config } from '../../src/vscode/services/config';
+import { MarketHost } from '../../src/vscode/services/marketHost';
+import { fault, FAULTY_WORKER } from '../support/faults';
 import { signedInToDemo, waitFor } from './helpers';
 import { pageContent, pageKey } from './pages';
 
@@ -214,7 +220,37 @@ describe('Market worker', function () {
     assert.deepEqual(await client.request('count', { filter: 'gpus>=2' }), { matching: DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length, total: DEMO_MACHINES.length });
   });
 
+});
+
+describe('Market worker faults', function () {
+  this.timeout(60_000);
+  let server: DemoServer;
+  let api: GpuRentalTestApi;
+  let host: MarketHost;
+  let client: MarketClient;
+  let historyRoot: string;
+  /** Why the worker restarted, for the failure messages. */
+  const restarts: string[] = [];
+  /** What this host told the user: the tests' entry records every message shown through `vscode.window`. */
+  const shown = () => api.shownMessages.map((m) => m.text);
+
+  before(async () => {
+    ({ server, api } = await signedInToDemo());
+    // A second market host, as the extension's, of a worker that crashes or hangs when asked.
+    historyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-faults-'));
+    host = new MarketHost({ script: FAULTY_WORKER, config: new Config(), controller: api.controller, tokens: api.tokens, log: api.log, retryPolicy: () => ({ retries: 0 }), historyRoot });
+    client = host.client;
+    client.onDidRestart((why) => restarts.push(why));
+  });
+
+  after(() => {
+    host.dispose();
+    server.reset();
+    fs.rmSync(historyRoot, { recursive: true, force: true });
+  });
+
   it('a crash in the middle of a load restarts the worker, which reloads; the last answers are served stale meanwhile; the user is told once', async () => {
+    await waitFor('the worker configured and loaded', async () => (await client.request('load', { which: 'machines' })).error === undefined);
     const before = await client.request('summary', byGpu);
     assert.equal(before.total, DEMO_MACHINES.length);
     // The load in flight and the reload after the restart both wait until released.
@@ -223,8 +259,8 @@ describe('Market worker', function () {
     const load = client.request('load', { which: 'machines' });
     await waitFor('the load to reach the service', () => server.requests.length > requests);
     const recovered = next(client.onDidRecover);
-    void client.request('test.crash', {}).catch(() => undefined);
-    await waitFor('the notification', () => api.shownMessages.some((m) => m.text === RESTARTED));
+    void fault(client, 'crash').catch(() => undefined);
+    await waitFor('the notification', () => shown().includes(RESTARTED));
     assert.ok(client.stale);
     const stale = await client.request('summary', byGpu);
     assert.equal(stale.stale, true);
@@ -241,13 +277,13 @@ describe('Market worker', function () {
   it('a hung worker is found by the watchdog and restarted, and the user is not told twice', async () => {
     const restarted = next(client.onDidRestart);
     const recovered = next(client.onDidRecover);
-    const hang = client.request('test.hang', {});
+    const hang = fault(client, 'hang');
     assert.equal(await restarted, 'hung');
     await assert.rejects(hang, /restarted/);
     await recovered;
     assert.equal((await client.request('summary', byGpu)).total, DEMO_MACHINES.length);
-    assert.equal(api.shownMessages.filter((m) => m.text === RESTARTED).length, 1);
-    assert.equal(api.marketHost.client, client, 'the same client, restarting its worker: not given up');
-    assert.equal(api.marketHost.fallback, false);
+    assert.equal(shown().filter((text) => text === RESTARTED).length, 1);
+    assert.equal(host.client, client, 'the same client, restarting its worker: not given up');
+    assert.equal(host.fallback, false);
   });
 });

@@ -45,7 +45,12 @@ describe('Language model tools', function () {
   });
 
   it('find machines loads the list when nothing is loaded and answers with a table, the count and the age', async () => {
-    await api.marketHost.client.request('test.forget', {});
+    // The market forgets both lists as for another service; the editor then gives it its service again (a history setting changed), nothing loaded.
+    await api.marketHost.client.request('configure', { service: undefined });
+    const settings = vscode.workspace.getConfiguration('gpuRental');
+    const days = settings.inspect<number>('history.days');
+    await settings.update('history.days', (days?.globalValue ?? days?.defaultValue ?? 30) + 1, vscode.ConfigurationTarget.Global);
+    await settings.update('history.days', days?.globalValue, vscode.ConfigurationTarget.Global);
     const tools = createTools(api.marketHost, api.controller);
     const text = await tools.gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;

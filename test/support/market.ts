@@ -1,13 +1,13 @@
 // The market's protocol in one thread, for the unit tests of the server and
-// its handlers: a MarketClient and a MarketServer on a transport pair (the
-// in-thread fallback), configured against the demo API on 127.0.0.1 (or with
+// its handlers: a MarketClient and a MarketServer on a MessageChannel (as the
+// in-thread fallback runs), configured against the demo API on 127.0.0.1 (or with
 // no service), ended together.
 import type { Disposable } from '../../src/market/events';
 import { PROTOCOL_VERSION, type HistorySettings, type ServiceSettings } from '../../src/market/protocol';
 import { MarketClient } from '../../src/market/worker/client';
 import type { OpenHistory } from '../../src/market/worker/historyHandlers';
 import { MarketServer } from '../../src/market/worker/server';
-import { transportPair, type Transport } from '../../src/market/worker/transport';
+import { portPair } from '../../src/worker/nodeTransport';
 import { SECRET } from './client';
 
 /** The service settings of a demo API: the tests' token, no retries unless a test asks for them. */
@@ -20,12 +20,12 @@ export interface InThreadOptions {
   now?: () => Date;
   /** Opens the server's market history; without it, no history. */
   openHistory?: OpenHistory;
-  /** The hello's test hooks; with them `test.crash` ends the market as a worker's exit would (its end of the pair closes). */
-  testHooks?: boolean;
+  /** The protocol version the client says it speaks (this one's without it). */
+  version?: number;
   /** Restarts in a row before the client gives up (the client's default without it). */
   maxRestarts?: number;
-  /** Told each start of a market, with the market's end of the pair and the starts so far: a test can end it early. */
-  started?: (far: Transport, starts: number) => void;
+  /** Told each start of a market, with how to crash it and the starts so far: a test can end it early. */
+  started?: (crash: () => void, starts: number) => void;
 }
 
 export interface InThreadMarket extends Disposable {
@@ -34,22 +34,35 @@ export interface InThreadMarket extends Disposable {
   readonly server: MarketServer | undefined;
   /** How many markets the client has started. */
   readonly starts: number;
+  /** Ends the market started last as a worker's crash would: its client hears it closed. */
+  crash(): void;
 }
 
 /** A client of a market in this thread, not configured yet: it starts at its first request. */
 export function marketInThread(options: InThreadOptions = {}): InThreadMarket {
   let server: MarketServer | undefined;
+  let crash = () => undefined as void;
   let starts = 0;
   const client = new MarketClient({
     start: () => {
       starts++;
-      const [near, far] = transportPair();
-      const started = new MarketServer(far, { now: options.now, openHistory: options.openHistory, crash: options.testHooks ? () => far.dispose() : undefined });
+      const pair = portPair();
+      const started = new MarketServer(pair.far, { now: options.now, openHistory: options.openHistory });
+      const closers = new Set<(reason: string) => void>();
+      const end = () => (started.dispose(), pair.close());
       server = started;
-      options.started?.(far, starts);
-      return { transport: near, terminate: () => (near.dispose(), started.dispose()) };
+      crash = () => {
+        end();
+        for (const closer of [...closers]) closer('closed');
+      };
+      options.started?.(crash, starts);
+      return {
+        port: pair.near,
+        onClose: (listener) => (closers.add(listener), { dispose: () => void closers.delete(listener) }),
+        terminate: () => (closers.clear(), end()),
+      };
     },
-    hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: options.testHooks ?? false },
+    hello: { version: options.version ?? PROTOCOL_VERSION, language: undefined, bundle: undefined },
     pingEveryMs: 0,
     pingDeadlineMs: 0,
     maxRestarts: options.maxRestarts,
@@ -62,6 +75,7 @@ export function marketInThread(options: InThreadOptions = {}): InThreadMarket {
     get starts() {
       return starts;
     },
+    crash: () => crash(),
     dispose: () => client.dispose(),
   };
 }

@@ -4,35 +4,35 @@
 // has one code path. It watches over the worker: a crash or a ping that
 // goes unanswered past its deadline (a hang) restarts it, configures it as
 // before and reloads what was loaded; meanwhile the last answers are served
-// again, marked stale. Plain TypeScript: the Node specifics are in `start`.
+// again, marked stale. A worker that keeps dying is replaced by the same
+// server in this thread, given the same service, loads and watches. Plain
+// TypeScript: the Node specifics are in `start` and `inThread`.
+import { CancellationTokenSource, ResponseError, type MessageConnection, type NotificationType } from 'vscode-jsonrpc';
 import { Emitter, type Disposable } from '../events';
-import { CANCELLED, isMessage, PROTOCOL_VERSION, type Method, type NotificationName, type Notifications, type Params, type Result, type Which, type WireError } from '../protocol';
-import type { Transport } from './transport';
+import { CANCELLED, MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, VERSION_MISMATCH, versionMismatch, type Method, type NotificationName, type Notifications, type Params, type Result, type WireError } from '../protocol';
+import { portConnection, type Port } from './port';
 
-/** A running market: its messages, and how to end it at once (a hung worker is terminated, not asked). */
+export { MarketRequestError };
+
+/** A running market: its port, when it ends by itself (a crash), and how to end it at once (a hung worker is terminated, not asked). */
 export interface Connection {
-  transport: Transport;
+  port: Port;
+  onClose(listener: (reason: string) => void): Disposable;
   terminate(): void;
+  /** Runs in this thread: no watchdog (it cannot hang apart from the editor). */
+  inThread?: boolean;
 }
 
 export interface MarketClientOptions {
   start: () => Connection;
+  /** The same server in this thread: what replaces a worker that keeps dying (without it, the client stops). */
+  inThread?: () => Connection;
   hello: Params<'hello'>;
   /** How often the watchdog pings, and how long an answer may take before the market counts as hung; 0 = no watchdog (the in-thread market cannot hang apart from the editor). */
   pingEveryMs: number;
   pingDeadlineMs: number;
-  /** Restarts in a row (without a load that ends in between) before giving up. */
+  /** Restarts in a row (without a load that ends in between) before the market moves into this thread, or gives up. */
   maxRestarts?: number;
-}
-
-/** A request answered with an error: the kind says what (cancelled, restarted, bug, or an ApiError kind). */
-export class MarketRequestError extends Error {
-  constructor(readonly wire: WireError) {
-    super(wire.message);
-  }
-  get kind(): string {
-    return this.wire.kind;
-  }
 }
 
 type Pending = { method: Method; params: unknown; resolve: (value: unknown) => void; reject: (err: unknown) => void };
@@ -41,10 +41,9 @@ type Pending = { method: Method; params: unknown; resolve: (value: unknown) => v
 const REMEMBERED: readonly Method[] = ['summary', 'rows', 'state', 'machine', 'watchStats', 'nearMisses', 'machineDetails', 'template', 'templateView'];
 
 export class MarketClient implements Disposable {
-  private connection: Connection | undefined;
+  private connection: { rpc: MessageConnection; market: Connection } | undefined;
   private subscriptions: Disposable[] = [];
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Set<Pending>();
   private readonly last = new Map<string, unknown>();
   private service: Params<'configure'> | undefined;
   /** The active watches, told again to a restarted market. */
@@ -53,25 +52,32 @@ export class MarketClient implements Disposable {
   private recovering = false;
   private restarts = 0;
   private watchdog: ReturnType<typeof setInterval> | undefined;
-  private pingSent: number | undefined;
+  private pingSentAt: number | undefined;
   private disposed = false;
-  private gaveUp = false;
+  /** Why every request fails from now on (gave up, or another protocol version). */
+  private failure: WireError | undefined;
+  private movedInThread = false;
   private readonly notified = new Emitter<{ [N in NotificationName]: { name: N; params: Notifications[N] } }[NotificationName]>();
   readonly onNotify = this.notified.event;
   private readonly restarted = new Emitter<string>();
-  /** The market was restarted (why: "crashed: …", "hung"); told each time. */
+  /** The market was restarted (why: "crashed: …", "hung", "… moved into this thread"), or failed for good (then `stopped`); told each time. */
   readonly onDidRestart = this.restarted.event;
   private readonly recovered = new Emitter<void>();
   /** A restarted market has reloaded what was loaded: the views draw fresh answers again. */
   readonly onDidRecover = this.recovered.event;
 
   constructor(private readonly options: MarketClientOptions) {
-    this.connect();
+    this.connect(options.start);
   }
 
-  /** Gave up after too many restarts in a row (or disposed): every request now fails with kind `stopped`. */
+  /** Failed for good (too many restarts without `inThread`, another protocol version) or disposed: every request now fails. */
   get stopped(): boolean {
-    return this.disposed || this.gaveUp;
+    return this.disposed || this.failure !== undefined;
+  }
+
+  /** The market runs in this thread now: the worker kept dying. */
+  get inThread(): boolean {
+    return this.movedInThread;
   }
 
   /** While the market restarts and reloads, the views are drawn from the last answers: stale. */
@@ -79,9 +85,9 @@ export class MarketClient implements Disposable {
     return this.recovering;
   }
 
-  /** Asks the market; an abort cancels the request (its answer is then dropped, and skipped if not begun). */
+  /** Asks the market; an abort cancels the request (its answer is then dropped, and the handler told through its token). */
   request<M extends Method>(method: M, params: Params<M>, signal?: AbortSignal): Promise<Result<M>> {
-    const key = REMEMBERED.includes(method) ? `${method}\n${JSON.stringify(params)}` : undefined;
+    const key = REMEMBERED.includes(method) ? keyOf(method, params) : undefined;
     if (this.recovering && key && this.last.has(key)) {
       return Promise.resolve(markStale(this.last.get(key)) as Result<M>);
     }
@@ -94,23 +100,23 @@ export class MarketClient implements Disposable {
   }
 
   private send<M extends Method>(method: M, params: unknown, signal?: AbortSignal): Promise<Result<M>> {
+    if (this.failure) return Promise.reject(new MarketRequestError(this.failure));
     if (this.disposed || !this.connection) return Promise.reject(new MarketRequestError({ kind: 'stopped', message: 'The market is not running.' }));
     if (signal?.aborted) return Promise.reject(new MarketRequestError({ kind: CANCELLED, message: CANCELLED }));
-    const id = this.nextId++;
-    const connection = this.connection;
+    const { rpc } = this.connection;
     return new Promise<Result<M>>((resolve, reject) => {
-      this.pending.set(id, { method, params, resolve: resolve as (value: unknown) => void, reject });
-      signal?.addEventListener(
-        'abort',
-        () => {
-          if (this.pending.delete(id)) {
-            connection.transport.send({ v: PROTOCOL_VERSION, type: 'cancel', id });
-            reject(new MarketRequestError({ kind: CANCELLED, message: CANCELLED }));
-          }
-        },
-        { once: true },
+      const source = new CancellationTokenSource();
+      const pending: Pending = { method, params, resolve: resolve as (value: unknown) => void, reject };
+      // Settled once: by the answer, the abort, or a restart (which takes the pending requests).
+      const settle = () => (signal?.removeEventListener('abort', abort), this.pending.delete(pending));
+      const abort = () => settle() && (source.cancel(), reject(new MarketRequestError({ kind: CANCELLED, message: CANCELLED })));
+      this.pending.add(pending);
+      signal?.addEventListener('abort', abort, { once: true });
+      // JSON-RPC says null for nothing; the protocol says undefined.
+      rpc.sendRequest(method, params, source.token).then(
+        (result) => settle() && resolve((result ?? undefined) as Result<M>),
+        (err: unknown) => settle() && reject(requestError(err)),
       );
-      connection.transport.send({ v: PROTOCOL_VERSION, type: 'request', id, method, params });
     });
   }
 
@@ -121,12 +127,23 @@ export class MarketClient implements Disposable {
   }
 
   /** Starts the market, says hello, and configures and reloads it as it was; hands back the reloads. */
-  private connect(): Map<Which, Promise<Result<'load'>>> {
-    const connection = this.options.start();
+  private connect(start: () => Connection): Map<Which, Promise<Result<'load'>>> {
+    const market = start();
+    const rpc = portConnection(market.port);
+    const connection = { rpc, market };
     this.connection = connection;
-    this.subscriptions = [connection.transport.onMessage((m) => this.receive(m)), connection.transport.onClose((reason) => this.restart(`crashed: ${reason}`))];
-    const hello = this.send('hello', this.options.hello);
-    hello.catch(() => undefined);
+    for (const name of Object.keys(NOTIFICATIONS) as NotificationName[]) {
+      rpc.onNotification(NOTIFICATIONS[name] as NotificationType<object>, (params) => {
+        if (this.recovering && name === 'changed') return; // the views keep the last data until the reload ends
+        this.notified.fire({ name, params } as never);
+      });
+    }
+    this.subscriptions = [rpc, market.onClose((reason) => this.restart(`crashed: ${reason}`))];
+    rpc.listen();
+    const hello = this.send('hello', this.options.hello).then((answer) => {
+      if (answer.version !== PROTOCOL_VERSION) throw new MarketRequestError(versionMismatch(answer.version));
+    });
+    hello.catch((err: unknown) => err instanceof MarketRequestError && err.kind === VERSION_MISMATCH && this.fail(err.wire));
     if (this.service) void this.send('configure', this.service).catch(() => undefined);
     if (this.watches) void this.send('watches', this.watches).catch(() => undefined);
     const reloads = new Map([...this.loaded].map((which) => [which, this.send('load', { which })] as const));
@@ -144,70 +161,76 @@ export class MarketClient implements Disposable {
         () => undefined,
       );
     }
-    this.startWatchdog();
+    if (!market.inThread) this.startWatchdog();
     return reloads;
-  }
-
-  private receive(message: unknown): void {
-    if (!isMessage(message)) return;
-    if (message.type === 'notify') {
-      if (this.recovering && message.name === 'changed') return; // the views keep the last data until the reload ends
-      this.notified.fire({ name: message.name, params: message.params } as never);
-      return;
-    }
-    if (message.type !== 'response' && message.type !== 'error') return;
-    if (message.id === this.pingSent) this.pingSent = undefined;
-    const pending = this.pending.get(message.id);
-    if (!pending) return;
-    this.pending.delete(message.id);
-    if (message.type === 'response') pending.resolve(message.result);
-    else pending.reject(new MarketRequestError(message.error));
   }
 
   private startWatchdog(): void {
     this.stopWatchdog();
     const { pingEveryMs, pingDeadlineMs } = this.options;
     if (!pingEveryMs) return;
-    let sentAt = 0;
     this.watchdog = setInterval(() => {
-      if (this.pingSent !== undefined) {
-        if (Date.now() - sentAt >= pingDeadlineMs) this.restart('hung');
+      if (this.pingSentAt !== undefined) {
+        if (Date.now() - this.pingSentAt >= pingDeadlineMs) this.restart('hung');
         return;
       }
-      sentAt = Date.now();
-      const id = this.nextId++;
-      this.pingSent = id;
-      this.connection?.transport.send({ v: PROTOCOL_VERSION, type: 'request', id, method: 'ping', params: {} });
+      const connection = this.connection;
+      if (!connection) return;
+      this.pingSentAt = Date.now();
+      connection.rpc.sendRequest('ping', {}).then(
+        () => this.connection === connection && (this.pingSentAt = undefined),
+        () => undefined,
+      );
     }, Math.max(1, Math.min(pingEveryMs, pingDeadlineMs)));
   }
 
   private stopWatchdog(): void {
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = undefined;
-    this.pingSent = undefined;
+    this.pingSentAt = undefined;
   }
 
-  /** Ends the market as it is and starts it again; requests in flight are answered from the last answers or with an error, loads are sent again. */
-  private restart(why: string): void {
-    if (this.disposed) return;
+  /** Ends the market as it is, and its requests in flight (handed back). */
+  private end(): Pending[] {
     this.stopWatchdog();
     for (const s of this.subscriptions) s.dispose();
-    this.connection?.terminate();
+    this.subscriptions = [];
+    this.connection?.market.terminate();
     this.connection = undefined;
-    this.recovering = true;
-    const pending = [...this.pending.values()];
+    const pending = [...this.pending];
     this.pending.clear();
+    return pending;
+  }
+
+  /** Another protocol version, or too many restarts: every request fails with this error from now on. */
+  private fail(error: WireError): void {
+    if (this.failure || this.disposed) return;
+    this.failure = error;
+    for (const p of this.end()) p.reject(new MarketRequestError(error));
+    this.restarted.fire(error.message);
+  }
+
+  /** Ends the market as it is and starts it again (in this thread after too many restarts); requests in flight are answered from the last answers or with an error, loads are sent again. */
+  private restart(why: string): void {
+    if (this.disposed || this.failure) return;
+    const pending = this.end();
+    this.recovering = true;
     this.restarts++;
+    let start = this.options.start;
     if (this.restarts > (this.options.maxRestarts ?? 5)) {
-      this.gaveUp = true;
-      for (const p of pending) p.reject(new MarketRequestError({ kind: 'stopped', message: `The market stopped: ${why}` }));
-      this.restarted.fire(`${why}; stopped after ${this.restarts - 1} restarts`);
-      return;
+      if (this.movedInThread || !this.options.inThread) {
+        for (const p of pending) this.pending.add(p);
+        this.fail({ kind: 'stopped', message: `The market stopped: ${why}; stopped after ${this.restarts - 1} restarts` });
+        return;
+      }
+      this.movedInThread = true;
+      start = this.options.inThread;
+      why = `${why}; moved into this thread after ${this.restarts - 1} restarts`;
     }
     this.restarted.fire(why);
-    const reloads = this.connect();
+    const reloads = this.connect(start);
     for (const p of pending) {
-      const key = `${p.method}\n${JSON.stringify(p.params)}`;
+      const key = keyOf(p.method, p.params);
       const reload = p.method === 'load' ? reloads.get((p.params as Params<'load'>).which) : undefined;
       if (reload) reload.then(p.resolve, p.reject);
       else if (this.last.has(key)) p.resolve(markStale(this.last.get(key)));
@@ -218,19 +241,25 @@ export class MarketClient implements Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.stopWatchdog();
-    for (const s of this.subscriptions) s.dispose();
-    this.connection?.terminate();
-    this.connection = undefined;
-    for (const p of this.pending.values()) p.reject(new MarketRequestError({ kind: 'stopped', message: 'The market stopped.' }));
-    this.pending.clear();
+    for (const p of this.end()) p.reject(new MarketRequestError({ kind: 'stopped', message: 'The market stopped.' }));
     this.notified.dispose();
     this.restarted.dispose();
     this.recovered.dispose();
   }
 }
 
+type Which = Params<'load'>['which'];
+
+function keyOf(method: Method, params: unknown): string {
+  return `${method}\n${JSON.stringify(params)}`;
+}
+
+/** The server's error as it sent it (a WireError in the JSON-RPC error's data), or what the connection says. */
+function requestError(err: unknown): MarketRequestError {
+  if (err instanceof ResponseError && typeof (err.data as WireError | undefined)?.kind === 'string') return new MarketRequestError(err.data as WireError);
+  return new MarketRequestError({ kind: 'bug', message: err instanceof Error ? err.message : String(err) });
+}
+
 function markStale(value: unknown): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value, stale: true } : value;
 }
-

@@ -14,7 +14,8 @@ import type { ListChange } from '../history/store';
 import type { TrendRange } from '../history/trends';
 import { trendsView, type TrendsView } from '../history/trendsView';
 import type { MarketChange } from '../market';
-import type { HistorySettings, Params, Result } from '../protocol';
+import type { Handlers, HistorySettings } from '../protocol';
+import { checkCancelled } from '../turns';
 
 /** What the server needs of a history store (src/market/history/store.ts's HistoryStore). */
 export interface RecordingHistory extends MachineMemory, MarketFacts {
@@ -188,12 +189,12 @@ export class ServerHistory implements MachineMemory, MarketFacts {
   }
 }
 
-type HistoryHandlers = { [M in 'history.trends' | 'history.clear']: (params: Params<M>) => Result<M> };
-
 /** The history's requests; without a history, no points and nothing to clear. */
-export function historyHandlers(history: ServerHistory | undefined): HistoryHandlers {
+export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear'> {
   return {
-    'history.trends': ({ range, models, columns, samples }) => (history ? history.trends(range, models, { columns, samples }) : trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples })),
-    'history.clear': () => ({ cleared: history?.removeNow() ?? false }),
+    'history.trends': async ({ range, models, columns, samples }, token) => (
+      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples })
+    ),
+    'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
   };
 }

@@ -3,16 +3,14 @@
 // template. Small answers: one item and a few figures, never a list.
 import { lowestPerGpu, type MarketFacts } from '../../model/memoryText';
 import type { Market } from '../market';
-import type { MachineDetails, Params, Result } from '../protocol';
+import type { Handlers, MachineDetails } from '../protocol';
 
-type PanelMethod = 'machineDetails' | 'template';
-type PanelHandlers = { [M in PanelMethod]: (params: Params<M>) => Result<M> };
 
 /** The panels' handlers over the server's market and its history (none: no history section). */
-export function panelHandlers(market: Market, memory: MarketFacts | undefined): PanelHandlers {
+export function panelHandlers(market: Market, memory: MarketFacts | undefined): Handlers<'machineDetails' | 'template'> {
   return {
-    machineDetails: ({ nodeId, gpuName }) => machineDetails(market, memory, nodeId, gpuName),
-    template: ({ id }) => market.template(id),
+    machineDetails: async ({ nodeId, gpuName }) => machineDetails(market, memory, nodeId, gpuName),
+    template: async ({ id }) => market.template(id),
   };
 }
 

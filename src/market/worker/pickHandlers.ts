@@ -2,6 +2,7 @@
 // types (a slice, never the whole list), the order of a few machines in the
 // view, and the filter box's suggestions (the values per field, once per
 // snapshot). Spread into the server's handler table.
+import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
 import { groupKeyOf } from '../../model/arrange';
 import { machinePickText } from '../../model/machines';
@@ -9,10 +10,9 @@ import type { MarketFacts } from '../../model/memoryText';
 import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
 import { marketSummary, type MarketSummary } from '../../model/query/summary';
 import type { Market } from '../market';
-import type { MachineAsk, Requests } from '../protocol';
+import type { Handlers, MachineAsk } from '../protocol';
+import { eachInTurns } from '../turns';
 import type { MachineView } from '../views';
-
-type PickHandlers = { [M in 'pick' | 'order' | 'facets' | 'count']: (params: Requests[M]['params']) => Requests[M]['result'] };
 
 /** How a typed text matches a quick pick row: case-insensitive within one of its texts, `*` for anything (as VS Code's quick pick does, less its camel-case matches). */
 export function pickMatcher(text: string): (fields: readonly string[]) => boolean {
@@ -44,7 +44,7 @@ export function firstMatches<T>(groups: Iterable<readonly T[]>, matches: (item: 
   return { items, total };
 }
 
-export function pickHandlers(market: Market, memory: (MachineMemory & MarketFacts) | undefined): PickHandlers {
+export function pickHandlers(market: Market, memory: (MachineMemory & MarketFacts) | undefined): Handlers<'pick' | 'order' | 'facets' | 'count'> {
   /** A machine's quick pick texts, lower case: made once per machine of a snapshot, whatever is typed. */
   const texts = new WeakMap<Machine, readonly string[]>();
   const textsOf = (machine: Machine): readonly string[] => {
@@ -56,15 +56,15 @@ export function pickHandlers(market: Market, memory: (MachineMemory & MarketFact
     }
     return found;
   };
-  const view = (ask: MachineAsk): MachineView => {
+  const view = (ask: MachineAsk, token: CancellationToken): Promise<MachineView> => {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return market.machineView({ filter: parsed.query, arrangement: ask.arrangement, memory });
+    return market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, memory }, token);
   };
   let facets: { items: readonly Machine[] | undefined; summary: MarketSummary } | undefined;
   return {
-    pick: (ask) => {
-      const groups = view(ask).groups.map((g) => g.machines);
+    pick: async (ask, token) => {
+      const groups = (await view(ask, token)).groups.map((g) => g.machines);
       if (ask.text.trim() === '') {
         return { machines: firstMatches(groups, () => true, ask.limit).items, total: groups.reduce((n, g) => n + g.length, 0) };
       }
@@ -72,8 +72,8 @@ export function pickHandlers(market: Market, memory: (MachineMemory & MarketFact
       const { items, total } = firstMatches(groups, (m) => matches(textsOf(m)), ask.limit);
       return { machines: items, total };
     },
-    order: (ask) => {
-      const shown = view(ask);
+    order: async (ask, token) => {
+      const shown = await view(ask, token);
       const place = (nodeId: string): number[] | undefined => {
         const machine = market.machine(nodeId);
         if (!machine) return undefined;
@@ -88,19 +88,21 @@ export function pickHandlers(market: Market, memory: (MachineMemory & MarketFact
       });
       return placed.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]).map((p) => p.nodeId);
     },
-    facets: () => {
+    facets: async () => {
       const items = market.machines.items;
       const answer = facets && facets.items === items ? facets.summary : marketSummary(items ?? []);
       facets = { items, summary: answer };
       return answer;
     },
-    count: ({ filter }) => {
+    count: async ({ filter }, token) => {
       const parsed = parseQuery(filter);
       if (!parsed.ok) throw new Error(parsed.error.message);
       const items = market.machines.items ?? [];
       if (isEmptyQuery(parsed.query)) return { matching: items.length, total: items.length };
       const matches = compileQuery(parsed.query, memory);
-      return { matching: items.reduce((n, m) => (matches(m) ? n + 1 : n), 0), total: items.length };
+      let matching = 0;
+      await eachInTurns(items, token, (m) => matches(m) && matching++);
+      return { matching, total: items.length };
     },
   };
 }

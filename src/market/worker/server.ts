@@ -1,9 +1,11 @@
 // The market's side of the protocol: owns a Market and the API client, and
-// answers the editor's requests with small results. Plain TypeScript with no
-// Node-only API, so the same server runs in a worker_threads Worker, in a Web
-// Worker, or in the editor's own thread (the fallback). A request that fails
-// answers with an error; the others go on.
+// answers the editor's requests with small results, over JSON-RPC on a
+// message port. Plain TypeScript with no Node-only API, so the same server
+// runs in a worker_threads Worker, in a Web Worker, or in the editor's own
+// thread (the fallback). A request that fails answers with an error; the
+// others go on. A cancelled request's handler is told through its token.
 import * as l10n from '@vscode/l10n';
+import { ResponseError, type CancellationToken, type MessageConnection, type NotificationType, type RequestType } from 'vscode-jsonrpc';
 import { checkBaseUrl } from '../../api/baseUrl';
 import { GpuRentalClient, type Logger, type RetryNotice } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -14,107 +16,77 @@ import { parseQuery } from '../../model/query';
 import type { Disposable } from '../events';
 import type { MachineDiff } from '../diff';
 import { Market, type MarketChange, type Which } from '../market';
-import { CANCELLED, isMessage, PROTOCOL_VERSION, type ListingState, type MachineAsk, type Message, type Method, type Notifications, type Params, type Requests, type Result, type ServiceSettings, type WireError } from '../protocol';
+import { MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, REQUESTS, VERSION_MISMATCH, versionMismatch, type Handlers, type ListingState, type MachineAsk, type Method, type Notifications, type Requests, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
+import { checkCancelled } from '../turns';
 import { pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
-import type { Transport } from './transport';
+import { portConnection, type Port } from './port';
 import { groupHistory, groupModels, rowHistory } from './treeFacts';
 import { watchDomain, type WatchDomain } from './watchHandlers';
 
-type Handlers = { [M in Method]: (params: Params<M>) => Result<M> | Promise<Result<M>> };
-
 export interface ServerOptions {
   now?: () => Date;
-  /** Ends the worker at once (a test hook: a crash mid-load); where there is no such thing, an uncaught error. */
-  crash?: () => void;
-  /** Opens the market history of a service (Node's fs: given by src/worker/main.ts, or the MarketHost's fallback); without it, no history. */
+  /** Opens the market history of a service (Node's fs: given by src/worker/main.ts); without it, no history. */
   openHistory?: OpenHistory;
 }
 
 export class MarketServer implements Disposable {
   readonly market: Market;
+  /** The JSON-RPC connection: a test worker adds its own methods to it (test/support/faultyWorker.ts). */
+  readonly connection: MessageConnection;
   private client: GpuRentalClient | undefined;
   private serviceKey: string | undefined;
-  private testHooks = false;
-  /** Requests waiting for their turn, by id: a cancel that arrives first takes one out. */
-  private readonly queue = new Map<number, { method: Method; params: unknown }>();
-  private draining = false;
+  /** A hello of this protocol's version came: before it, nothing else is answered. */
+  private greeted = false;
   private readonly subscriptions: Disposable[];
-  private readonly handlers: Handlers;
   /** The market history this server records (with `openHistory`): the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
   private readonly memory: ServerHistory | undefined;
   /** The watches: active queries, their news and figures, near misses. */
   private readonly watches: WatchDomain;
 
   constructor(
-    private readonly transport: Transport,
-    private readonly options: ServerOptions = {},
+    port: Port,
+    options: ServerOptions = {},
   ) {
     this.market = new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
     this.memory = options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
     this.watches = watchDomain(this.market, this.memory);
-    this.handlers = this.makeHandlers();
-    this.subscriptions = [transport.onMessage((message) => this.receive(message)), this.market.onDidChange((change) => this.changed(change))];
-  }
-
-  private receive(message: unknown): void {
-    if (!isMessage(message)) return;
-    if (message.type === 'cancel') {
-      if (this.queue.delete(message.id)) this.reply({ v: PROTOCOL_VERSION, type: 'error', id: message.id, error: { kind: CANCELLED, message: CANCELLED } });
-      return;
+    this.connection = portConnection(port);
+    const handlers = this.makeHandlers();
+    for (const method of Object.keys(handlers) as Method[]) {
+      this.connection.onRequest(REQUESTS[method] as RequestType<object, unknown, WireError>, (params, token) => this.answer(method, handlers[method] as (p: unknown, t: CancellationToken) => Promise<unknown>, params, token));
     }
-    if (message.type !== 'request') return;
-    if (message.method === 'ping') {
-      // Answered at once, ahead of the queue: the watchdog asks whether this thread runs, not whether it is idle.
-      this.reply({ v: PROTOCOL_VERSION, type: 'response', id: message.id, result: {} });
-      return;
-    }
-    this.queue.set(message.id, { method: message.method, params: message.params });
-    this.drain();
+    this.subscriptions = [this.market.onDidChange((change) => this.changed(change)), this.connection];
+    this.connection.listen();
   }
 
-  /** One request per turn of the event loop, so that cancels (and pings) between them are heard. */
-  private drain(): void {
-    if (this.draining) return;
-    this.draining = true;
-    setTimeout(() => {
-      this.draining = false;
-      const next = this.queue.entries().next();
-      if (next.done) return;
-      const [id, request] = next.value;
-      this.queue.delete(id);
-      void this.answer(id, request.method, request.params);
-      if (this.queue.size) this.drain();
-    }, 0);
-  }
-
-  private async answer(id: number, method: Method, params: unknown): Promise<void> {
+  private async answer(method: Method, handler: (params: unknown, token: CancellationToken) => Promise<unknown>, params: unknown, token: CancellationToken): Promise<unknown> {
     try {
-      const handler = this.handlers[method] as ((p: unknown) => unknown) | undefined;
-      if (!handler) throw new Error(`unknown request ${String(method)}`);
-      const result = await handler(params);
-      this.reply({ v: PROTOCOL_VERSION, type: 'response', id, result });
+      if (!this.greeted && method !== 'hello' && method !== 'ping') throw new MarketRequestError({ kind: VERSION_MISMATCH, message: 'The market was not greeted with its protocol version.' });
+      checkCancelled(token);
+      return await handler(params, token);
     } catch (err) {
-      this.reply({ v: PROTOCOL_VERSION, type: 'error', id, error: wireError(err) });
+      const wire = wireError(err);
+      throw new ResponseError(1, wire.message, wire);
     }
   }
 
   private makeHandlers(): Handlers {
     return {
-      hello: ({ version, language, bundle, testHooks }) => {
-        if (version !== PROTOCOL_VERSION) throw new Error(`protocol ${version} asked, ${PROTOCOL_VERSION} spoken`);
+      hello: async ({ version, language, bundle }) => {
+        if (version !== PROTOCOL_VERSION) throw new MarketRequestError(versionMismatch(version));
+        this.greeted = true;
         l10n.config({ contents: bundle ?? {} });
         setDisplayLocale(language);
-        this.testHooks = testHooks;
         return { version: PROTOCOL_VERSION };
       },
-      ping: () => ({}),
-      configure: ({ service, history }) => {
+      ping: async () => ({}),
+      configure: async ({ service, history }) => {
         this.configure(service);
         this.memory?.configure(history);
         return {};
@@ -127,56 +99,27 @@ export class MarketServer implements Disposable {
         const error = await this.checkToken();
         return error ? { error: { kind: error.kind, message: error.message } } : {};
       },
-      state: ({ which }) => this.state(which),
-      summary: (ask) => this.summary(ask),
-      rows: (ask) => {
-        const group = this.group(this.view(ask), ask.groupKey);
+      state: async ({ which }) => this.state(which),
+      summary: (ask, token) => this.summary(ask, token),
+      rows: async (ask, token) => {
+        const group = this.group(await this.view(ask, token), ask.groupKey);
         const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
         return { machines, history: this.memory && rowHistory(this.memory, machines), size: group?.size ?? 0 };
       },
-      locate: (ask) => {
+      locate: async (ask, token) => {
         const machine = this.market.machine(ask.nodeId);
-        const group = machine && this.view(ask).groups.find((g) => g.key === groupKeyOf(machine, ask.arrangement.groupBy));
+        const group = machine && (await this.view(ask, token)).groups.find((g) => g.key === groupKeyOf(machine, ask.arrangement.groupBy));
         const index = group ? group.machines.indexOf(machine) : -1;
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
-      machine: ({ nodeId }) => this.market.machine(nodeId),
-      tool: ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
+      machine: async ({ nodeId }) => this.market.machine(nodeId),
+      tool: async ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.memory),
       ...historyHandlers(this.memory),
       ...pickHandlers(this.market, this.memory),
       ...templateHandlers(this.market),
-      'test.hang': () => {
-        this.checkTestHooks();
-        for (;;) {
-          // A bug that never returns: only the watchdog ends it.
-        }
-      },
-      'test.forget': () => {
-        this.checkTestHooks();
-        this.market.reset();
-        return {};
-      },
-      'test.throw': () => {
-        this.checkTestHooks();
-        throw new Error('a bug in one request');
-      },
-      'test.crash': () => {
-        this.checkTestHooks();
-        const crash = this.options.crash;
-        if (crash) crash();
-        else
-          setTimeout(() => {
-            throw new Error('the worker crashed');
-          }, 0);
-        return {};
-      },
     };
-  }
-
-  private checkTestHooks(): void {
-    if (!this.testHooks) throw new Error('test hooks are off');
   }
 
   private configure(service: ServiceSettings | undefined): void {
@@ -236,16 +179,16 @@ export class MarketServer implements Disposable {
     };
   }
 
-  private view(ask: MachineAsk): MachineView {
+  private view(ask: MachineAsk, token: CancellationToken): Promise<MachineView> {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return this.market.machineView({ filter: parsed.query, arrangement: ask.arrangement, memory: this.memory });
+    return this.market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, memory: this.memory }, token);
   }
 
-  private summary(ask: MachineAsk): Requests['summary']['result'] {
+  private async summary(ask: MachineAsk, token: CancellationToken): Promise<Requests['summary']['result']> {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) return { total: this.market.machines.snapshot?.items.length ?? 0, matching: 0, filterText: ask.filter, filterError: parsed.error.message, groups: [] };
-    const view = this.view(ask);
+    const view = await this.view(ask, token);
     const byGpu = ask.arrangement.groupBy === 'gpu';
     const items = this.market.machines.snapshot?.items ?? [];
     const groups = view.groups.map((g) => ({ ...summaryOf(g), models: groupModels(g, byGpu), history: byGpu && this.memory ? groupHistory(this.memory, items, g.first.gpu_name) : undefined }));
@@ -271,16 +214,11 @@ export class MarketServer implements Disposable {
   }
 
   private notify<N extends keyof Notifications>(name: N, params: Notifications[N]): void {
-    this.reply({ v: PROTOCOL_VERSION, type: 'notify', name, params });
-  }
-
-  private reply(message: Message): void {
-    this.transport.send(message);
+    void this.connection.sendNotification(NOTIFICATIONS[name] as NotificationType<object>, params).catch(() => undefined);
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.queue.clear();
     this.memory?.dispose();
     this.market.dispose();
   }
@@ -292,5 +230,6 @@ function summaryOf(group: ArrangedGroup): { key: string; label: string; size: nu
 
 export function wireError(err: unknown): WireError {
   if (err instanceof ApiError) return { kind: err.kind, message: err.message };
+  if (err instanceof MarketRequestError) return err.wire;
   return { kind: 'bug', message: err instanceof Error ? err.message : String(err) };
 }

@@ -2,13 +2,11 @@
 // show of a text filter (the market caches each filter's answer per snapshot).
 // Spread into the server's handler table.
 import type { Market } from '../market';
-import type { Requests } from '../protocol';
+import type { Handlers } from '../protocol';
 
-type TemplateHandlers = { [M in 'templateView']: (params: Requests[M]['params']) => Requests[M]['result'] };
-
-export function templateHandlers(market: Pick<Market, 'templateView'>): TemplateHandlers {
+export function templateHandlers(market: Pick<Market, 'templateView'>): Handlers<'templateView'> {
   return {
-    templateView: ({ filter }) => {
+    templateView: async ({ filter }) => {
       const view = market.templateView(filter);
       return {
         total: view.total,

@@ -3,6 +3,7 @@
 // only), their figures (matches, cheapest per GPU), the machines an alert is
 // about, and near misses. The matching over machines happens here, where the
 // market is; the editor keeps the alerts' timing, text and buttons.
+import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
 import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
 import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
@@ -11,18 +12,17 @@ import { cheapest } from '../alertText';
 import type { MachineDiff } from '../diff';
 import type { Market } from '../market';
 import { newsOf } from '../news';
-import type { Notifications, Params, Result, WatchStats } from '../protocol';
+import type { Handlers, Notifications, WatchStats } from '../protocol';
 import type { Snapshot } from '../snapshot';
+import { checkCancelled, eachInTurns } from '../turns';
 
-type Method = 'watches' | 'watchStats' | 'watchAlert' | 'nearMisses';
-type Handlers = { [M in Method]: (params: Params<M>) => Result<M> };
 type Test = (machine: Machine) => boolean;
 
 /** Filters typed in a snapshot's life whose near misses are kept (each keystroke is one). */
 const KEPT_FILTERS = 32;
 
 export interface WatchDomain {
-  handlers: Handlers;
+  handlers: Handlers<'watches' | 'watchStats' | 'watchAlert' | 'nearMisses'>;
   /** The news of a new machine snapshot for the active watches. */
   news(diff: MachineDiff): Notifications['news'];
 }
@@ -49,7 +49,7 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
     return map;
   };
 
-  const statsOf = (snapshot: Snapshot<Machine>, query: string): WatchStats => {
+  const statsOf = async (snapshot: Snapshot<Machine>, query: string, token: CancellationToken): Promise<WatchStats> => {
     const cached = perSnapshot(stats, snapshot);
     let found = cached.get(query);
     if (!found) {
@@ -57,12 +57,12 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
       let matches = 0;
       let low = Infinity;
       if (test) {
-        for (const machine of snapshot.items) {
+        await eachInTurns(snapshot.items, token, (machine) => {
           if (test(machine)) {
             matches++;
             low = Math.min(low, pricePerGpu(machine));
           }
-        }
+        });
       }
       found = { matches, cheapestPerGpu: matches ? low : undefined };
       cached.set(query, found);
@@ -70,7 +70,7 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
     return found;
   };
 
-  const nearMissesOf = (snapshot: Snapshot<Machine>, filter: string): NearMiss[] => {
+  const nearMissesOf = async (snapshot: Snapshot<Machine>, filter: string, token: CancellationToken): Promise<NearMiss[]> => {
     const cached = perSnapshot(misses, snapshot);
     let found = cached.get(filter);
     if (!found) {
@@ -80,9 +80,8 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
       if (parsed.ok && test) {
         // The same count the view shows (history fields included), stopped as soon as it reaches the bound.
         let matching = 0;
-        for (const machine of snapshot.items) {
-          if (test(machine) && ++matching >= NEAR_MISS_BELOW) break;
-        }
+        await eachInTurns(snapshot.items, token, (machine) => test(machine) && matching++);
+        checkCancelled(token);
         if (matching < NEAR_MISS_BELOW) found = nearMisses(snapshot.items, parsed.query);
       }
       if (cached.size >= KEPT_FILTERS) cached.delete(cached.keys().next().value as string);
@@ -93,24 +92,27 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
 
   return {
     handlers: {
-      watches: ({ queries }) => {
+      watches: async ({ queries }) => {
         active = queries.flatMap((queryText) => {
           const matches = testOf(queryText);
           return matches ? [{ queryText, matches }] : [];
         });
         return {};
       },
-      watchStats: ({ queries }) => {
+      watchStats: async ({ queries }, token) => {
         const snapshot = market.machines.snapshot;
-        return { stats: snapshot && queries.map((query) => statsOf(snapshot, query)) };
+        if (!snapshot) return { stats: undefined };
+        const stats: WatchStats[] = [];
+        for (const query of queries) stats.push(await statsOf(snapshot, query, token));
+        return { stats };
       },
-      watchAlert: ({ nodeIds }) => {
+      watchAlert: async ({ nodeIds }) => {
         const listed = nodeIds.map((id) => market.machine(id)).filter((m): m is Machine => m !== undefined);
         return { listed: listed.length, first: listed[0], cheapest: cheapest(listed) };
       },
-      nearMisses: ({ filter }) => {
+      nearMisses: async ({ filter }, token) => {
         const snapshot = market.machines.snapshot;
-        return snapshot ? nearMissesOf(snapshot, filter) : [];
+        return snapshot ? nearMissesOf(snapshot, filter, token) : [];
       },
     },
     news: (diff) => newsOf(diff, active),

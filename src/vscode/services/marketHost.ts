@@ -3,8 +3,9 @@
 // the market and keeps its history, configured with the service the
 // controller uses; its log lines in the extension's log (redacted), and one
 // notification the first time it had to be restarted. Where no worker can
-// start, the same server runs in this thread behind the same client, and the
-// log says so once. The views read the listings' state and hear their changes
+// start, or the worker keeps dying, the same server runs in this thread behind
+// the same client (given the service, loads and watches again), and the log
+// says so. The views read the listings' state and hear their changes
 // here, whichever client runs.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -28,18 +29,17 @@ export interface MarketHostOptions {
   controller: Controller;
   tokens: TokenStore;
   log: Log;
-  /** Only the extension's own test runs: the worker then honours its test hooks. */
-  testHooks: boolean;
   retryPolicy: () => Partial<RetryPolicy>;
   /** `<globalStorage>/market-history`: the worker keeps one folder per service there. */
   historyRoot: string;
 }
 
 export class MarketHost implements LoadHost, vscode.Disposable {
-  private running: MarketClient;
-  private inThread = false;
+  /** The market's client (the worker's, or the in-thread fallback's). */
+  readonly client: MarketClient;
+  /** The worker could not start: the market runs in this thread from the first. */
+  private inThreadFromStart = false;
   private toldRestart = false;
-  private toldFallback = false;
   private readonly states = new Map<Which, ListingState>();
   private readonly changed = new vscode.EventEmitter<Notifications['changed']>();
   /**
@@ -48,8 +48,6 @@ export class MarketHost implements LoadHost, vscode.Disposable {
    * listen to instead of the market's own event.
    */
   readonly onDidChange = this.changed.event;
-  // Watches: the active queries (told to every client that starts) and each new snapshot's news.
-  private watchQueries: string[] | undefined;
   private readonly news = new vscode.EventEmitter<Notifications['news']>();
   /** A new machine snapshot's news (node IDs), whichever client runs: what the watches and the "new" marks follow. */
   readonly onDidFindNews = this.news.event;
@@ -61,11 +59,29 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   private configured: Promise<void> = Promise.resolve();
   /** Where the controller's loads go. */
   readonly loader: Loader = workerLoader(
-    () => this.running,
+    () => this.client,
     () => this.configured,
   );
 
   constructor(private readonly options: MarketHostOptions) {
+    this.client = new MarketClient({
+      start: () => this.connect(),
+      inThread: () => this.serveInThread(),
+      hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle },
+      // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
+      pingEveryMs: 2_000,
+      pingDeadlineMs: 10_000,
+    });
+    this.client.onNotify((n) => {
+      if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
+      else if (n.name === 'history') this.historyChanged.fire();
+      else if (n.name === 'news') this.news.fire(n.params);
+      else {
+        this.states.set(n.params.which, n.params.state);
+        this.changed.fire(n.params);
+      }
+    });
+    this.client.onDidRestart((why) => this.restarted(why));
     this.subscriptions = [
       this.changed,
       this.news,
@@ -73,14 +89,8 @@ export class MarketHost implements LoadHost, vscode.Disposable {
       options.controller.onDidChangeSetup(() => void this.configure()),
       options.config.onDidChange((affects) => (affects('history.days') || affects('history.enabled')) && void this.configure()),
     ];
-    this.running = this.start();
     void this.configure();
-    void this.askStates(this.running);
-  }
-
-  /** The market's client (the worker's, or the in-thread fallback's). */
-  get client(): MarketClient {
-    return this.running;
+    void this.askStates();
   }
 
   /**
@@ -94,87 +104,52 @@ export class MarketHost implements LoadHost, vscode.Disposable {
 
   /** True when the worker could not start and the same server runs in this thread. */
   get fallback(): boolean {
-    return this.inThread;
+    return this.inThreadFromStart || this.client.inThread;
   }
 
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
   watch(queries: string[]): void {
-    this.watchQueries = queries;
-    this.tellWatches();
+    void this.client.request('watches', { queries }).catch((err: unknown) => this.options.log.error(`Telling the market the watches failed: ${describeError(err)}`));
   }
 
-  private tellWatches(): void {
-    if (!this.watchQueries) return;
-    void this.running.request('watches', { queries: this.watchQueries }).catch((err: unknown) => this.options.log.error(`Telling the market the watches failed: ${describeError(err)}`));
-  }
-
-  /** The listings' states as a new client starts, so that a reader never waits for the next change. */
-  private async askStates(client: MarketClient): Promise<void> {
+  /** The listings' states as the market starts, so that a reader never waits for the next change. */
+  private async askStates(): Promise<void> {
     for (const which of ['machines', 'templates'] as const) {
-      const state = await client.request('state', { which }).catch(() => undefined);
-      if (state && this.running === client && !this.states.has(which)) {
+      const state = await this.client.request('state', { which }).catch(() => undefined);
+      if (state && !this.states.has(which)) {
         this.states.set(which, state);
         this.changed.fire({ which, state });
       }
     }
   }
 
-  private start(): MarketClient {
-    const client = new MarketClient({
-      start: () => this.connect(),
-      hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle, testHooks: this.options.testHooks },
-      // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
-      pingEveryMs: this.inThread ? 0 : 2_000,
-      pingDeadlineMs: 10_000,
-    });
-    this.states.clear();
-    client.onNotify((n) => {
-      if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
-      else if (n.name === 'history' && this.running === client) this.historyChanged.fire();
-      else if (n.name === 'changed' && this.running === client) {
-        this.states.set(n.params.which, n.params.state);
-        this.changed.fire(n.params);
-      } else if (n.name === 'news' && this.running === client) this.news.fire(n.params);
-    });
-    client.onDidRestart((why) => {
-      this.restarted(why);
-      if (client.stopped) setTimeout(() => this.fallBack(client), 0);
-    });
-    return client;
-  }
-
-  /** A worker that keeps dying is given up for the same server in this thread. */
-  private fallBack(stopped: MarketClient): void {
-    if (this.running !== stopped) return;
-    this.inThread = true;
-    this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
-    stopped.dispose();
-    this.running = this.start();
-    void this.configure();
-    this.tellWatches();
-  }
-
   private connect(): Connection {
-    if (!this.inThread) {
+    if (!this.inThreadFromStart) {
       try {
         const connection = startWorker(this.options.script);
         this.options.log.info('The market worker started.');
         return connection;
       } catch (err) {
-        this.inThread = true;
-        if (!this.toldFallback) {
-          this.toldFallback = true;
-          this.options.log.warn(`The market worker could not start (${describeError(err, (t) => this.options.log.redact(t))}); the market runs in the extension host's thread.`);
-        }
+        this.inThreadFromStart = true;
+        this.options.log.warn(`The market worker could not start (${describeError(err, (t) => this.options.log.redact(t))}); the market runs in the extension host's thread.`);
       }
     }
-    // The worker's own bundle, loaded into this thread: the market's code is not in the extension's bundle twice.
+    return this.serveInThread();
+  }
+
+  /** The worker's own bundle, loaded into this thread: the market's code is not in the extension's bundle twice. */
+  private serveInThread(): Connection {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bundle = require(this.options.script) as typeof import('../../worker/main');
     return bundle.serveInThread();
   }
 
   private restarted(why: string): void {
+    if (this.client.stopped) {
+      this.options.log.error(`The market stopped: ${why}`);
+      return;
+    }
+    if (this.client.inThread) this.options.log.warn("The market worker kept stopping; the market runs in the extension host's thread.");
     this.options.log.error(`The market worker stopped (${why}) and was restarted; it reloads what was loaded.`);
     if (!this.toldRestart) {
       this.toldRestart = true;
@@ -184,11 +159,11 @@ export class MarketHost implements LoadHost, vscode.Disposable {
 
   /** The service the controller talks to, handed to the worker (our own thread: the token goes nowhere else). */
   private configure(): Promise<void> {
-    this.configured = this.sendConfiguration(this.running);
+    this.configured = this.sendConfiguration();
     return this.configured;
   }
 
-  private async sendConfiguration(client: MarketClient): Promise<void> {
+  private async sendConfiguration(): Promise<void> {
     const { config, controller, tokens } = this.options;
     const token = controller.setup === 'ready' ? await tokens.get() : undefined;
     const check = checkBaseUrl(config.baseUrl);
@@ -196,11 +171,11 @@ export class MarketHost implements LoadHost, vscode.Disposable {
       token && check.ok ? { baseUrl: check.url.href, token, timeoutMs: config.timeoutMs, templatePageSize: config.templatePageSize, retry: this.options.retryPolicy() } : undefined;
     const origin = originOf(config.baseUrl);
     const history: HistorySettings | undefined = origin ? { file: path.join(historyDirectory(config.historyLocation), historyFileName(origin)), legacyDir: legacyFolder(this.options.historyRoot, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
-    await client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
+    await this.client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.running.dispose();
+    this.client.dispose();
   }
 }

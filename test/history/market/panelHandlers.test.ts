@@ -2,6 +2,7 @@
 // a machine with what its details page says (the history's week of its model,
 // its listing, the lowest price per GPU of its model now), one template.
 import * as assert from 'node:assert/strict';
+import { CancellationToken } from 'vscode-jsonrpc';
 import { DAY_MS } from '../../../src/market/history/downsample';
 import { Market } from '../../../src/market/market';
 import { panelHandlers } from '../../../src/market/worker/panelHandlers';
@@ -23,9 +24,9 @@ describe('market server: the panels’ requests', () => {
   });
   afterEach(() => market.dispose());
 
-  it('a listed machine comes with its model’s week, its listing and the lowest price per GPU of its model now', () => {
+  it('a listed machine comes with its model’s week, its listing and the lowest price per GPU of its model now', async () => {
     const memory = historyOf([[T0, [cheap, dear]]]);
-    const details = panelHandlers(market, memory).machineDetails({ nodeId: 'dear' });
+    const details = await panelHandlers(market, memory).machineDetails({ nodeId: 'dear' }, CancellationToken.None);
     assert.equal(details?.machine?.node_name, 'dear');
     assert.equal(details?.memory?.lowestNow, 1.5);
     assert.deepEqual(details?.memory?.week, memory.modelWeek('H100_SXM5_80GB'));
@@ -34,22 +35,22 @@ describe('market server: the panels’ requests', () => {
     assert.doesNotThrow(() => structuredClone(details), 'plain data: it crosses to a worker');
   });
 
-  it('a machine the list no longer has: the facts of its last known model alone, or nothing without one', () => {
+  it('a machine the list no longer has: the facts of its last known model alone, or nothing without one', async () => {
     const memory = historyOf([[T0, [cheap, dear, h100('1.20', 'gone')]]]);
     const handlers = panelHandlers(market, memory);
-    const details = handlers.machineDetails({ nodeId: 'gone', gpuName: 'H100_SXM5_80GB' });
+    const details = await handlers.machineDetails({ nodeId: 'gone', gpuName: 'H100_SXM5_80GB' }, CancellationToken.None);
     assert.equal(details?.machine, undefined);
     assert.equal(details?.memory?.listing, undefined, 'not listed: no listing');
     assert.equal(details?.memory?.lowestNow, 1.5, 'the lowest of the list now');
     assert.ok(details?.memory?.week);
-    assert.equal(handlers.machineDetails({ nodeId: 'gone' }), undefined);
-    assert.ok(Number.isNaN(handlers.machineDetails({ nodeId: 'gone', gpuName: 'B200' })?.memory?.lowestNow), 'a model the list does not have: NaN');
+    assert.equal(await handlers.machineDetails({ nodeId: 'gone' }, CancellationToken.None), undefined);
+    assert.ok(Number.isNaN((await handlers.machineDetails({ nodeId: 'gone', gpuName: 'B200' }, CancellationToken.None))?.memory?.lowestNow), 'a model the list does not have: NaN');
   });
 
-  it('without a history, the machine alone (no history section); a template by id', () => {
+  it('without a history, the machine alone (no history section); a template by id', async () => {
     const handlers = panelHandlers(market, undefined);
-    assert.deepEqual(handlers.machineDetails({ nodeId: 'a100' }), { machine: market.machine('a100') });
-    assert.equal(handlers.template({ id: 7 })?.name, 'seven');
-    assert.equal(handlers.template({ id: 8 }), undefined);
+    assert.deepEqual((await handlers.machineDetails({ nodeId: 'a100' }, CancellationToken.None)), { machine: market.machine('a100') });
+    assert.equal((await handlers.template({ id: 7 }, CancellationToken.None))?.name, 'seven');
+    assert.equal((await handlers.template({ id: 8 }, CancellationToken.None)), undefined);
   });
 });

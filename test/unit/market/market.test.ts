@@ -1,6 +1,7 @@
 // The market model in plain Node: snapshots, loads that fail or are
 // superseded, queries and lookups, and the diff between snapshots.
 import * as assert from 'node:assert/strict';
+import { CancellationToken } from 'vscode-jsonrpc';
 import fc from 'fast-check';
 import { ApiError } from '../../../src/api/errors';
 import { type Machine } from '../../../src/api/types';
@@ -319,7 +320,7 @@ describe('market model: load state', () => {
     assert.deepEqual([up, down], [['1.00', '2.00'], ['2.00', '1.00']]);
     await market.loadTemplates(async () => ({ items: [templateRecord({ id: 5, name: 'qqb', image_type: 2 }), templateRecord({ id: 6, name: 'qqa', image_type: 1 })], skipped: 0 }));
     // In the order the Image Templates tree and its quick picks show them: the groups of the market's templateView answer, in turn.
-    assert.deepEqual(templateHandlers(market).templateView({ filter: '' }).groups.flatMap((g) => g.templates.map((t) => t.id)), [6, 5]);
+    assert.deepEqual((await templateHandlers(market).templateView({ filter: '' }, CancellationToken.None)).groups.flatMap((g) => g.templates.map((t) => t.id)), [6, 5]);
     assert.equal(market.templateView('qqb').matching.length, 1);
     market.dispose();
   });

@@ -1,13 +1,19 @@
 // The market's protocol in one thread: the server and the client on a
-// transport pair (the in-thread fallback), against the demo API on
+// MessageChannel (as the in-thread fallback runs), against the demo API on
 // 127.0.0.1. What crosses is small: counts, group summaries, a slice of rows.
+// A cancel reaches a running handler; both sides check the protocol version.
 import * as assert from 'node:assert/strict';
+import { Trace } from 'vscode-jsonrpc';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
-import { MarketRequestError, type MarketClient } from '../../../src/market/worker/client';
-import { CANCELLED, type MachineAsk } from '../../../src/market/protocol';
+import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
+import { CANCELLED, PROTOCOL_VERSION, VERSION_MISMATCH, type MachineAsk } from '../../../src/market/protocol';
+import type { RecordingHistory } from '../../../src/market/worker/historyHandlers';
+import { portConnection } from '../../../src/market/worker/port';
+import { portPair } from '../../../src/worker/nodeTransport';
 import { SECRET } from '../../support/client';
 import { marketInThread, startMarket } from '../../support/market';
+import { machineRecord } from '../../support/records';
 
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
 
@@ -63,7 +69,6 @@ describe('market protocol in one thread', () => {
   it('a bug in one request answers that request with an error, and the next request is answered', async () => {
     await client.request('load', { which: 'machines' });
     await assert.rejects(client.request('rows', { ...byGpu, filter: 'price<', groupKey: 'x', start: 0, count: 1 }), (err: unknown) => err instanceof MarketRequestError && err.kind === 'bug');
-    await assert.rejects(client.request('test.throw', {}), (err: unknown) => err instanceof MarketRequestError && /test hooks are off/.test(err.message));
     assert.equal((await client.request('summary', byGpu)).total, DEMO_MACHINES.length);
   });
 
@@ -74,6 +79,39 @@ describe('market protocol in one thread', () => {
     controller.abort();
     await assert.rejects(first, (err: unknown) => err instanceof MarketRequestError && err.kind === CANCELLED);
     assert.equal((await client.request('summary', byGpu)).matching, DEMO_MACHINES.length);
+  });
+
+  it('a running query hears its cancel: the filter stops part-way through 100k machines', async () => {
+    const total = 100_000;
+    let asked = 0;
+    const controller = new AbortController();
+    // The filter reads the history for each machine: the first read cancels the query, the count says how far it went.
+    const history: RecordingHistory = {
+      version: 1,
+      listedHours: () => (++asked === 1 && controller.abort(), 0),
+      flaps7d: () => 0,
+      belowMedian: () => NaN,
+      modelWeek: () => undefined,
+      listing: () => undefined,
+      record: () => undefined,
+      clear: () => false,
+      poll: () => false,
+      trends: () => {
+        throw new Error('not asked');
+      },
+      close: () => undefined,
+    };
+    const market = await startMarket({ openHistory: () => history, history: { file: 'unused', origin: 'http://127.0.0.1', days: 7, enabled: false } });
+    try {
+      await market.server!.market.loadMachines(async () => ({ items: Array.from({ length: total }, (_, i) => machineRecord({ node_name: `m${i}` })), skipped: 0 }));
+      // The server's own word on when the handler ended (the client has dropped the answer by then).
+      const ended = new Promise<string>((resolve) => void market.server!.connection.trace(Trace.Verbose, { log: (message: string, data?: string) => message.startsWith("Sending response 'summary") && resolve(`${message} ${data}`) }));
+      await assert.rejects(market.client.request('summary', { ...byGpu, filter: 'listed_hours>1' }, controller.signal), (err: unknown) => err instanceof MarketRequestError && err.kind === CANCELLED);
+      assert.match(await ended, /Request failed: cancelled/);
+      assert.ok(asked < total / 2, `the handler stopped early: ${asked} of ${total} machines filtered`);
+    } finally {
+      market.dispose();
+    }
   });
 
   it('a failed load answers with the error and keeps the last data', async () => {
@@ -88,14 +126,45 @@ describe('market protocol in one thread', () => {
   });
 });
 
+describe('market protocol: the version handshake', () => {
+  it('a client of another version is refused by the market with a clear error, and stops', async () => {
+    const { client } = marketInThread({ version: PROTOCOL_VERSION + 1 });
+    const told = new Promise<string>((resolve) => client.onDidRestart(resolve));
+    try {
+      await assert.rejects(client.request('state', { which: 'machines' }), (err: unknown) => err instanceof MarketRequestError && err.kind === VERSION_MISMATCH);
+      assert.ok(client.stopped);
+      assert.match(await told, new RegExp(`different protocol versions \\(${PROTOCOL_VERSION + 1} and ${PROTOCOL_VERSION}\\)`));
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('a market of another version is refused by the client with a clear error, and stops', async () => {
+    const pair = portPair();
+    const market = portConnection(pair.far);
+    market.onRequest('hello', () => ({ version: PROTOCOL_VERSION + 1 }));
+    market.onRequest('state', () => ({ count: 1 }));
+    market.listen();
+    const client = new MarketClient({ start: () => ({ port: pair.near, onClose: () => ({ dispose: () => undefined }), terminate: () => pair.close() }), hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    const told = new Promise<string>((resolve) => client.onDidRestart(resolve));
+    try {
+      assert.match(await told, new RegExp(`different protocol versions \\(${PROTOCOL_VERSION + 1} and ${PROTOCOL_VERSION}\\)`));
+      assert.ok(client.stopped);
+      await assert.rejects(client.request('state', { which: 'machines' }), (err: unknown) => err instanceof MarketRequestError && err.kind === VERSION_MISMATCH);
+    } finally {
+      client.dispose();
+      market.dispose();
+    }
+  });
+});
+
 describe('market protocol: a market that keeps crashing', () => {
-  it('is restarted up to maxRestarts times in a row while it dies before answering, then given up: requests fail with kind stopped', async () => {
+  it('is restarted up to maxRestarts times in a row while it dies before answering, then given up (without a market in this thread): requests fail with kind stopped', async () => {
     const market = marketInThread({
-      testHooks: true,
       maxRestarts: 2,
       // After the first, every market dies before it has answered its hello.
-      started: (far, starts) => {
-        if (starts > 1) queueMicrotask(() => far.dispose());
+      started: (crash, starts) => {
+        if (starts > 1) queueMicrotask(crash);
       },
     });
     const { client } = market;
@@ -109,10 +178,12 @@ describe('market protocol: a market that keeps crashing', () => {
       }),
     );
     try {
-      await assert.rejects(client.request('test.crash', {}), (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
+      const asked = client.request('machine', { nodeId: 'x' });
+      market.crash();
+      await assert.rejects(asked, (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
       await gaveUp;
       assert.equal(market.starts, 3);
-      assert.deepEqual(told, ['crashed: closed', 'crashed: closed', 'crashed: closed; stopped after 2 restarts']);
+      assert.deepEqual(told, ['crashed: closed', 'crashed: closed', 'The market stopped: crashed: closed; stopped after 2 restarts']);
       assert.deepEqual(stoppedWhenTold, [false, false, true], 'stopped only once it gave up');
       assert.ok(client.stopped);
       await assert.rejects(client.request('state', { which: 'machines' }), (err: unknown) => err instanceof MarketRequestError && err.kind === 'stopped');

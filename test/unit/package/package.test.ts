@@ -20,8 +20,12 @@ const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
 // dist/marketWorker.js (about 85 KiB minified), about 25 KB; reading the machine list item by item for the command line
 // (src/api/arrayItems.ts and its users) about 3 KB more; the filter box's suggestions
 // (src/model/query/summary.ts, suggest.ts) about 4 KB.
-/** What `npm run package` ships (minified) must stay under 430 KB, not counting the README's screenshots (SCREENSHOTS_MAX_BYTES, below). */
-const MAX_BYTES = 430 * 1024;
+/**
+ * What `npm run package` ships (minified) must stay under 450 KB, not counting the README's screenshots
+ * (SCREENSHOTS_MAX_BYTES, below): vscode-jsonrpc (the market worker's protocol) is in both the extension's
+ * bundle and the worker's, which took the package from under 430 KB to 435 KB.
+ */
+const MAX_BYTES = 450 * 1024;
 /**
  * The README's screenshots, which the package carries so that the extension's
  * page in VS Code shows them (23 PNGs of 256 colours, 764 KB, about 670 KB in
@@ -103,7 +107,7 @@ describe('the package', function () {
 
   it('ships a market worker that starts and speaks the protocol', async () => {
     const connection = startWorker(path.join(root, 'dist', 'marketWorker.js'));
-    const client = new MarketClient({ start: () => connection, hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined, testHooks: false }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    const client = new MarketClient({ start: () => connection, hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
     try {
       assert.deepEqual(await client.request('state', { which: 'machines' }), { count: undefined, fetchedAt: undefined, loading: false, errorKind: undefined, errorMessage: undefined, status: undefined, firstLook: undefined });
     } finally {
@@ -114,7 +118,7 @@ describe('the package', function () {
   it('ships a market worker that also serves in the caller’s thread, for where no worker can start', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bundle = require(path.join(root, 'dist', 'marketWorker.js')) as typeof import('../../../src/worker/main');
-    const client = new MarketClient({ start: () => bundle.serveInThread(), hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined, testHooks: false }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    const client = new MarketClient({ start: () => bundle.serveInThread(), hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
     try {
       assert.equal((await client.request('state', { which: 'machines' })).count, undefined);
       assert.deepEqual((await client.request('history.trends', { range: 'all', models: [], columns: 640 })).models, []);

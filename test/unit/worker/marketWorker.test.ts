@@ -1,18 +1,22 @@
-// The market in a real worker_threads Worker (the compiled src/worker/main.ts),
-// against the demo API on 127.0.0.1: a crash in the middle of a load and a
-// hang are survived by a restart that reloads, while the last answers are
-// served again marked stale.
+// The market in a real worker_threads Worker (the compiled src/worker/main.ts,
+// wrapped by test/support/faultyWorker.ts for its faults), against the demo
+// API on 127.0.0.1: a crash in the middle of a load and a hang are survived by
+// a restart that reloads, while the last answers are served again marked
+// stale; a worker that keeps dying is replaced by the same server in this
+// thread, given the service, loads and watches again.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
-import { PROTOCOL_VERSION, type  MachineAsk } from '../../../src/market/protocol';
+import { PROTOCOL_VERSION, type MachineAsk, type Notifications } from '../../../src/market/protocol';
+import { serveInThread } from '../../../src/worker/main';
 import { startWorker } from '../../../src/worker/nodeTransport';
 import { SECRET } from '../../support/client';
+import { fault, FAULTY_WORKER } from '../../support/faults';
 import { demoService } from '../../support/market';
 
-const SCRIPT = path.join(__dirname, '..', '..', '..', 'src', 'worker', 'main.js');
+const HELLO = { version: PROTOCOL_VERSION, language: undefined, bundle: undefined };
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
 
 function next<T>(subscribe: (listener: (value: T) => void) => { dispose(): void }): Promise<T> {
@@ -44,9 +48,9 @@ describe('market worker', () => {
     const market = new MarketClient({
       start: () => {
         starts++;
-        return startWorker(SCRIPT);
+        return startWorker(FAULTY_WORKER);
       },
-      hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined, testHooks: true },
+      hello: HELLO,
       pingEveryMs: pingDeadlineMs === undefined ? 0 : 100,
       pingDeadlineMs: pingDeadlineMs ?? 0,
     });
@@ -77,7 +81,7 @@ describe('market worker', () => {
     await until(() => api.requests.length > requests);
     const restarted = next(client.onDidRestart);
     const recovered = next(client.onDidRecover);
-    void client.request('test.crash', {}).catch(() => undefined);
+    void fault(client, 'crash').catch(() => undefined);
     assert.match(await restarted, /^crashed: exit code 70/);
     assert.ok(client.stale);
     const stale = await client.request('summary', byGpu);
@@ -102,11 +106,53 @@ describe('market worker', () => {
     await client.request('summary', byGpu);
     const restarted = next(client.onDidRestart);
     const recovered = next(client.onDidRecover);
-    const hang = client.request('test.hang', {});
+    const hang = fault(client, 'hang');
     assert.equal(await restarted, 'hung');
     await assert.rejects(hang, (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
     await recovered;
     assert.equal(starts, 2);
     assert.equal((await client.request('summary', byGpu)).total, DEMO_MACHINES.length);
+  });
+});
+
+describe('market worker that keeps dying', () => {
+  let api: DemoServer;
+
+  before(async () => {
+    api = await startDemoServer({ token: SECRET });
+  });
+  after(() => api.close());
+
+  it('is replaced by the same server in this thread, which is given the service, reloads what was loaded and follows the watches', async () => {
+    let starts = 0;
+    const client = new MarketClient({
+      // The first worker crashes on request; the next ones cannot even load their script.
+      start: () => startWorker(++starts === 1 ? FAULTY_WORKER : path.join(__dirname, 'missing.js')),
+      inThread: () => serveInThread(),
+      hello: HELLO,
+      pingEveryMs: 100,
+      pingDeadlineMs: 2000,
+      maxRestarts: 2,
+    });
+    try {
+      const watch = 'gpu=h100_watch';
+      await client.request('configure', { service: demoService(api) });
+      await client.request('watches', { queries: [watch] });
+      assert.deepEqual(await client.request('load', { which: 'machines' }), {});
+      const moved = new Promise<string>((resolve) => client.onDidRestart((why) => why.includes('this thread') && resolve(why)));
+      const recovered = new Promise<void>((resolve) => client.onDidRestart(() => client.inThread && client.onDidRecover(resolve)));
+      void fault(client, 'crash').catch(() => undefined);
+      assert.match(await moved, /moved into this thread after 2 restarts/);
+      await recovered;
+      assert.equal(starts, 3);
+      assert.ok(client.inThread && !client.stopped);
+      assert.equal((await client.request('state', { which: 'machines' })).count, DEMO_MACHINES.length, 'reloaded in this thread');
+      const news = next<Notifications['news']>((listener) => client.onNotify((n) => n.name === 'news' && listener(n.params)));
+      api.setData({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: 'new-h100', gpu_name: 'H100_WATCH' }] });
+      assert.deepEqual(await client.request('load', { which: 'machines' }), {}, 'the service given again');
+      assert.deepEqual((await news).watches, [{ query: watch, found: ['new-h100'] }], 'the watches told again');
+    } finally {
+      client.dispose();
+    }
   });
 });

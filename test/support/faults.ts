@@ -1,0 +1,12 @@
+// The faulty market worker (test/support/faultyWorker.ts) and how a test asks
+// it for a fault through the client, as it asks the market anything.
+import * as path from 'node:path';
+import type { MarketClient } from '../../src/market/worker/client';
+
+/** The compiled faulty worker, next to this file. */
+export const FAULTY_WORKER = path.join(__dirname, 'faultyWorker.js');
+
+/** Asks the faulty worker to crash or hang: a method only it has, so outside the protocol's types. */
+export function fault(client: MarketClient, kind: 'crash' | 'hang'): Promise<unknown> {
+  return (client as unknown as { request(method: string, params: object): Promise<unknown> }).request(`fault.${kind}`, {});
+}
