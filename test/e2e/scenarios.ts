@@ -124,7 +124,7 @@ export const scenarios: Scenario[] = [
   },
   {
     title: 'browsing: a group opens, a machine row reads well, its hover has every field, and Show Machine Details shows them',
-    async run({ ui }) {
+    async run({ ui, server }) {
       await ui.ensureReady();
       await expandGroup(ui, GROUP);
       const row = machinesOf(ui, GROUP).first();
@@ -155,9 +155,14 @@ export const scenarios: Scenario[] = [
       // The market history recorded the first list: the model's week, as a table and a line with its words.
       const memory = frame.locator('#memory');
       await memory.locator('h2', { hasText: `Market history of ${GROUP}` }).waitFor();
-      assert.match(await memory.getByRole('row', { name: /^7-day median / }).innerText(), /7-day median\s+\d+(\.\d+)? \(less than a day of history\)/);
-      assert.match((await frame.locator('#trend').getAttribute('aria-label')) ?? '', /^Lowest per GPU over 7 days: /);
-      assert.match((await frame.locator('#trend-line').getAttribute('d')) ?? '', /^M[\d.]+ [\d.]+ L/, 'the trend is drawn');
+      if (server.vscodeVersion.startsWith('1.100.')) {
+        // VS Code 1.100's extension host (Node 20) has no node:sqlite: the history is off, and the section says it has none.
+        assert.match(await memory.getByRole('row', { name: /^Market history / }).innerText(), /none yet for this GPU model/);
+      } else {
+        assert.match(await memory.getByRole('row', { name: /^7-day median / }).innerText(), /7-day median\s+\d+(\.\d+)? \(less than a day of history\)/);
+        assert.match((await frame.locator('#trend').getAttribute('aria-label')) ?? '', /^Lowest per GPU over 7 days: /);
+        assert.match((await frame.locator('#trend-line').getAttribute('d')) ?? '', /^M[\d.]+ [\d.]+ L/, 'the trend is drawn');
+      }
       const tab = ui.page.locator('.tabs-container .tab.active');
       assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
     },
