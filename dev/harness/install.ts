@@ -29,8 +29,10 @@ const PINNED_NODE: Record<number, string> = { 24: '24.9.0' };
 const MARKER = '.install-v3.json';
 
 function cacheRoot(): string {
-  // An absolute folder shared between clones (for CI) can replace the per-clone cache.
-  return process.env.GPU_RENTAL_VSCODE_CACHE || path.join(repoRoot, '.vscode-test');
+  // Per user, like npm's own cache: every clone on this machine (CI's fresh clone too) reuses one download.
+  // GPU_RENTAL_VSCODE_CACHE puts it elsewhere (`.vscode-test` for a cache inside the clone).
+  const xdg = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.resolve(repoRoot, process.env.GPU_RENTAL_VSCODE_CACHE || path.join(xdg, 'gpu-rental', 'vscode-test'));
 }
 
 interface InstallMarker {
