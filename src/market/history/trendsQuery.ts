@@ -2,7 +2,7 @@
 // of the range, of the models asked, over every GPU count (the index on
 // groups starts with the model and count, so this reads what it returns).
 import { ALL_COUNTS } from './aggregate';
-import type { SqlDatabase } from './database';
+import { rowArrays, type SqlDatabase } from './database';
 import type { StoredPoint } from './downsample';
 import { COUNT_SCALE, PRICE_SCALE } from './schema';
 import { RANGE_MS, type TrendRange } from './trends';
@@ -21,14 +21,14 @@ export function readModels(db: SqlDatabase): string[] {
 export function readPoints(db: SqlDatabase, models: readonly string[], from: number, to: number): StoredPoint[] {
   const byList = new Map<number, StoredPoint>();
   const read = db.prepare(
-    'SELECT l.id AS id, l.t AS t, l.n AS n, g.machines AS machines, g.gpus AS gpus, g.low AS low, g.p25 AS p25, g.median AS median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ? AND l.t <= ?',
+    'SELECT l.id, l.t, l.n, g.machines, g.gpus, g.low, g.p25, g.median FROM groups g JOIN lists l ON l.id = g.list WHERE g.model = (SELECT id FROM models WHERE name = ?) AND g.gpu_count = ? AND l.t >= ? AND l.t <= ?',
   );
   for (const gpu of models) {
-    for (const r of read.all(gpu, ALL_COUNTS, Number.isFinite(from) ? from : -1e15, to)) {
-      const id = Number(r.id);
-      let point = byList.get(id);
-      if (!point) byList.set(id, (point = { t: Number(r.t), n: Number(r.n), groups: [] }));
-      point.groups.push({ gpu, count: ALL_COUNTS, machines: Number(r.machines) / COUNT_SCALE, gpus: Number(r.gpus) / COUNT_SCALE, low: Number(r.low) / PRICE_SCALE, p25: Number(r.p25) / PRICE_SCALE, median: Number(r.median) / PRICE_SCALE });
+    // Rows as arrays: a month of one-minute lists is thousands of rows per model.
+    for (const [id, t, n, machines, gpus, low, p25, median] of rowArrays(read, gpu, ALL_COUNTS, Number.isFinite(from) ? from : -1e15, to)) {
+      let point = byList.get(Number(id));
+      if (!point) byList.set(Number(id), (point = { t: Number(t), n: Number(n), groups: [] }));
+      point.groups.push({ gpu, count: ALL_COUNTS, machines: Number(machines) / COUNT_SCALE, gpus: Number(gpus) / COUNT_SCALE, low: Number(low) / PRICE_SCALE, p25: Number(p25) / PRICE_SCALE, median: Number(median) / PRICE_SCALE });
     }
   }
   return [...byList.values()].sort((a, b) => a.t - b.t);
