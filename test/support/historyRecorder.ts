@@ -11,7 +11,8 @@ import { isBusy } from '../../src/market/history/database';
 import { openHistory } from '../../src/worker/historyFile';
 import { generateMachines } from '../../dev/demo/fixtures';
 
-const [file, origin, machinesText] = process.argv.slice(2);
+const [file, origin, machinesText, indexText] = process.argv.slice(2);
+const index = Number(indexText);
 const PHASE_MS = 40;
 const SPARES = 10;
 const all = generateMachines(Number(machinesText) + SPARES, 5) as Machine[];
@@ -20,8 +21,13 @@ const store = openHistory({ file, origin, keepDays: 365, onProblem: (m) => proce
 let before: Machine[] | undefined;
 let last = 0;
 function next(): void {
-  // One list per millisecond at most: a list is known by its time.
-  const t = Math.max(Date.now(), last + 1);
+  // A list is known by its time: this writer's times are its own (≡ its index modulo 8), and never ahead of the clock.
+  let t = Math.max(Date.now(), last + 1);
+  t += (((index - t) % 8) + 8) % 8;
+  if (t > Date.now()) {
+    setTimeout(next, t - Date.now());
+    return;
+  }
   last = t;
   const missing = Math.floor(t / PHASE_MS) % SPARES;
   const machines = all.filter((_, k) => k >= SPARES || k !== missing);
