@@ -58,8 +58,8 @@ interface Presence {
   oldestSlack: number;
   /** Listed machines: since when. */
   open: Map<string, number>;
-  /** Returns within the week before lastT, per machine that had one. */
-  returns: Map<string, number>;
+  /** Returns within the week before lastT, per machine that had one: read only when flaps_7d is first asked (a scan of every listing). */
+  returns: Map<string, number> | undefined;
 }
 
 /** Versions are unique across stores: a window that opens another store still tells a new version. */
@@ -290,13 +290,11 @@ export class HistoryStore implements MachineMemory, MarketFacts {
     const oldest = this.sql('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
     const open = new Map<string, number>();
     for (const [node, since] of rowArrays(this.arraysOf('SELECT node, since FROM listings WHERE until IS NULL'))) open.set(node as string, Number(since));
-    const returns = new Map<string, number>();
-    for (const row of this.sql('SELECT node, count(*) AS n FROM listings WHERE comeback = 1 AND since >= ? GROUP BY node').all(lastT - WEEK_MS)) returns.set(row.node as string, Number(row.n));
     // Thinning moves a list older than RAW_MS to the start of its hour (older than HOURLY_MS: its day), even alone in it (n = 1).
     const oldestT = Number(oldest?.t ?? lastT);
     const age = lastT - oldestT;
     const oldestSlack = Number(oldest?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
-    this.presence = { loadedAt: lastT, lastT, oldestT, oldestSlack, open, returns };
+    this.presence = { loadedAt: lastT, lastT, oldestT, oldestSlack, open, returns: undefined };
     return this.presence;
   }
 
@@ -331,6 +329,10 @@ export class HistoryStore implements MachineMemory, MarketFacts {
   /** Times the machine came back within the 7 days before the latest list; NaN when the history does not list it and saw no return. */
   flaps7d(nodeId: string): number {
     const p = this.loadPresence();
+    if (!p.returns) {
+      p.returns = new Map();
+      for (const [node, n] of rowArrays(this.arraysOf('SELECT node, count(*) FROM listings WHERE comeback = 1 AND since >= ? GROUP BY node'), p.lastT - WEEK_MS)) p.returns.set(node as string, Number(n));
+    }
     return p.returns.get(nodeId) ?? (p.open.has(nodeId) ? 0 : NaN);
   }
 
@@ -380,7 +382,7 @@ export class HistoryStore implements MachineMemory, MarketFacts {
 function followPresence(p: Presence, t: number, change: { appeared: readonly string[]; gone: readonly string[]; comebacks: Set<string> }): Presence {
   for (const id of change.gone) p.open.delete(id);
   for (const id of change.appeared) p.open.set(id, t);
-  for (const id of change.comebacks) p.returns.set(id, (p.returns.get(id) ?? 0) + 1);
+  for (const id of change.comebacks) p.returns?.set(id, (p.returns.get(id) ?? 0) + 1);
   return { ...p, lastT: Math.max(p.lastT, t), oldestT: p.lastT === 0 ? t : p.oldestT };
 }
 
