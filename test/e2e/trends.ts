@@ -142,7 +142,7 @@ export const trendsWithoutHistoryScenario: Scenario = {
     await group.waitFor();
     await ui.rowContextMenu(group, 'Show Market Trends');
     await until(
-      'the trends panel saying there is no history',
+      'the trends panel saying the history is off',
       async () => {
         for (const frame of ui.page.frames()) {
           const notice = await frame
@@ -150,7 +150,7 @@ export const trendsWithoutHistoryScenario: Scenario = {
             .count()
             .then(async (n) => (n > 0 ? await frame.locator('body').innerText() : ''))
             .catch(() => '');
-          if (notice.includes('No market history yet')) return true;
+          if (notice.includes('The market history is off here')) return true;
         }
         return false;
       },

@@ -30,6 +30,8 @@ export interface TrendsView {
   /** The latest point's time; undefined without points. */
   latest: number | undefined;
   stepMs: number;
+  /** The history could not be opened here (no SQLite in this runtime, or a file it cannot use): nothing will be recorded. */
+  off?: boolean;
 }
 
 /** What a trends view is drawn from: the points (at least those of the range, for the models asked), every model the history has, and its latest time. */

@@ -131,7 +131,9 @@ export class ServerHistory implements MachineMemory, MarketFacts {
   }
 
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
-    return this.ask(() => this.store?.trends(range, models, options)) ?? trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options);
+    const view = this.ask(() => this.store?.trends(range, models, options));
+    // Without a store for the service it names, the panel says the history is off rather than "not yet".
+    return view ?? { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off: this.settings !== undefined };
   }
 
   /** Records a new complete list by its diff from the one before (only with gpuRental.history.enabled). */
@@ -193,7 +195,7 @@ export class ServerHistory implements MachineMemory, MarketFacts {
 export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear'> {
   return {
     'history.trends': async ({ range, models, columns, samples }, token) => (
-      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples })
+      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples }), off: true }
     ),
     'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
   };

@@ -112,7 +112,7 @@ export class TrendsPanel implements vscode.Disposable {
   }
 
   private contentOf(view: TrendsView): TrendsContent {
-    return trendsContent({ range: this.key.range, models: view.models, chosen: this.key.models, trends: view.trends, from: view.from, to: view.end, latest: view.latest, stepMs: view.stepMs });
+    return trendsContent({ range: this.key.range, models: view.models, chosen: this.key.models, trends: view.trends, from: view.from, to: view.end, latest: view.latest, stepMs: view.stepMs, off: view.off });
   }
 
   /** Every recorded point of the models shown, in the range shown, to a file the person chooses. */

@@ -41,6 +41,8 @@ export interface TrendsState {
   latest?: number;
   /** The table's step: an hour or a day. */
   stepMs: number;
+  /** The history could not be opened here: nothing will be recorded (the log says why). */
+  off?: boolean;
 }
 
 const HOUR_MS = 3_600_000;
@@ -165,8 +167,9 @@ export function trendsContent(state: TrendsState): TrendsContent {
   const priceAxis = valueAxis(valuesOf(state.trends.flatMap((t) => [t.lines.low, t.lines.p25, t.lines.median])));
   const sections = state.trends.map((trend) => section(trend, state, priceAxis));
   const since = recordingSince(state);
-  const notice =
-    state.models.length === 0
+  const notice = state.off
+    ? l10n.t('The market history is off here: it could not be opened, so nothing is recorded (the GPU Rental log says why; VS Code before 1.101 has no SQLite for it).')
+    : state.models.length === 0
       ? l10n.t('No market history yet. It is recorded as machine lists load (setting gpuRental.history.enabled).')
       : state.chosen.length === 0
         ? l10n.t('Choose a GPU model to see its trends.')

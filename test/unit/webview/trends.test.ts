@@ -106,4 +106,10 @@ describe('trends page on the first day', () => {
     for (const v of [0.55, 0.75]) assert.ok(section.price.min <= v && v <= section.price.max);
     assert.ok(section.gpus.min <= 8 && 16 <= section.gpus.max);
   });
+
+  it('says the history is off, not "not yet", where it could not be opened (VS Code 1.100: no SQLite)', () => {
+    const state: TrendsState = { range: 'week', models: [], chosen: ['H100_SXM5_80GB'], trends: [], from: 0, to: 0, stepMs: 86_400_000, off: true };
+    assert.match(trendsContent(state).notice, /^The market history is off here: it could not be opened, so nothing is recorded/);
+    assert.match(trendsContent({ ...state, off: undefined }).notice, /^No market history yet/);
+  });
 });
