@@ -44,10 +44,10 @@ async function main() {
     metafile: true,
     logLevel: 'warning',
   });
-  // The market worker (src/worker/main.ts): the extension starts it in a worker_threads Worker
+  // The market worker (src/node/main.ts): the extension starts it in a worker_threads Worker
   // (src/vscode/services/marketHost.ts); it fetches, parses, checks and queries the market there.
   const worker = await esbuild.context({
-    entryPoints: ['src/worker/main.ts'],
+    entryPoints: ['src/node/main.ts'],
     bundle: true,
     format: 'cjs',
     platform: 'node',

@@ -18,7 +18,7 @@ const forbid = {
   pageL10n: { name: '@vscode/l10n', message: 'A page script has no words of its own: they come with the content, in the display language.' },
   editorParts: { regex: `${up}(commands|views|panels|features)(/|$)`, message: 'src/vscode/services is what commands, views, panels and features build on: it must not import them.' },
   unitEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'Unit tests run in plain Node: test src/vscode and src/extension.ts in test/integration.' },
-  nodeOnly: { regex: String.raw`^node:`, message: 'The market\'s side of the protocol runs in a Web Worker too (VS Code for the Web): no Node-only API here; the Node transport is src/worker.' },
+  nodeOnly: { regex: String.raw`^node:`, message: 'The market\'s side of the protocol runs in a Web Worker too (VS Code for the Web): no Node-only API here; the Node transport is src/node.' },
   productEditorLayer: { regex: `${up}src/(vscode(/|$)|extension$)`, message: 'dev/ runs in plain Node: it must not import src/vscode or src/extension.ts (they need the editor).' },
 };
 
@@ -56,7 +56,7 @@ export default tseslint.config(
   // The market worker's protocol, server and client: the same in a worker_threads Worker, a Web Worker or the editor's thread.
   layer(['src/market/protocol.ts', 'src/market/worker/**/*.ts'], [forbid.editor, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test, forbid.nodeOnly]),
   // The market worker's Node entry and transport (dist/marketWorker.js): no editor in a worker.
-  layer(['src/worker/**/*.ts'], [forbid.editor, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
+  layer(['src/node/**/*.ts'], [forbid.editor, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/webview/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.vscodeLayer, forbid.dev, forbid.test]),
   // The pages' scripts (src/webview/<page>/page.ts) and what they share (src/webview/dom.ts) run in the webview.
   layer(['src/webview/*/page.ts', 'src/webview/dom.ts'], [forbid.editor, forbid.pageL10n, forbid.pageScript, forbid.pageShell, forbid.vscodeLayer, forbid.dev, forbid.test]),

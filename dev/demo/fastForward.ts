@@ -12,8 +12,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Machine } from '../../src/api/types';
-import { openHistory } from '../../src/worker/historyFile';
-import { historyDirectory, historyFileName } from '../../src/worker/historyLocation';
+import { openHistory } from '../../src/node/historyFile';
+import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
 import { mulberry32 } from './fixtures';
 import { marketTick } from './market';
 

@@ -7,7 +7,7 @@ import { GpuRentalClient } from '../api/client';
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';
 import { imageReference } from '../model/imageRef';
-import { compileQuery, isEmptyQuery, MEMORY_FIELDS, parseQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
+import { compileQuery, isEmptyQuery, HISTORY_FIELDS, parseQuery, usesHistory, type MachineHistory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType } from '../model/templates';
 import type { Command, Format } from './args';
 import { streamMatching, topMatching } from './machineStream';
@@ -62,8 +62,8 @@ export async function runListCommand(command: ListCommand, service: Service, io:
       const query = queryOf(command.query);
       // The market history answers listed_hours, flaps_7d and below_median, in the query and in the JSON.
       const history = historyIfAvailable(service.baseUrl.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
-      if (!history && usesMemory(query)) {
-        throw new CliError('history', `${[...MEMORY_FIELDS].join(', ')} read the market history, which needs a Node.js with SQLite (22.13 or newer; this is ${process.version})`, EXIT.usage);
+      if (!history && usesHistory(query)) {
+        throw new CliError('history', `${[...HISTORY_FIELDS].join(', ')} read the market history, which needs a Node.js with SQLite (22.13 or newer; this is ${process.version})`, EXIT.usage);
       }
       try {
         return await machines(command, query, client, io, history);
@@ -93,7 +93,7 @@ type Section = TableSection<Machine> & { label: string; size: number };
  * no --group only the first N of the sort are kept while it arrives; the
  * rest (a whole sorted list, or groups) holds the matching machines.
  */
-async function machines(command: MachinesCommand, query: Query, client: GpuRentalClient, io: Io, history: MachineMemory | undefined): Promise<number> {
+async function machines(command: MachinesCommand, query: Query, client: GpuRentalClient, io: Io, history: MachineHistory | undefined): Promise<number> {
   const match = isEmptyQuery(query) ? () => true : compileQuery(query, history);
   const machineOut = (m: Machine) => machineRecord(m, history);
   const format = formatOf(command, io);

@@ -1,11 +1,11 @@
 // The market history from the command line and the MCP server: the same
-// SQLite file the editor's windows record into (src/worker/historyFile.ts),
+// SQLite file the editor's windows record into (src/node/historyFile.ts),
 // found the same way (GPU_RENTAL_DATA_DIR, else the per-user data folder).
 // Needs a Node with node:sqlite; the rest of the CLI runs without it.
 import * as path from 'node:path';
 import type { HistoryStore } from '../market/history/store';
-import { HistoryUnavailable, openHistory } from '../worker/historyFile';
-import { historyDirectory, historyFileName } from '../worker/historyLocation';
+import { HistoryUnavailable, openHistory } from '../node/historyFile';
+import { historyDirectory, historyFileName } from '../node/historyLocation';
 import { CliError, EXIT } from './errors';
 
 /** Days kept when the command line records, as the editor's default (gpuRental.history.days). */

@@ -8,7 +8,7 @@ import { copyTemplates, machineJson } from '../model/copyFormats';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
 import { pricePerGpu } from '../model/price';
-import type { MachineMemory } from '../model/query';
+import type { MachineHistory } from '../model/query';
 import { maskedTemplate } from '../model/secrets';
 import { templateImage } from '../model/templates';
 
@@ -23,7 +23,7 @@ export function safeJson(value: unknown, indent?: number): string {
 }
 
 /** A machine as scripts get it: the spec's fields as sent, and the price per GPU as a number (null when it has none). */
-export function machineOut(machine: Machine, history?: MachineMemory): Record<string, Json> {
+export function machineOut(machine: Machine, history?: MachineHistory): Record<string, Json> {
   const perGpu = pricePerGpu(machine);
   const known = (x: number | undefined, digits: number) => (x !== undefined && Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
   return {

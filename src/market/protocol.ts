@@ -22,7 +22,7 @@
 //   - the chat tools: tool
 import type { Machine, Template } from '../api/types';
 import type { Arrangement } from '../model/arrange';
-import type { ListingFacts, WeekFacts } from '../model/memoryText';
+import type { ListingFacts, WeekFacts } from '../model/historyText';
 import type { NearMiss } from '../model/nearMiss';
 import type { MarketSummary } from '../model/query/summary';
 import type { TrendRange } from './history/trends';
@@ -47,7 +47,7 @@ export interface ServiceSettings {
 
 /** Where the worker keeps the market history of the service, and how (the editor's settings). */
 export interface HistorySettings {
-  /** The service's database (see src/worker/historyLocation.ts). */
+  /** The service's database (see src/node/historyLocation.ts). */
   file: string;
   /** Where an older version kept this service's history: imported once. */
   legacyDir?: string;
@@ -125,7 +125,7 @@ export interface MachineDetails {
   /** The machine in the latest list; undefined when the list does not have it. */
   machine: Machine | undefined;
   /** What the market history says (absent without a history): its model's week, its listing (when listed), the lowest price per GPU of its model now. */
-  memory?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
+  history?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
 }
 
 /** A wire error: what failed, said in the user's language, and a kind callers may act on. */

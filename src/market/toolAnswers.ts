@@ -9,7 +9,7 @@ import { toolMachinesHeader, toolTemplatesHeader } from '../model/countText';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
 import { machineDetails } from '../model/machines';
-import { fullWeek, historySpan, pricePlace, type MarketFacts } from '../model/memoryText';
+import { fullWeek, historySpan, pricePlace, type MarketFacts } from '../model/historyText';
 import { describeNearMiss, nearMisses } from '../model/nearMiss';
 import { pricePerGpu } from '../model/price';
 import { FIELD_KINDS, kindWord, PRINT_NAME } from '../model/query/fields';
@@ -119,8 +119,8 @@ function modelWeekLines(rows: readonly Machine[], history: MarketFacts): string[
  * low and median; outside VS Code (the MCP server), one line says there is
  * none; without either, the answer is the table alone.
  */
-export function findMachinesAnswer(market: Market, input: FindMachinesInput, now: Date, memory?: MarketFacts | 'outside'): string {
-  const history = memory === 'outside' ? undefined : memory;
+export function findMachinesAnswer(market: Market, input: FindMachinesInput, now: Date, facts?: MarketFacts | 'outside'): string {
+  const history = facts === 'outside' ? undefined : facts;
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   const parsed = parseQuery(input.query ?? '');
@@ -147,7 +147,7 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
       lines.push(`| ${cell(m.node_name)} | ${m.gpu_count}× ${cell(m.gpu_name)} | ${cell(m.price)} | ${formatPricePerGpu(pricePerGpu(m), INVARIANT_LOCALE)} | ${m.gpu_memory} | ${cell(m.region)} | ${formatPercent(m.online_rate, INVARIANT_LOCALE)} | ${cell(m.cuda_version)} |${last}`);
     }
     if (history) lines.push('', l10n.t('Market history, the 7 days before the latest list (price per GPU):'), ...modelWeekLines(rows, history));
-    if (memory === 'outside') lines.push('', NO_HISTORY());
+    if (facts === 'outside') lines.push('', NO_HISTORY());
   }
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@
 // display language (only the names and descriptions a person reads in VS
 // Code are translated, in package.nls.*.json).
 import * as l10n from '@vscode/l10n';
-import type { MarketFacts } from '../model/memoryText';
+import type { MarketFacts } from '../model/historyText';
 import type { Market, Which } from './market';
 import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
 

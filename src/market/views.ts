@@ -5,7 +5,7 @@
 // asker's question never evicts another's answer.
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines, type Arrangement, type ArrangedGroup } from '../model/arrange';
-import { compileQuery, isEmptyQuery, printQuery, usesMemory, type MachineMemory, type Query } from '../model/query';
+import { compileQuery, isEmptyQuery, printQuery, usesHistory, type MachineHistory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType, type TemplateGroup } from '../model/templates';
 import type { Snapshot } from './snapshot';
 import type { CancellationToken } from 'vscode-jsonrpc';
@@ -16,7 +16,7 @@ export interface MachineQuery {
   filter: Query;
   arrangement: Arrangement;
   /** The market history, for the fields that read it (listed_hours, flaps_7d, below_median); without it they read 0. */
-  memory?: MachineMemory;
+  history?: MachineHistory;
 }
 
 export interface MachineView {
@@ -40,7 +40,7 @@ export interface TemplateView {
 const EMPTY_MACHINES: MachineView = Object.freeze({ total: 0, matching: [], groups: [], filterText: '' });
 
 /**
- * How many questions are answered from memory per snapshot: the views ask
+ * How many questions are answered from history per snapshot: the views ask
  * one each, the chat tools a few of their own. The least recently used
  * answer goes first.
  */
@@ -60,12 +60,12 @@ export class MachineViews {
   private readonly answers = new Map<string, MachineView>();
 
   view(snapshot: Snapshot<Machine> | undefined, query: MachineQuery): MachineView {
-    const { text, test, readsMemory } = this.compile(query.filter, query.memory);
+    const { text, test, readsHistory } = this.compile(query.filter, query.history);
     if (!snapshot) {
       return text ? { ...EMPTY_MACHINES, filterText: text } : EMPTY_MACHINES;
     }
     this.use(snapshot);
-    const filterKey = this.filterKey(query, text, readsMemory);
+    const filterKey = this.filterKey(query, text, readsHistory);
     const key = `${filterKey}\n${arrangementKey(query.arrangement)}`;
     const known = recall(this.answers, key);
     if (known) {
@@ -83,10 +83,10 @@ export class MachineViews {
 
   /** Filters the snapshot for a query a slice per turn (a cancel stops it), so that `view` then finds the machines filtered. */
   async prepare(snapshot: Snapshot<Machine> | undefined, query: MachineQuery, token: CancellationToken): Promise<void> {
-    const { text, test, readsMemory } = this.compile(query.filter, query.memory);
+    const { text, test, readsHistory } = this.compile(query.filter, query.history);
     if (!snapshot || !test) return;
     this.use(snapshot);
-    const filterKey = this.filterKey(query, text, readsMemory);
+    const filterKey = this.filterKey(query, text, readsHistory);
     if (this.filtered.has(filterKey)) return;
     const matching: Machine[] = [];
     await eachInTurns(snapshot.items, token, (m) => test(m) && matching.push(m));
@@ -102,16 +102,16 @@ export class MachineViews {
   }
 
   /** A filter that reads the history is another question once the history changed, the machines the same. */
-  private filterKey(query: MachineQuery, text: string, readsMemory: boolean): string {
-    return readsMemory ? `${text}\n@${query.memory?.version ?? ''}` : text;
+  private filterKey(query: MachineQuery, text: string, readsHistory: boolean): string {
+    return readsHistory ? `${text}\n@${query.history?.version ?? ''}` : text;
   }
 
   /** Compiling is cheap but not free at 100k machines; the same query object compiles once per history. */
-  private compile(filter: Query, memory: MachineMemory | undefined): Compiled {
+  private compile(filter: Query, history: MachineHistory | undefined): Compiled {
     let compiled = this.compiled.get(filter);
-    if (!compiled || compiled.memory !== memory) {
+    if (!compiled || compiled.history !== history) {
       const empty = isEmptyQuery(filter);
-      compiled = { memory, text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter, memory), readsMemory: usesMemory(filter) };
+      compiled = { history, text: empty ? '' : printQuery(filter), test: empty ? undefined : compileQuery(filter, history), readsHistory: usesHistory(filter) };
       this.compiled.set(filter, compiled);
     }
     return compiled;
@@ -119,10 +119,10 @@ export class MachineViews {
 }
 
 interface Compiled {
-  memory: MachineMemory | undefined;
+  history: MachineHistory | undefined;
   text: string;
   test: ((m: Machine) => boolean) | undefined;
-  readsMemory: boolean;
+  readsHistory: boolean;
 }
 
 export class TemplateViews {

@@ -3,7 +3,7 @@
 // after a refresh, and when an alert may be shown.
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
-import { compileQuery, isEmptyQuery, parseQuery, printQuery, type MachineMemory, type QueryError } from '../model/query';
+import { compileQuery, isEmptyQuery, parseQuery, printQuery, type MachineHistory, type QueryError } from '../model/query';
 import type { MachineDiff } from './diff';
 
 /** One entry of the `gpuRental.watches` setting, as the user (or Settings Sync) wrote it. */
@@ -41,11 +41,11 @@ export interface ParsedWatches {
 }
 
 /**
- * Reads the setting, which may hold anything; never throws. `memory` answers
+ * Reads the setting, which may hold anything; never throws. `history` answers
  * the fields that read the market history, at each match (give one that
  * lives as long as the watches, such as the HistoryStore).
  */
-export function parseWatches(value: unknown, memory?: MachineMemory): ParsedWatches {
+export function parseWatches(value: unknown, history?: MachineHistory): ParsedWatches {
   const watches: Watch[] = [];
   const problems: WatchProblem[] = [];
   const list = Array.isArray(value) ? value : [];
@@ -65,7 +65,7 @@ export function parseWatches(value: unknown, memory?: MachineMemory): ParsedWatc
       return;
     }
     const queryText = printQuery(parsed.query);
-    watches.push({ index, setting, label: setting.name?.trim() || queryText, queryText, matches: compileQuery(parsed.query, memory) });
+    watches.push({ index, setting, label: setting.name?.trim() || queryText, queryText, matches: compileQuery(parsed.query, history) });
   });
   return { watches, problems };
 }

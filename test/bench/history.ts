@@ -27,9 +27,9 @@ import { DAY_MS, HOUR_MS, type StoredPoint } from '../../src/market/history/down
 import { HistoryStore, type ListChange } from '../../src/market/history/store';
 import { Market } from '../../src/market/market';
 import { DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
-import { medianMark, medianMarkWords } from '../../src/model/memoryText';
+import { medianMark, medianMarkWords } from '../../src/model/historyText';
 import { parseQuery } from '../../src/model/query';
-import { hasSqlite, loadSqlite, openHistory } from '../../src/worker/historyFile';
+import { hasSqlite, loadSqlite, openHistory } from '../../src/node/historyFile';
 import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { startDemoServer } from '../../dev/demo/server';
 import { nodeWithSqlite } from '../../dev/harness/install';

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { PRICE_SCALE, COUNT_SCALE } from '../../src/market/history/schema';
 import { compileQuery, parseQuery } from '../../src/model/query';
-import { loadSqlite, openHistory } from '../../src/worker/historyFile';
+import { loadSqlite, openHistory } from '../../src/node/historyFile';
 import type { HistoryAnswer, HistoryQuestion } from './historyRead';
 
 const [file, origin] = process.argv.slice(2);

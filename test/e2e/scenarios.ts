@@ -153,7 +153,7 @@ export const scenarios: Scenario[] = [
       assert.match((await frame.locator('td[data-field="online_rate"]').innerText()).trim(), /^\d+(\.\d+)?%$/);
       assert.equal(await frame.locator('td[data-field]').count(), 23, 'every field of the spec, the price per GPU and the GPU memory total');
       // The market history recorded the first list: the model's week, as a table and a line with its words.
-      const memory = frame.locator('#memory');
+      const memory = frame.locator('#history');
       await memory.locator('h2', { hasText: `Market history of ${GROUP}` }).waitFor();
       if (server.vscodeVersion.startsWith('1.100.')) {
         // VS Code 1.100's extension host (Node 20) has no node:sqlite: the history is off, and the section says it has none.

@@ -10,8 +10,8 @@ import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { GpuRentalClient } from '../../src/api/client';
 import { ToolHost } from '../../src/cli/mcp';
-import { historyFileName } from '../../src/worker/historyLocation';
-import { openHistory } from '../../src/worker/historyFile';
+import { historyFileName } from '../../src/node/historyLocation';
+import { openHistory } from '../../src/node/historyFile';
 import { cliEnv, requireBuiltCli, runCli } from '../support/cli';
 import { historyFolder } from '../support/history';
 

@@ -12,8 +12,8 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
-import { BUSY_TIMEOUT_MS, openHistory } from '../../src/worker/historyFile';
-import { historyFileName } from '../../src/worker/historyLocation';
+import { BUSY_TIMEOUT_MS, openHistory } from '../../src/node/historyFile';
+import { historyFileName } from '../../src/node/historyLocation';
 import { historyFolder, readHistory } from '../support/history';
 
 const SUPPORT = path.join(__dirname, '..', 'support');

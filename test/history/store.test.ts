@@ -13,8 +13,8 @@ import { DAY_MS, HOUR_MS } from '../../src/market/history/downsample';
 import { checksum } from '../../src/market/history/legacyFormat';
 import { SCHEMA_VERSION } from '../../src/market/history/schema';
 import type { HistoryStore } from '../../src/market/history/store';
-import { openHistory } from '../../src/worker/historyFile';
-import { legacyFolder } from '../../src/worker/historyLocation';
+import { openHistory } from '../../src/node/historyFile';
+import { legacyFolder } from '../../src/node/historyLocation';
 import { historyFolder, historyOf, openTestHistory, readHistory, TEST_ORIGIN } from '../support/history';
 import { machineRecord } from '../support/records';
 

@@ -18,8 +18,8 @@ import type { Machine } from '../../src/api/types';
 import { ALL_COUNTS } from '../../src/market/history/aggregate';
 import type { HistoryStore } from '../../src/market/history/store';
 import { originOf } from '../../src/market/history/origin';
-import { hasSqlite, loadSqlite, openHistory } from '../../src/worker/historyFile';
-import { historyDirectory, historyFileName } from '../../src/worker/historyLocation';
+import { hasSqlite, loadSqlite, openHistory } from '../../src/node/historyFile';
+import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
 import { EXTENSION_ID, machineLeaves, setBaseUrl, signedInToDemo, TOKEN, waitFor } from './helpers';
 
 /** A tooltip's text without the Markdown escapes that keep data inert. */
@@ -231,8 +231,8 @@ describeWithSqlite?.('Market history', function () {
     const answered = await api.marketHost.client.request('machineDetails', { nodeId: someone.node_name });
     const returned = history((again) => {
       assert.ok(again.version > 0, 'opened');
-      assert.deepEqual(again.listing(someone.node_name), answered?.memory?.listing, 'what the market worker answers');
-      assert.deepEqual(again.modelWeek(someone.gpu_name), answered?.memory?.week);
+      assert.deepEqual(again.listing(someone.node_name), answered?.history?.listing, 'what the market worker answers');
+      assert.deepEqual(again.modelWeek(someone.gpu_name), answered?.history?.week);
       return DEMO_MACHINES.filter((m) => again.flaps7d(m.node_name) >= 1).length;
     });
     assert.equal((await api.marketHost.client.request('count', { filter: 'flaps_7d>=1' })).matching, returned, 'the returns the market worker counts');

@@ -6,7 +6,7 @@
 // would record the lists it loads. It answers each with the time it
 // recorded, and exits when told to.
 import type { Machine } from '../../src/api/types';
-import { openHistory } from '../../src/worker/historyFile';
+import { openHistory } from '../../src/node/historyFile';
 
 const [file, origin, days] = process.argv.slice(2);
 const store = openHistory({ file, origin, keepDays: Number(days) });

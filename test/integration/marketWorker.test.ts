@@ -19,9 +19,9 @@ import type { MarketClient } from '../../src/market/worker/client';
 import { toolAnswer } from '../../src/market/tools';
 import { Market } from '../../src/market/market';
 import { originOf } from '../../src/market/history/origin';
-import type { MarketFacts } from '../../src/model/memoryText';
-import { hasSqlite, openHistory } from '../../src/worker/historyFile';
-import { historyDirectory, historyFileName } from '../../src/worker/historyLocation';
+import type { MarketFacts } from '../../src/model/historyText';
+import { hasSqlite, openHistory } from '../../src/node/historyFile';
+import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { nearMisses } from '../../src/model/nearMiss';
 import { parseQuery } from '../../src/model/query';
@@ -84,8 +84,8 @@ describe('Market worker', function () {
     // The panels' requests: one machine with what the market history says of it, one template.
     const details = await client.request('machineDetails', { nodeId: DEMO_MACHINES[3].node_name });
     assert.equal(details?.machine?.node_name, DEMO_MACHINES[3].node_name);
-    if (withSqlite) assert.ok(details.memory?.week, 'with the market history the worker keeps');
-    else assert.equal(details.memory?.week, undefined, 'no history without node:sqlite');
+    if (withSqlite) assert.ok(details.history?.week, 'with the market history the worker keeps');
+    else assert.equal(details.history?.week, undefined, 'no history without node:sqlite');
     assert.equal(await client.request('machineDetails', { nodeId: 'not-listed' }), undefined);
     await waitFor('the worker to load the templates', async () => (await client.request('load', { which: 'templates' })).error === undefined);
     assert.equal((await client.request('template', { id: DEMO_TEMPLATES[2].id }))?.name, DEMO_TEMPLATES[2].name);

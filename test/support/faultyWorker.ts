@@ -1,9 +1,9 @@
 // A market worker for the tests of the watchdog (never shipped: the product's
-// protocol has no such methods): the real server of src/worker/main.ts, and
+// protocol has no such methods): the real server of src/node/main.ts, and
 // two faults of its own on the same connection, a crash and a hang.
 import { parentPort } from 'node:worker_threads';
-import { serve } from '../../src/worker/main';
-import { nodePort } from '../../src/worker/nodeTransport';
+import { serve } from '../../src/node/main';
+import { nodePort } from '../../src/node/nodeTransport';
 
 if (parentPort) {
   const server = serve(nodePort(parentPort));

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Machine } from '../../src/api/types';
 import { HistoryStore } from '../../src/market/history/store';
-import { loadSqlite, openHistory } from '../../src/worker/historyFile';
+import { loadSqlite, openHistory } from '../../src/node/historyFile';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:8787';
 

@@ -2,7 +2,7 @@
 // as the market worker does (every POLL_MS; here faster) and, each time the
 // poll says another writer changed it, reads the lists it did not have. It
 // tells the parent each poll's start and what it then saw.
-import { loadSqlite } from '../../src/worker/historyFile';
+import { loadSqlite } from '../../src/node/historyFile';
 import { HistoryStore } from '../../src/market/history/store';
 
 const [file, origin, everyText] = process.argv.slice(2);

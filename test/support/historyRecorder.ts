@@ -8,7 +8,7 @@
 import type { Machine } from '../../src/api/types';
 import { diffMachines } from '../../src/market/diff';
 import { isBusy } from '../../src/market/history/database';
-import { openHistory } from '../../src/worker/historyFile';
+import { openHistory } from '../../src/node/historyFile';
 import { generateMachines } from '../../dev/demo/fixtures';
 
 const [file, origin, machinesText, indexText] = process.argv.slice(2);

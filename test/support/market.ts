@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION, type HistorySettings, type ServiceSettings } from '..
 import { MarketClient } from '../../src/market/worker/client';
 import type { OpenHistory } from '../../src/market/worker/historyHandlers';
 import { MarketServer } from '../../src/market/worker/server';
-import { portPair } from '../../src/worker/nodeTransport';
+import { portPair } from '../../src/node/nodeTransport';
 import { SECRET } from './client';
 
 /** The service settings of a demo API: the tests' token, no retries unless a test asks for them. */

@@ -1,7 +1,7 @@
 // The part of a SQLite connection the market history uses: what Node's
 // `node:sqlite` DatabaseSync offers (and any other synchronous SQLite binding
 // could), so the history's code stays plain TypeScript and the Node side
-// (src/worker/historyFile.ts) opens the file. The SQLite error codes the
+// (src/node/historyFile.ts) opens the file. The SQLite error codes the
 // history tells apart are here too.
 
 export type SqlValue = null | number | bigint | string | Uint8Array;

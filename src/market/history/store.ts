@@ -1,6 +1,6 @@
 // The market history in SQLite, shared by every window, the command line and
 // the MCP server on this computer (one database per service; the Node side,
-// src/worker/historyFile.ts, opens the file). Each recorded list is one
+// src/node/historyFile.ts, opens the file). Each recorded list is one
 // transaction: a row for the list, one per GPU model and count, and the
 // machines that appeared or went (`listings`, one row per time a machine was
 // listed). Other writers' lists are seen by polling PRAGMA data_version, so a
@@ -9,9 +9,9 @@
 // read on demand and kept until the data changes. Plain TypeScript: the
 // connection is given.
 import type { Machine } from '../../api/types';
-import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
+import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyText';
 import { pricePerGpu } from '../../model/price';
-import type { MachineMemory } from '../../model/query';
+import type { MachineHistory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
 import { rowArrays, type SqlDatabase, type SqlStatement } from './database';
@@ -68,7 +68,7 @@ let lastVersion = 0;
 const toPrice = (x: number) => Math.round(x * PRICE_SCALE);
 const toCount = (x: number) => Math.round(x * COUNT_SCALE);
 
-export class HistoryStore implements MachineMemory, MarketFacts {
+export class HistoryStore implements MachineHistory, MarketFacts {
   version = ++lastVersion;
   private readonly db: SqlDatabase;
   private dataVersion: number;

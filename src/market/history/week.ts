@@ -1,7 +1,7 @@
 // A GPU model's week in the market history: its lowest price per GPU, the
 // median of its median price per GPU (each point weighted by the lists it
 // stands for), how much of the week is covered, and its 7-day trend. Pure.
-import type { WeekFacts } from '../../model/memoryText';
+import type { WeekFacts } from '../../model/historyText';
 import { DAY_MS } from './downsample';
 
 /** The window of "7-day" figures. */

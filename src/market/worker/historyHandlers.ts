@@ -4,11 +4,11 @@
 // follows what other writers record with a poll, answers the query fields
 // and the chat tools from it, and the editor's requests about it (the trends
 // panel's lines, Clear Market History). The store touches the disk, so it is
-// opened by a function the server is given (src/worker/main.ts): no Node
+// opened by a function the server is given (src/node/main.ts): no Node
 // module is imported here.
 import type { Machine } from '../../api/types';
-import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/memoryText';
-import type { MachineMemory } from '../../model/query';
+import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyText';
+import type { MachineHistory } from '../../model/query';
 import { isBusy, isDamaged, isUnwritable } from '../history/database';
 import type { ListChange } from '../history/store';
 import type { TrendRange } from '../history/trends';
@@ -18,7 +18,7 @@ import type { Handlers, HistorySettings } from '../protocol';
 import { checkCancelled } from '../turns';
 
 /** What the server needs of a history store (src/market/history/store.ts's HistoryStore). */
-export interface RecordingHistory extends MachineMemory, MarketFacts {
+export interface RecordingHistory extends MachineHistory, MarketFacts {
   record(t: number, machines: readonly Machine[], change?: ListChange): void;
   clear(): boolean;
   /** Whether another writer changed the history since the last look. */
@@ -27,7 +27,7 @@ export interface RecordingHistory extends MachineMemory, MarketFacts {
   close(): void;
 }
 
-/** Opens the store of one service (the Node side: src/worker/historyFile.ts). */
+/** Opens the store of one service (the Node side: src/node/historyFile.ts). */
 export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem: (message: string) => void; setAside?: boolean }) => RecordingHistory;
 
 /** How often the history is asked whether another writer changed it (ms): what a window takes to see another's list. */
@@ -54,7 +54,7 @@ export function recordable(change: MarketChange): change is MachinesChange & { d
  * are NaN or nothing without a store (no service URL, no SQLite in this
  * runtime, or a file that could not be opened).
  */
-export class ServerHistory implements MachineMemory, MarketFacts {
+export class ServerHistory implements MachineHistory, MarketFacts {
   private store: RecordingHistory | undefined;
   private settings: HistorySettings | undefined;
   private lastVersion = 0;

@@ -1,15 +1,15 @@
 // The requests of the panels, the node-ID hover and the commands given a node
 // ID (issue 24): one machine with what its details page says of it, one
 // template. Small answers: one item and a few figures, never a list.
-import { lowestPerGpu, type MarketFacts } from '../../model/memoryText';
+import { lowestPerGpu, type MarketFacts } from '../../model/historyText';
 import type { Market } from '../market';
 import type { Handlers, MachineDetails } from '../protocol';
 
 
 /** The panels' handlers over the server's market and its history (none: no history section). */
-export function panelHandlers(market: Market, memory: MarketFacts | undefined): Handlers<'machineDetails' | 'template'> {
+export function panelHandlers(market: Market, history: MarketFacts | undefined): Handlers<'machineDetails' | 'template'> {
   return {
-    machineDetails: async ({ nodeId, gpuName }) => machineDetails(market, memory, nodeId, gpuName),
+    machineDetails: async ({ nodeId, gpuName }) => machineDetails(market, history, nodeId, gpuName),
     template: async ({ id }) => market.template(id),
   };
 }
@@ -19,12 +19,12 @@ export function panelHandlers(market: Market, memory: MarketFacts | undefined): 
  * about it; when the list does not have it, the facts of `gpuName` (the model
  * it was last seen with) alone, or undefined without one.
  */
-function machineDetails(market: Market, memory: MarketFacts | undefined, nodeId: string, gpuName: string | undefined): MachineDetails | undefined {
+function machineDetails(market: Market, history: MarketFacts | undefined, nodeId: string, gpuName: string | undefined): MachineDetails | undefined {
   const machine = market.machine(nodeId);
   const gpu = machine?.gpu_name ?? gpuName;
   if (gpu === undefined) return undefined;
-  if (!memory) return { machine };
+  if (!history) return { machine };
   // The lowest per GPU model: one pass per snapshot (cached by its items), then a lookup.
   const lowestNow = lowestPerGpu(market.machines.snapshot?.items ?? [], gpu);
-  return { machine, memory: { week: memory.modelWeek(gpu), listing: machine ? memory.listing(nodeId) : undefined, lowestNow } };
+  return { machine, history: { week: history.modelWeek(gpu), listing: machine ? history.listing(nodeId) : undefined, lowestNow } };
 }

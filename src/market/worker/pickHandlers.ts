@@ -6,8 +6,8 @@ import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
 import { groupKeyOf } from '../../model/arrange';
 import { machinePickText } from '../../model/machines';
-import type { MarketFacts } from '../../model/memoryText';
-import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
+import type { MarketFacts } from '../../model/historyText';
+import { compileQuery, isEmptyQuery, parseQuery, type MachineHistory } from '../../model/query';
 import { marketSummary, type MarketSummary } from '../../model/query/summary';
 import type { Market } from '../market';
 import type { Handlers, MachineAsk } from '../protocol';
@@ -44,7 +44,7 @@ export function firstMatches<T>(groups: Iterable<readonly T[]>, matches: (item: 
   return { items, total };
 }
 
-export function pickHandlers(market: Market, memory: (MachineMemory & MarketFacts) | undefined): Handlers<'pick' | 'order' | 'facets' | 'count'> {
+export function pickHandlers(market: Market, history: (MachineHistory & MarketFacts) | undefined): Handlers<'pick' | 'order' | 'facets' | 'count'> {
   /** A machine's quick pick texts, lower case: made once per machine of a snapshot, whatever is typed. */
   const texts = new WeakMap<Machine, readonly string[]>();
   const textsOf = (machine: Machine): readonly string[] => {
@@ -59,7 +59,7 @@ export function pickHandlers(market: Market, memory: (MachineMemory & MarketFact
   const view = (ask: MachineAsk, token: CancellationToken): Promise<MachineView> => {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, memory }, token);
+    return market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, history }, token);
   };
   let facets: { items: readonly Machine[] | undefined; summary: MarketSummary } | undefined;
   return {
@@ -99,7 +99,7 @@ export function pickHandlers(market: Market, memory: (MachineMemory & MarketFact
       if (!parsed.ok) throw new Error(parsed.error.message);
       const items = market.machines.items ?? [];
       if (isEmptyQuery(parsed.query)) return { matching: items.length, total: items.length };
-      const matches = compileQuery(parsed.query, memory);
+      const matches = compileQuery(parsed.query, history);
       let matching = 0;
       await eachInTurns(items, token, (m) => matches(m) && matching++);
       return { matching, total: items.length };

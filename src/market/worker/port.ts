@@ -2,7 +2,7 @@
 // today, a Web Worker's postMessage later, a MessageChannel in one thread.
 // Messages cross as they are (structured clone), never as text. The runtime
 // (vscode-jsonrpc/node, or /browser in a Web Worker) is installed by whoever
-// owns the port: src/worker/nodeTransport.ts here.
+// owns the port: src/node/nodeTransport.ts here.
 import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc';
 
 /** What every message port has, whatever its platform calls its listeners. */

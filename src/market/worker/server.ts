@@ -31,7 +31,7 @@ import { watchDomain, type WatchDomain } from './watchHandlers';
 
 export interface ServerOptions {
   now?: () => Date;
-  /** Opens the market history of a service (Node's fs: given by src/worker/main.ts); without it, no history. */
+  /** Opens the market history of a service (Node's fs: given by src/node/main.ts); without it, no history. */
   openHistory?: OpenHistory;
 }
 
@@ -45,7 +45,7 @@ export class MarketServer implements Disposable {
   private greeted = false;
   private readonly subscriptions: Disposable[];
   /** The market history this server records (with `openHistory`): the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
-  private readonly memory: ServerHistory | undefined;
+  private readonly history: ServerHistory | undefined;
   /** The watches: active queries, their news and figures, near misses. */
   private readonly watches: WatchDomain;
 
@@ -54,8 +54,8 @@ export class MarketServer implements Disposable {
     options: ServerOptions = {},
   ) {
     this.market = new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
-    this.memory = options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
-    this.watches = watchDomain(this.market, this.memory);
+    this.history = options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
+    this.watches = watchDomain(this.market, this.history);
     this.connection = portConnection(port);
     const handlers = this.makeHandlers();
     for (const method of Object.keys(handlers) as Method[]) {
@@ -88,7 +88,7 @@ export class MarketServer implements Disposable {
       ping: async () => ({}),
       configure: async ({ service, history }) => {
         this.configure(service);
-        this.memory?.configure(history);
+        this.history?.configure(history);
         return {};
       },
       load: async ({ which }) => {
@@ -104,7 +104,7 @@ export class MarketServer implements Disposable {
       rows: async (ask, token) => {
         const group = this.group(await this.view(ask, token), ask.groupKey);
         const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
-        return { machines, history: this.memory && rowHistory(this.memory, machines), size: group?.size ?? 0 };
+        return { machines, history: this.history && rowHistory(this.history, machines), size: group?.size ?? 0 };
       },
       locate: async (ask, token) => {
         const machine = this.market.machine(ask.nodeId);
@@ -113,11 +113,11 @@ export class MarketServer implements Disposable {
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
       machine: async ({ nodeId }) => this.market.machine(nodeId),
-      tool: async ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.memory ?? 'outside'),
+      tool: async ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.history ?? 'outside'),
       ...this.watches.handlers,
-      ...panelHandlers(this.market, this.memory),
-      ...historyHandlers(this.memory),
-      ...pickHandlers(this.market, this.memory),
+      ...panelHandlers(this.market, this.history),
+      ...historyHandlers(this.history),
+      ...pickHandlers(this.market, this.history),
       ...templateHandlers(this.market),
     };
   }
@@ -182,7 +182,7 @@ export class MarketServer implements Disposable {
   private view(ask: MachineAsk, token: CancellationToken): Promise<MachineView> {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return this.market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, memory: this.memory }, token);
+    return this.market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, history: this.history }, token);
   }
 
   private async summary(ask: MachineAsk, token: CancellationToken): Promise<Requests['summary']['result']> {
@@ -191,7 +191,7 @@ export class MarketServer implements Disposable {
     const view = await this.view(ask, token);
     const byGpu = ask.arrangement.groupBy === 'gpu';
     const items = this.market.machines.snapshot?.items ?? [];
-    const groups = view.groups.map((g) => ({ ...summaryOf(g), models: groupModels(g, byGpu), history: byGpu && this.memory ? groupHistory(this.memory, items, g.first.gpu_name) : undefined }));
+    const groups = view.groups.map((g) => ({ ...summaryOf(g), models: groupModels(g, byGpu), history: byGpu && this.history ? groupHistory(this.history, items, g.first.gpu_name) : undefined }));
     return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups };
   }
 
@@ -202,7 +202,7 @@ export class MarketServer implements Disposable {
 
   private changed(change: MarketChange): void {
     // Recorded first: the views that redraw with this change read it recorded.
-    this.memory?.record(change);
+    this.history?.record(change);
     const d = change.diff;
     this.notify('changed', {
       which: change.which,
@@ -219,7 +219,7 @@ export class MarketServer implements Disposable {
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.memory?.dispose();
+    this.history?.dispose();
     this.market.dispose();
   }
 }

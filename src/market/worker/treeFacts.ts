@@ -5,21 +5,21 @@
 // summary, the rows of one slice; the lowest prices come from one pass per list.
 import type { Machine } from '../../api/types';
 import type { ArrangedGroup } from '../../model/arrange';
-import { lowestPerGpu, pricePlace, type MarketFacts } from '../../model/memoryText';
+import { lowestPerGpu, pricePlace, type MarketFacts } from '../../model/historyText';
 import type { GroupHistory, RowHistory } from '../protocol';
 
 /** A GPU model group's tooltip facts; `items` is the current list. */
-export function groupHistory(memory: MarketFacts, items: readonly Machine[], gpu: string): GroupHistory {
-  return { week: memory.modelWeek(gpu), lowestNow: lowestPerGpu(items, gpu) };
+export function groupHistory(history: MarketFacts, items: readonly Machine[], gpu: string): GroupHistory {
+  return { week: history.modelWeek(gpu), lowestNow: lowestPerGpu(items, gpu) };
 }
 
 /** What each row of a slice shows from the history, in the slice's order. */
-export function rowHistory(memory: MarketFacts, machines: readonly Machine[]): RowHistory[] {
+export function rowHistory(history: MarketFacts, machines: readonly Machine[]): RowHistory[] {
   const weeks = new Map<string, ReturnType<MarketFacts['modelWeek']>>();
   return machines.map((machine) => {
     // Stryker disable next-line ConditionalExpression: asking the history again for a model gives the same week, only slower
-    if (!weeks.has(machine.gpu_name)) weeks.set(machine.gpu_name, memory.modelWeek(machine.gpu_name));
-    return { below: memory.belowMedian(machine), place: pricePlace(machine, weeks.get(machine.gpu_name), memory.listing(machine.node_name)) };
+    if (!weeks.has(machine.gpu_name)) weeks.set(machine.gpu_name, history.modelWeek(machine.gpu_name));
+    return { below: history.belowMedian(machine), place: pricePlace(machine, weeks.get(machine.gpu_name), history.listing(machine.node_name)) };
   });
 }
 

@@ -5,7 +5,7 @@
 // market is; the editor keeps the alerts' timing, text and buttons.
 import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
-import { compileQuery, isEmptyQuery, parseQuery, type MachineMemory } from '../../model/query';
+import { compileQuery, isEmptyQuery, parseQuery, type MachineHistory } from '../../model/query';
 import { nearMisses, NEAR_MISS_BELOW, type NearMiss } from '../../model/nearMiss';
 import { pricePerGpu } from '../../model/price';
 import { cheapest } from '../alertText';
@@ -27,7 +27,7 @@ export interface WatchDomain {
   news(diff: MachineDiff): Notifications['news'];
 }
 
-export function watchDomain(market: Market, memory: MachineMemory | undefined): WatchDomain {
+export function watchDomain(market: Market, history: MachineHistory | undefined): WatchDomain {
   /** Compiled queries by text (the watches' and the near misses' gates); undefined: not valid, or empty. */
   const tests = new Map<string, Test | undefined>();
   let active: { queryText: string; matches: Test }[] = [];
@@ -38,7 +38,7 @@ export function watchDomain(market: Market, memory: MachineMemory | undefined): 
     if (!tests.has(text)) {
       if (tests.size >= 4 * KEPT_FILTERS) tests.delete(tests.keys().next().value as string);
       const parsed = parseQuery(text);
-      tests.set(text, parsed.ok && !isEmptyQuery(parsed.query) ? compileQuery(parsed.query, memory) : undefined);
+      tests.set(text, parsed.ok && !isEmptyQuery(parsed.query) ? compileQuery(parsed.query, history) : undefined);
     }
     return tests.get(text);
   };

@@ -5,7 +5,7 @@ import { normalizeData, normalizeText } from '../text';
 import { priceOf, pricePerGpu } from '../price';
 import { compareParsedVersions, parseVersion } from '../version';
 import { FIELD_KINDS, WORD_PREFIX_FIELDS, type Clause, type Kind, type Op, type Query, type TextTerm, type Value } from './fields';
-import { memoryNumberOf, type MachineMemory } from './memory';
+import { historyNumberOf, type MachineHistory } from './historyFields';
 import { startsWithWords } from './words';
 
 type Test = (machine: Machine) => boolean;
@@ -228,11 +228,11 @@ function textTermsTests(terms: readonly TextTerm[]): Test[] {
 /** Cheap tests run first so costly ones see fewer machines; AND does not care about order. */
 const COST: Readonly<Record<Kind | 'term', number>> = { boolean: 0, number: 0, version: 1, text: 2, labels: 3, term: 4 };
 
-function clauseTest(clause: Clause, memory: MachineMemory | undefined): Test {
+function clauseTest(clause: Clause, history: MachineHistory | undefined): Test {
   const kind = FIELD_KINDS[clause.field];
   switch (kind) {
     case 'number':
-      return numberTest(memoryNumberOf(clause.field, memory) ?? NUMBER_OF[clause.field], clause.op, clause.values);
+      return numberTest(historyNumberOf(clause.field, history) ?? NUMBER_OF[clause.field], clause.op, clause.values);
     case 'boolean':
       return booleanTest(clause.op, clause.values);
     case 'text':
@@ -246,15 +246,15 @@ function clauseTest(clause: Clause, memory: MachineMemory | undefined): Test {
   }
 }
 
-/** A predicate for the query, with every constant parsed and normalised once, here; `memory` answers the history's fields. */
-export function compileQuery(query: Query, memory?: MachineMemory): (machine: Machine) => boolean {
+/** A predicate for the query, with every constant parsed and normalised once, here; `history` answers the history's fields. */
+export function compileQuery(query: Query, history?: MachineHistory): (machine: Machine) => boolean {
   const ranked: { cost: number; test: Test }[] = [];
   const terms: TextTerm[] = [];
   for (const term of query.clauses) {
     if (term.kind === 'text') {
       terms.push(term);
     } else {
-      ranked.push({ cost: COST[FIELD_KINDS[term.field]], test: clauseTest(term, memory) });
+      ranked.push({ cost: COST[FIELD_KINDS[term.field]], test: clauseTest(term, history) });
     }
   }
   for (const test of textTermsTests(terms)) {

@@ -4,7 +4,7 @@ export { FIELD_ALIASES, type Clause, type FieldName, type Op, type ParseResult, 
 export { parseQuery } from './parse';
 export { isEmptyQuery, printQuery } from './print';
 export { compileQuery } from './compile';
-export { MEMORY_FIELDS, usesMemory, type MachineMemory } from './memory';
+export { HISTORY_FIELDS, usesHistory, type MachineHistory } from './historyFields';
 // Re-exported so code written against the single query.ts keeps compiling; new code imports them from their own modules.
 export { compareVersions } from '../version';
 export { normalizeText } from '../text';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { escapeMarkdownCell } from '../../model/escape';
 import { machineSummary, machineTitle } from '../../model/machines';
-import { pricePlace } from '../../model/memoryText';
+import { pricePlace } from '../../model/historyText';
 import { formatTime } from '../../model/status';
 import type { MachineDetails } from '../../market/protocol';
 import type { Config } from '../services/config';
@@ -61,7 +61,7 @@ export class NodeIdHover implements vscode.HoverProvider {
     const args = encodeURIComponent(JSON.stringify([machine.node_name]));
     markdown.appendMarkdown(`**${escapeMarkdownCell(machineTitle(machine))}** · ${escapeMarkdownCell(machineSummary(machine))}\n\n`);
     markdown.appendMarkdown(`${vscode.l10n.t('GPU Rental: listed as of {0}', escapeMarkdownCell(asOf))}\n\n`);
-    const place = details?.memory && pricePlace(machine, details.memory.week, details.memory.listing);
+    const place = details?.history && pricePlace(machine, details.history.week, details.history.listing);
     if (place) markdown.appendMarkdown(`${vscode.l10n.t('Market history: {0}', escapeMarkdownCell(place))}\n\n`);
     // Link texts are our own words, escaped all the same: a translation must not be able to break the link.
     const link = (text: string, command: string) => `[${escapeMarkdownCell(text)}](command:${command}?${args})`;

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { formatPricePerGpu } from '../../model/format';
 import type { NearMiss } from '../../model/nearMiss';
-import type { MachineMemory } from '../../model/query';
+import type { MachineHistory } from '../../model/query';
 import { PollPlan } from '../../market/poll';
 import type { ListingState, Notifications, Which } from '../../market/protocol';
 import { alertTextOf } from '../../market/alertText';
@@ -30,7 +30,7 @@ export interface WatchHost {
   /** Applies a watch's filter and reveals a machine in the tree. */
   show(watch: Watch, nodeId: string): Promise<void>;
   /** The market history, which the watches' history fields read (for parsing here; the market matches with its own). */
-  memory?: MachineMemory;
+  history?: MachineHistory;
 }
 
 /** What the watches need of the market (a MarketHost): its client, its changes, its news, and being told the active watches. */
@@ -157,7 +157,7 @@ export class WatchService implements vscode.Disposable {
 
   private reload(): void {
     const before = new Set(this.parsed.watches.map((w) => w.queryText));
-    this.parsed = parseWatches(this.config.watches, this.host.memory);
+    this.parsed = parseWatches(this.config.watches, this.host.history);
     for (const problem of this.parsed.problems) {
       const key = `${problem.index}\n${problem.entry}`;
       if (this.reported.has(key)) continue;

@@ -26,7 +26,7 @@ const DETAILS_PAGE: PageKind<DetailsKey, DetailsContent, DetailsRequest> = {
 export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsContent, DetailsRequest> {
   private readonly historySubscription: vscode.Disposable;
   /** What the market history said of each open panel's machine, with the market's answer (absent: no history section). */
-  private readonly memory = new Map<string, NonNullable<MachineDetails['memory']>>();
+  private readonly history = new Map<string, NonNullable<MachineDetails['history']>>();
 
   constructor(
     extensionUri: vscode.Uri,
@@ -44,13 +44,13 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   /** The machine in the latest list, with the history's facts of it (of its last known model when the list does not have it). */
   protected async find(nodeName: string, last: Machine | undefined, signal: AbortSignal): Promise<Machine | undefined> {
     const details = await this.market.client.request('machineDetails', { nodeId: nodeName, gpuName: last?.gpu_name }, signal);
-    if (details?.memory) this.memory.set(nodeName, details.memory);
-    else this.memory.delete(nodeName);
+    if (details?.history) this.history.set(nodeName, details.history);
+    else this.history.delete(nodeName);
     return details?.machine;
   }
 
   protected override forget(nodeName: string): void {
-    this.memory.delete(nodeName);
+    this.history.delete(nodeName);
   }
 
   protected keyOf(machine: Machine): string {
@@ -58,7 +58,7 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   }
 
   protected render(machine: Machine, seen: Seen): DetailsContent {
-    return detailsContent({ machine, ...seen, memory: this.memory.get(machine.node_name) });
+    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name) });
   }
 
   protected without(nodeName: string, listed: boolean): DetailsContent {

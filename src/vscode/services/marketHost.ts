@@ -12,10 +12,10 @@ import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
 import type { RetryPolicy } from '../../api/client';
 import { originOf } from '../../market/history/origin';
-import { historyDirectory, historyFileName, legacyFolder } from '../../worker/historyLocation';
+import { historyDirectory, historyFileName, legacyFolder } from '../../node/historyLocation';
 import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
 import { MarketClient, type Connection } from '../../market/worker/client';
-import { startWorker } from '../../worker/nodeTransport';
+import { startWorker } from '../../node/nodeTransport';
 import type { Config } from './config';
 import type { Controller } from './controller';
 import { workerLoader, type LoadHost, type Loader } from './loader';
@@ -140,7 +140,7 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   /** The worker's own bundle, loaded into this thread: the market's code is not in the extension's bundle twice. */
   private serveInThread(): Connection {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const bundle = require(this.options.script) as typeof import('../../worker/main');
+    const bundle = require(this.options.script) as typeof import('../../node/main');
     return bundle.serveInThread();
   }
 

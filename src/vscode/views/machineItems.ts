@@ -9,7 +9,7 @@ import { showMoreMachines } from '../../model/countText';
 import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
-import { medianMark, medianMarkWords, sparkline, trendLabel, weekLines, type WeekFacts } from '../../model/memoryText';
+import { medianMark, medianMarkWords, sparkline, trendLabel, weekLines, type WeekFacts } from '../../model/historyText';
 import { describeNearMiss, type NearMiss } from '../../model/nearMiss';
 import { printQuery } from '../../model/query';
 import type { GroupSummary } from '../../market/protocol';
@@ -76,7 +76,7 @@ function untrusted(text: string): vscode.MarkdownString {
 /**
  * A compact table of every field, then what the market history says of it
  * (`place`: its price against its model's 7-day median and since when it is
- * listed, model/memoryText.ts pricePlace). Data is escaped and the Markdown is
+ * listed, model/historyText.ts pricePlace). Data is escaped and the Markdown is
  * untrusted: no links or HTML run.
  */
 export function machineTooltip(machine: Machine, place?: string): vscode.MarkdownString {

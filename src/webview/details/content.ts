@@ -8,9 +8,9 @@ import type { Machine } from '../../api/types';
 import { escapeHtml, stripControls } from '../../model/escape';
 import { displayName } from '../../model/format';
 import { detailFields, fieldLabels, machineDetails, machineTitle } from '../../model/machines';
-import { listedFor, listedSince, medianPlace, trendLabel, trendWords, weekLines, type ListingFacts, type WeekFacts } from '../../model/memoryText';
+import { listedFor, listedSince, medianPlace, trendLabel, trendWords, weekLines, type ListingFacts, type WeekFacts } from '../../model/historyText';
 import { asOfText, fieldTable, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
-import type { DetailsContent, DetailsMemory } from './protocol';
+import type { DetailsContent, DetailsHistory } from './protocol';
 
 export interface DetailsState {
   machine: Machine;
@@ -19,7 +19,7 @@ export interface DetailsState {
   missing?: boolean;
   stale?: boolean;
   /** What the market history knows (absent: the page shows no history section). */
-  memory?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
+  history?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
 }
 
 export function missingNotice(): string {
@@ -38,18 +38,18 @@ export function detailsContent(state: DetailsState): DetailsContent {
     values,
     notice: state.missing ? missingNotice() : state.stale ? staleNotice() : '',
     asOf: asOfText(state.fetchedAt),
-    ...(state.memory ? { memory: memoryContent(state.machine, state.memory) } : {}),
+    ...(state.history ? { history: historyContent(state.machine, state.history) } : {}),
   };
 }
 
 /** The history section: the model's week (lowest now, 7-day low and median, the trend in words), this machine's place in it, since when it is listed. */
-export function memoryContent(machine: Machine, memory: NonNullable<DetailsState['memory']>): DetailsMemory {
-  const rows = weekLines(memory.week, memory.lowestNow).filter((row) => row.label !== trendLabel());
-  const place = medianPlace(machine, memory.week);
+export function historyContent(machine: Machine, history: NonNullable<DetailsState['history']>): DetailsHistory {
+  const rows = weekLines(history.week, history.lowestNow).filter((row) => row.label !== trendLabel());
+  const place = medianPlace(machine, history.week);
   if (place) rows.push({ label: l10n.t('This machine'), value: place });
-  const listed = listedFor(memory.listing);
-  if (listed) rows.push({ label: l10n.t('Listed'), value: [listed, listedSince(memory.listing)].filter(Boolean).join(', ') });
-  const trend = memory.week?.trend ?? [];
+  const listed = listedFor(history.listing);
+  if (listed) rows.push({ label: l10n.t('Listed'), value: [listed, listedSince(history.listing)].filter(Boolean).join(', ') });
+  const trend = history.week?.trend ?? [];
   return {
     heading: stripControls(l10n.t('Market history of {0}', displayName(machine.gpu_name))),
     rows: rows.map((row) => ({ label: stripControls(row.label), value: stripControls(row.value) })),
@@ -94,10 +94,10 @@ export function detailsShell(frame: ShellFrame): string {
       ${statusParagraph('notice', 'notice', '', 'status')}
     </header>
     ${fieldTable(l10n.t('Machine details'), rows)}
-    <section id="memory" aria-labelledby="memory-heading" hidden>
-      <h2 id="memory-heading"></h2>
+    <section id="history" aria-labelledby="history-heading" hidden>
+      <h2 id="history-heading"></h2>
       <table>
-        <tbody id="memory-rows"></tbody>
+        <tbody id="history-rows"></tbody>
       </table>
       <figure id="trend-figure" hidden>
         <svg id="trend" role="img" viewBox="0 0 ${TREND_WIDTH} ${TREND_HEIGHT}" preserveAspectRatio="none" focusable="false"><path id="trend-line"></path></svg>

@@ -28,16 +28,16 @@ function trendPath(values: unknown[], width: number, height: number): string {
   return d.replace(/M([\d.]+) ([\d.]+) (?=M|$)/g, 'M$1 $2 L$1 $2 ').trim();
 }
 
-function renderMemory(value: unknown): void {
-  const section = document.getElementById('memory');
-  const rows = document.getElementById('memory-rows');
+function renderHistory(value: unknown): void {
+  const section = document.getElementById('history');
+  const rows = document.getElementById('history-rows');
   if (!section || !rows) return;
-  const memory = fields(value);
-  section.hidden = !Array.isArray(memory.rows);
+  const history = fields(value);
+  section.hidden = !Array.isArray(history.rows);
   if (section.hidden) return;
-  setText('memory-heading', memory.heading, false);
+  setText('history-heading', history.heading, false);
   rows.replaceChildren(
-    ...(memory.rows as unknown[]).map((row) => {
+    ...(history.rows as unknown[]).map((row) => {
       const { label, value: text } = fields(row);
       const tr = document.createElement('tr');
       const th = document.createElement('th');
@@ -51,11 +51,11 @@ function renderMemory(value: unknown): void {
   );
   const svg = document.getElementById('trend') as unknown as SVGSVGElement | null;
   const figure = document.getElementById('trend-figure');
-  const trend = Array.isArray(memory.trend) ? memory.trend : [];
+  const trend = Array.isArray(history.trend) ? history.trend : [];
   const d = svg ? trendPath(trend, svg.viewBox.baseVal.width, svg.viewBox.baseVal.height) : '';
   if (figure) figure.hidden = d === '';
   document.getElementById('trend-line')?.setAttribute('d', d);
-  const words = typeof memory.trendText === 'string' ? memory.trendText : '';
+  const words = typeof history.trendText === 'string' ? history.trendText : '';
   svg?.setAttribute('aria-label', words);
   setText('trend-caption', words, false);
 }
@@ -71,7 +71,7 @@ const vscode = startPage<DetailsRequest, { key: string }>({
       const text = values[cell.getAttribute('data-field') ?? ''];
       cell.textContent = typeof text === 'string' ? text : '';
     }
-    renderMemory(content.memory);
+    renderHistory(content.history);
   },
 });
 document.getElementById('copy-node-id')?.addEventListener('click', () => vscode.post({ type: 'copyNodeId' }));

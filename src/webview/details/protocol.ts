@@ -19,11 +19,11 @@ export interface DetailsContent {
   /** "Data as of 14:02:11"; empty when unknown. */
   asOf: string;
   /** What the market history says of the machine and its GPU model; absent while the machine is not known. */
-  memory?: DetailsMemory;
+  history?: DetailsHistory;
 }
 
 /** The market history on the details page: rows of text, and the values of the trend line the page draws. */
-export interface DetailsMemory {
+export interface DetailsHistory {
   /** "Market history of H100 SXM5 80GB". */
   heading: string;
   rows: { label: string; value: string }[];

@@ -28,10 +28,10 @@ describe('market server: the panels’ requests', () => {
     const memory = historyOf([[T0, [cheap, dear]]]);
     const details = await panelHandlers(market, memory).machineDetails({ nodeId: 'dear' }, CancellationToken.None);
     assert.equal(details?.machine?.node_name, 'dear');
-    assert.equal(details?.memory?.lowestNow, 1.5);
-    assert.deepEqual(details?.memory?.week, memory.modelWeek('H100_SXM5_80GB'));
-    assert.deepEqual(details?.memory?.listing, memory.listing('dear'));
-    assert.ok(details?.memory?.listing, 'the history knows since when it is listed');
+    assert.equal(details?.history?.lowestNow, 1.5);
+    assert.deepEqual(details?.history?.week, memory.modelWeek('H100_SXM5_80GB'));
+    assert.deepEqual(details?.history?.listing, memory.listing('dear'));
+    assert.ok(details?.history?.listing, 'the history knows since when it is listed');
     assert.doesNotThrow(() => structuredClone(details), 'plain data: it crosses to a worker');
   });
 
@@ -40,11 +40,11 @@ describe('market server: the panels’ requests', () => {
     const handlers = panelHandlers(market, memory);
     const details = await handlers.machineDetails({ nodeId: 'gone', gpuName: 'H100_SXM5_80GB' }, CancellationToken.None);
     assert.equal(details?.machine, undefined);
-    assert.equal(details?.memory?.listing, undefined, 'not listed: no listing');
-    assert.equal(details?.memory?.lowestNow, 1.5, 'the lowest of the list now');
-    assert.ok(details?.memory?.week);
+    assert.equal(details?.history?.listing, undefined, 'not listed: no listing');
+    assert.equal(details?.history?.lowestNow, 1.5, 'the lowest of the list now');
+    assert.ok(details?.history?.week);
     assert.equal(await handlers.machineDetails({ nodeId: 'gone' }, CancellationToken.None), undefined);
-    assert.ok(Number.isNaN((await handlers.machineDetails({ nodeId: 'gone', gpuName: 'B200' }, CancellationToken.None))?.memory?.lowestNow), 'a model the list does not have: NaN');
+    assert.ok(Number.isNaN((await handlers.machineDetails({ nodeId: 'gone', gpuName: 'B200' }, CancellationToken.None))?.history?.lowestNow), 'a model the list does not have: NaN');
   });
 
   it('without a history, the machine alone (no history section); a template by id', async () => {

@@ -14,7 +14,7 @@ import { Market } from '../../../src/market/market';
 import type { HistorySettings } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { recordable } from '../../../src/market/worker/historyHandlers';
-import { openHistory } from '../../../src/worker/historyFile';
+import { openHistory } from '../../../src/node/historyFile';
 import { SECRET } from '../../support/client';
 import { historyOf, readHistory } from '../../support/history';
 import { demoService, marketInThread, startMarket } from '../../support/market';

@@ -8,7 +8,7 @@ import { DAY_MS } from '../../../src/market/history/downsample';
 import type { HistoryStore } from '../../../src/market/history/store';
 import type { MachineAsk } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
-import { pricePlace } from '../../../src/model/memoryText';
+import { pricePlace } from '../../../src/model/historyText';
 import { historyOf } from '../../support/history';
 import { startMarket } from '../../support/market';
 import { machineRecord } from '../../support/records';

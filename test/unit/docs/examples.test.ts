@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { pricePerGpu } from '../../../src/model/price';
-import { compileQuery, parseQuery, usesMemory, type MachineMemory } from '../../../src/model/query';
+import { compileQuery, parseQuery, usesHistory, type MachineHistory } from '../../../src/model/query';
 
 const root = path.resolve(__dirname, '../../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -79,7 +79,7 @@ function walkthroughPictureExamples(): Example[] {
  * steady week of the demo market: every machine listed for a week without a break, each model's
  * median the median of its machines' prices per GPU now.
  */
-const WEEK_OF_HISTORY: MachineMemory = (() => {
+const WEEK_OF_HISTORY: MachineHistory = (() => {
   const byModel = new Map<string, number[]>();
   for (const m of DEMO_MACHINES) byModel.set(m.gpu_name, [...(byModel.get(m.gpu_name) ?? []), pricePerGpu(m)]);
   const median = (xs: number[]) => {
@@ -99,7 +99,7 @@ const WEEK_OF_HISTORY: MachineMemory = (() => {
 function matchCount(query: string): number {
   const parsed = parseQuery(query);
   assert.ok(parsed.ok, `${query}: ${parsed.ok ? '' : parsed.error.message}`);
-  return DEMO_MACHINES.filter(compileQuery(parsed.query, usesMemory(parsed.query) ? WEEK_OF_HISTORY : undefined)).length;
+  return DEMO_MACHINES.filter(compileQuery(parsed.query, usesHistory(parsed.query) ? WEEK_OF_HISTORY : undefined)).length;
 }
 
 describe('documented filter examples', () => {

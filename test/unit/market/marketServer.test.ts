@@ -10,7 +10,7 @@ import { MarketClient, MarketRequestError } from '../../../src/market/worker/cli
 import { CANCELLED, PROTOCOL_VERSION, VERSION_MISMATCH, type MachineAsk } from '../../../src/market/protocol';
 import type { RecordingHistory } from '../../../src/market/worker/historyHandlers';
 import { portConnection } from '../../../src/market/worker/port';
-import { portPair } from '../../../src/worker/nodeTransport';
+import { portPair } from '../../../src/node/nodeTransport';
 import { SECRET } from '../../support/client';
 import { marketInThread, startMarket } from '../../support/market';
 import { machineRecord } from '../../support/records';

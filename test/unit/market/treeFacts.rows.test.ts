@@ -5,7 +5,7 @@
 // slice's order, and the models of a group.
 import * as assert from 'node:assert/strict';
 import { arrangeMachines } from '../../../src/model/arrange';
-import type { ListingFacts, MarketFacts, WeekFacts } from '../../../src/model/memoryText';
+import type { ListingFacts, MarketFacts, WeekFacts } from '../../../src/model/historyText';
 import { groupHistory, groupModels, rowHistory } from '../../../src/market/worker/treeFacts';
 import { machineRecord } from '../../support/records';
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { drawStep, mediaFile, STEPS, THEMES } from '../../../dev/walkthroughMedia';
 import { PROTOCOL_VERSION } from '../../../src/market/protocol';
 import { MarketClient } from '../../../src/market/worker/client';
-import { startWorker } from '../../../src/worker/nodeTransport';
+import { startWorker } from '../../../src/node/nodeTransport';
 import { imagesIn } from '../../support/markdown';
 import { zipEntries } from '../../support/zip';
 
@@ -117,7 +117,7 @@ describe('the package', function () {
 
   it('ships a market worker that also serves in the caller’s thread, for where no worker can start', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const bundle = require(path.join(root, 'dist', 'marketWorker.js')) as typeof import('../../../src/worker/main');
+    const bundle = require(path.join(root, 'dist', 'marketWorker.js')) as typeof import('../../../src/node/main');
     const client = new MarketClient({ start: () => bundle.serveInThread(), hello: { version: PROTOCOL_VERSION, language: 'de', bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
     try {
       assert.equal((await client.request('state', { which: 'machines' })).count, undefined);

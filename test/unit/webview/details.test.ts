@@ -33,11 +33,11 @@ describe('details page', () => {
   });
 
   it('has a market history section: the model\'s week, this machine\'s place in it, since when it is listed, the trend as values', () => {
-    assert.match(html, /<section id="memory" aria-labelledby="memory-heading" hidden>/, 'hidden until the content says something');
+    assert.match(html, /<section id="history" aria-labelledby="history-heading" hidden>/, 'hidden until the content says something');
     assert.match(html, /<svg id="trend" role="img" viewBox="0 0 \d+ \d+"/);
     const machine = machineRecord({ gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price: '2.10' });
     const week = { low: 1.95, median: 2.39, coveredMs: 3.2 * 86_400_000, trend: [2.2, NaN, 1.95] };
-    const memory = detailsContent({ machine, memory: { week, listing: { since: 0, hours: 50, fromStart: false }, lowestNow: 2 } }).memory!;
+    const memory = detailsContent({ machine, history: { week, listing: { since: 0, hours: 50, fromStart: false }, lowestNow: 2 } }).history!;
     assert.equal(memory.heading, 'Market history of H100 SXM5 80GB');
     assert.deepEqual(memory.rows.slice(0, 3), [
       { label: 'Lowest price per GPU now', value: '2.00' },
@@ -49,11 +49,11 @@ describe('details page', () => {
     assert.match(memory.rows[4].value, /^listed for 2 days, since /);
     assert.deepEqual(memory.trend, [2.2, null, 1.95], 'NaN is sent as null: a message is JSON');
     assert.equal(memory.trendText, 'Lowest per GPU over 7 days: from 2.20 to 1.95, between 1.95 and 2.20');
-    const none = detailsContent({ machine, memory: { week: undefined, listing: undefined, lowestNow: NaN } }).memory!;
+    const none = detailsContent({ machine, history: { week: undefined, listing: undefined, lowestNow: NaN } }).history!;
     assert.deepEqual(none.rows, [{ label: 'Market history', value: 'none yet for this GPU model' }]);
     assert.deepEqual(none.trend, []);
     assert.equal(none.trendText, '');
-    assert.equal(content.memory, undefined, 'no history given: no section');
+    assert.equal(content.history, undefined, 'no history given: no section');
   });
 
   it('accepts only known messages from the page', () => {

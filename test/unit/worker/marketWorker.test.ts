@@ -1,4 +1,4 @@
-// The market in a real worker_threads Worker (the compiled src/worker/main.ts,
+// The market in a real worker_threads Worker (the compiled src/node/main.ts,
 // wrapped by test/support/faultyWorker.ts for its faults), against the demo
 // API on 127.0.0.1: a crash in the middle of a load and a hang are survived by
 // a restart that reloads, while the last answers are served again marked
@@ -10,8 +10,8 @@ import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
 import { PROTOCOL_VERSION, type MachineAsk, type Notifications } from '../../../src/market/protocol';
-import { serveInThread } from '../../../src/worker/main';
-import { startWorker } from '../../../src/worker/nodeTransport';
+import { serveInThread } from '../../../src/node/main';
+import { startWorker } from '../../../src/node/nodeTransport';
 import { SECRET } from '../../support/client';
 import { fault, FAULTY_WORKER } from '../../support/faults';
 import { demoService } from '../../support/market';

@@ -11,8 +11,8 @@ import { fastForward, recordFastForward, serverHistoryFile } from '../../../../d
 import { DAY_MS } from '../../../../src/market/history/downsample';
 import { pricePerGpu } from '../../../../src/model/price';
 import { compileQuery, parseQuery } from '../../../../src/model/query';
-import { openHistory } from '../../../../src/worker/historyFile';
-import { historyFileName } from '../../../../src/worker/historyLocation';
+import { openHistory } from '../../../../src/node/historyFile';
+import { historyFileName } from '../../../../src/node/historyLocation';
 
 const END = Date.UTC(2026, 10, 20, 12, 30);
 const ORIGIN = 'http://127.0.0.1:8787';

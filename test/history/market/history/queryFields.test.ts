@@ -12,7 +12,7 @@ import { snapshotOf } from '../../../../src/market/snapshot';
 import { MachineViews } from '../../../../src/market/views';
 import { newlyMatching, parseWatches } from '../../../../src/market/watch';
 import { DEFAULT_ARRANGEMENT } from '../../../../src/model/arrange';
-import { compileQuery, parseQuery, printQuery, usesMemory, type Query } from '../../../../src/model/query';
+import { compileQuery, parseQuery, printQuery, usesHistory, type Query } from '../../../../src/model/query';
 import { historyOf } from '../../../support/history';
 import { machineRecord } from '../../../support/records';
 
@@ -31,8 +31,8 @@ describe('market history: the query fields', () => {
   it('parse, print back and read the history: a real deal on a steady machine', () => {
     const text = 'gpu=H100_SXM5_80GB below_median>=0.1 flaps_7d<=1';
     assert.equal(printQuery(query(text)), text);
-    assert.equal(usesMemory(query(text)), true);
-    assert.equal(usesMemory(query('gpu=H100_SXM5_80GB price_per_gpu<2')), false);
+    assert.equal(usesHistory(query(text)), true);
+    assert.equal(usesHistory(query('gpu=H100_SXM5_80GB price_per_gpu<2')), false);
     const [cheap, usual, dear, flappy] = [h100('1.60'), h100('2.00'), h100('2.30'), h100('1.50')];
     // flappy goes and comes back twice; the model's median is 1.80 with it, 2.00 without: 1.80 over the week.
     const memory = memoryOf([
@@ -98,8 +98,8 @@ describe('market history: the query fields', () => {
     const snapshot = snapshotOf([a, b], new Date(0));
     const memory = memoryOf([[0, [a, b]]]);
     const views = new MachineViews();
-    const reads = { filter: query('listed_hours>=1'), arrangement: DEFAULT_ARRANGEMENT, memory };
-    const plain = { filter: query('price_per_gpu<3'), arrangement: DEFAULT_ARRANGEMENT, memory };
+    const reads = { filter: query('listed_hours>=1'), arrangement: DEFAULT_ARRANGEMENT, history: memory };
+    const plain = { filter: query('price_per_gpu<3'), arrangement: DEFAULT_ARRANGEMENT, history: memory };
     assert.equal(views.view(snapshot, reads).matching.length, 0);
     memory.record(2 * HOUR_MS, [a, b]);
     assert.equal(views.view(snapshot, reads).matching.length, 2, 'listed for 2 hours now');

@@ -1,4 +1,4 @@
-// The market history in words (src/model/memoryText.ts): the marks, the
+// The market history in words (src/model/historyText.ts): the marks, the
 // places in a model's week, the trend line and since when a machine is
 // listed, in English, with the edge cases: no history, less than a day, one
 // day, a week, NaN and infinities, and a price exactly at the threshold.
@@ -18,7 +18,7 @@ import {
   weekLines,
   WELL_OFF_MEDIAN,
   type WeekFacts,
-} from '../../../src/model/memoryText';
+} from '../../../src/model/historyText';
 import { machineRecord } from '../../support/records';
 
 const HOUR = 3_600_000;
@@ -27,7 +27,7 @@ const week = (over: Partial<WeekFacts> = {}): WeekFacts => ({ low: 1.95, median:
 /** One GPU: its price is its price per GPU. */
 const h100 = (price: string) => machineRecord({ gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price });
 
-describe('model/memoryText: the market history in words', () => {
+describe('model/historyText: the market history in words', () => {
   it('marks a price per GPU 10% or more below or above the 7-day median, and nothing nearer or unknown', () => {
     assert.equal(WELL_OFF_MEDIAN, 0.1);
     assert.equal(medianMark(0.12), '↓12% vs 7-day median');

@@ -1,7 +1,7 @@
 // The query fields that read the market history rather than the machine:
 // listed_hours, flaps_7d and below_median. The history lives in the market
 // layer, which the model may not import; it answers through this interface
-// (src/market/history/memory.ts implements it). Where the history does not
+// (src/market/history/store.ts implements it). Where the history does not
 // know (history off or empty, a machine or model it has not seen yet), a
 // field reads 0: listed for 0 hours, no returns, at its model's median. So a
 // filter or watch on them never fails, and matches a machine it knows nothing
@@ -11,7 +11,7 @@ import type { Machine } from '../../api/types';
 import type { FieldName, Query } from './fields';
 
 /** What the market history knows of a machine; NaN where it does not know. */
-export interface MachineMemory {
+export interface MachineHistory {
   /** Changes whenever an answer below may change (a list recorded, the history read again): what was filtered with it is out of date. */
   readonly version: number;
   /** Hours since the machine's current listing began, as far as the history saw it (at most since the history began). */
@@ -22,25 +22,25 @@ export interface MachineMemory {
   belowMedian(machine: Machine): number;
 }
 
-export const MEMORY_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['listed_hours', 'flaps_7d', 'below_median']);
+export const HISTORY_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['listed_hours', 'flaps_7d', 'below_median']);
 
 const known = (x: number) => (Number.isNaN(x) ? 0 : x);
 
 /** The value of a history field for a machine, 0 where the history does not know; undefined for the other fields. */
-export function memoryNumberOf(field: FieldName, memory: MachineMemory | undefined): ((m: Machine) => number) | undefined {
+export function historyNumberOf(field: FieldName, history: MachineHistory | undefined): ((m: Machine) => number) | undefined {
   switch (field) {
     case 'listed_hours':
-      return memory ? (m) => known(memory.listedHours(m.node_name)) : () => 0;
+      return history ? (m) => known(history.listedHours(m.node_name)) : () => 0;
     case 'flaps_7d':
-      return memory ? (m) => known(memory.flaps7d(m.node_name)) : () => 0;
+      return history ? (m) => known(history.flaps7d(m.node_name)) : () => 0;
     case 'below_median':
-      return memory ? (m) => known(memory.belowMedian(m)) : () => 0;
+      return history ? (m) => known(history.belowMedian(m)) : () => 0;
     default:
       return undefined;
   }
 }
 
 /** Whether a query reads the history: its matches can then change when the history does, with the same machines. */
-export function usesMemory(query: Query): boolean {
-  return query.clauses.some((c) => c.kind === 'compare' && MEMORY_FIELDS.has(c.field));
+export function usesHistory(query: Query): boolean {
+  return query.clauses.some((c) => c.kind === 'compare' && HISTORY_FIELDS.has(c.field));
 }
