@@ -81,13 +81,6 @@ export function reasonOf(validate: CompiledValidator): string {
   return `${where} ${error?.message ?? 'is not valid'}`;
 }
 
-type Check<T> = (item: unknown) => { ok: true; value: T } | { ok: false; reason: string };
-
-/** One item through a checker, for callers that check items one at a time. */
-function checkOne<T>(checker: Checker<T>): Check<T> {
-  return (item) => (checker.validate(item) ? { ok: true, value: checker.build(item) } : { ok: false, reason: reasonOf(checker.validate) });
-}
-
 /** A machine as the schema guarantees it; only `labels` may be null or absent. */
 type CheckedMachine = Omit<Machine, 'labels'> & { labels?: Json[] | null };
 
@@ -111,8 +104,6 @@ export const machineChecker: Checker<Machine> = {
   },
 };
 
-export const checkMachine = checkOne(machineChecker);
-
 type CheckedTemplate = Omit<Template, 'description' | 'image_label'> & { description?: string | null; image_label?: string | null };
 
 /** Nullable fields whose type the spec does not show: absent means null. */
@@ -122,8 +113,6 @@ export const templateChecker: Checker<Template> = {
   validate: validateTemplate as CompiledValidator,
   build: (item) => buildTemplate(item as CheckedTemplate),
 };
-
-export const checkTemplate = checkOne(templateChecker);
 
 function buildTemplate(t: CheckedTemplate): Template {
   return {

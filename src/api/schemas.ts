@@ -12,54 +12,38 @@ const text = { type: 'string' } as const;
 /** Not empty, and not only spaces. */
 const identifier = { type: 'string', pattern: '\\S' } as const;
 
+/** Every field of a machine, in the spec's order (MACHINE_FIELDS); every one but `labels` is required. */
+const machineProperties = {
+  /** Decimal number carried as a string; kept exactly as sent for display. */
+  price: { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*$' },
+  labels: { type: ['array', 'null'] },
+  /** Machine identifier (UUID format); what users copy into scripts. */
+  node_name: identifier,
+  gpu_name: identifier,
+  gpu_count: { type: 'integer', minimum: 1 },
+  gpu_memory: count,
+  cpu_name: text,
+  cpu_count: count,
+  cpu_per_gpu: count,
+  memory_per_gpu: count,
+  memory_total: count,
+  disk_per_gpu: count,
+  disk_total: count,
+  region: text,
+  network_upload_speed: count,
+  network_download_speed: count,
+  up_time: count,
+  online_rate: { type: 'number', minimum: 0, maximum: 1 },
+  driver_version: text,
+  cuda_version: text,
+  nvlink_status: { type: 'boolean' },
+} as const;
+
 export const machineSchema = {
   $id: 'machine',
   type: 'object',
-  required: [
-    'price',
-    'node_name',
-    'gpu_name',
-    'gpu_count',
-    'gpu_memory',
-    'cpu_name',
-    'cpu_count',
-    'cpu_per_gpu',
-    'memory_per_gpu',
-    'memory_total',
-    'disk_per_gpu',
-    'disk_total',
-    'region',
-    'network_upload_speed',
-    'network_download_speed',
-    'up_time',
-    'online_rate',
-    'driver_version',
-    'cuda_version',
-    'nvlink_status',
-  ],
-  properties: {
-    price: { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*$' },
-    labels: { type: ['array', 'null'] },
-    node_name: identifier,
-    gpu_name: identifier,
-    gpu_count: { type: 'integer', minimum: 1 },
-    gpu_memory: count,
-    cpu_name: text,
-    cpu_count: count,
-    cpu_per_gpu: count,
-    memory_per_gpu: count,
-    memory_total: count,
-    disk_per_gpu: count,
-    disk_total: count,
-    region: text,
-    network_upload_speed: count,
-    network_download_speed: count,
-    up_time: count,
-    online_rate: { type: 'number', minimum: 0, maximum: 1 },
-    driver_version: text,
-    cuda_version: text,
-    nvlink_status: { type: 'boolean' },
-  },
+  required: Object.keys(machineProperties).filter((field) => field !== 'labels'),
+  properties: machineProperties,
 } as const;
 
 export const templateSchema = {

@@ -70,11 +70,11 @@ const COMMANDS: Record<string, CommandSpec> = {
   machines: {
     options: { sort: STRING, order: STRING, group: STRING, limit: STRING, ...flags('json', 'ndjson', 'ids', 'table') },
     build(values, words, common, limit) {
-      const sortBy = values.sort !== undefined ? sortKey(String(values.sort)) : 'pricePerGpu';
+      const sortBy = values.sort !== undefined ? keyOf(String(values.sort), SORT_KEYS, SORT_ALIASES) : 'pricePerGpu';
       if (!sortBy) return `--sort must be one of ${SORT_KEYS.join(', ')}`;
       const order = orderOf(values.order as string | undefined);
       if (!order) return '--order must be ascending or descending (asc, desc)';
-      const groupBy = values.group !== undefined ? groupKey(String(values.group)) : 'none';
+      const groupBy = values.group !== undefined ? keyOf(String(values.group), GROUP_BY, GROUP_ALIASES) : 'none';
       if (!groupBy) return `--group must be one of ${GROUP_BY.join(', ')}`;
       const arranged = values.sort !== undefined || values.order !== undefined || values.group !== undefined;
       return { kind: 'machines', query: words.join(' ').trim(), sortBy, order, groupBy, arranged, limit, ...common };
@@ -158,14 +158,10 @@ const SORT_ALIASES: Record<string, SortKey> = {
 
 const GROUP_ALIASES: Record<string, GroupBy> = { gpus: 'gpuCount', gpu_count: 'gpuCount' };
 
-function sortKey(value: string): SortKey | undefined {
+/** One of `keys` or of their other spellings, in any case. */
+function keyOf<K extends string>(value: string, keys: readonly K[], aliases: Record<string, K>): K | undefined {
   const lower = value.toLowerCase();
-  return SORT_KEYS.find((k) => k.toLowerCase() === lower) ?? SORT_ALIASES[lower];
-}
-
-function groupKey(value: string): GroupBy | undefined {
-  const lower = value.toLowerCase();
-  return GROUP_BY.find((k) => k.toLowerCase() === lower) ?? GROUP_ALIASES[lower];
+  return keys.find((k) => k.toLowerCase() === lower) ?? (Object.hasOwn(aliases, lower) ? aliases[lower] : undefined);
 }
 
 function wholeNumber(value: string, min: number): number | undefined {

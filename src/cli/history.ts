@@ -7,18 +7,13 @@
 import { checkBaseUrl } from '../api/baseUrl';
 import { DAY_MS, HOUR_MS } from '../market/history/downsample';
 import { tableRows, type TrendSample } from '../market/history/trends';
-import type { Format } from './args';
+import type { Command } from './args';
 import { colorOf, formatOf, write, type Io } from './commands';
 import { EXIT, setupError } from './errors';
 import { openCliHistory } from './historyAccess';
 import { safeJson, table, terminalText, type Column } from './output';
 
-export interface HistoryCommand {
-  words: string;
-  days: number;
-  format?: Format;
-  color: boolean;
-}
+type HistoryCommand = Extract<Command, { kind: 'history' }>;
 
 interface HistoryRow {
   gpu: string;

@@ -11,15 +11,10 @@ import { CliError, EXIT } from './errors';
 /** Days kept when the command line records, as the editor's default (gpuRental.history.days). */
 export const CLI_KEEP_DAYS = 365;
 
-/** The history file of the service at `origin`. */
-export function historyFileFor(origin: string, env: Record<string, string | undefined>): string {
-  return path.join(historyDirectory('', env), historyFileName(origin));
-}
-
 /** Opens the service's history, or a CliError (exit 2) saying why it cannot be; problems (a file set aside) go to `warn`. */
 export function openCliHistory(origin: string, env: Record<string, string | undefined>, warn: (message: string) => void): HistoryStore {
   try {
-    return openHistory({ file: historyFileFor(origin, env), origin, keepDays: CLI_KEEP_DAYS, onProblem: warn });
+    return openHistory({ file: path.join(historyDirectory('', env), historyFileName(origin)), origin, keepDays: CLI_KEEP_DAYS, onProblem: warn });
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new CliError('history', err instanceof HistoryUnavailable ? `the market history needs SQLite: ${why}` : `the market history could not be opened: ${why}`, EXIT.usage);
@@ -29,7 +24,7 @@ export function openCliHistory(origin: string, env: Record<string, string | unde
 /** The history when this Node can open it, else undefined (the query fields then read nothing). */
 export function historyIfAvailable(origin: string, env: Record<string, string | undefined>, warn: (message: string) => void): HistoryStore | undefined {
   try {
-    return openHistory({ file: historyFileFor(origin, env), origin, keepDays: CLI_KEEP_DAYS, onProblem: warn });
+    return openCliHistory(origin, env, warn);
   } catch {
     return undefined;
   }

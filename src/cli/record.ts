@@ -6,6 +6,7 @@
 // SIGINT/SIGTERM or after --limit lists; a failed poll is said and the next
 // comes as planned; a rejected token ends it (exit 4).
 import type { Machine } from '../api/types';
+import type { Command } from './args';
 import { diffMachines } from '../market/diff';
 import { compileQuery } from '../model/query';
 import { pricePerGpu } from '../model/price';
@@ -16,12 +17,7 @@ import { terminalText } from './output';
 import { everyInterval } from './polling';
 import type { Service } from './setup';
 
-export interface RecordCommand {
-  query: string;
-  intervalSeconds: number;
-  limit?: number;
-  timeoutSeconds: number;
-}
+type RecordCommand = Extract<Command, { kind: 'record' }>;
 
 function lineOf(t: number, items: readonly Machine[], query: string, matches: (m: Machine) => boolean): string {
   const at = new Date(t).toISOString();

@@ -26,14 +26,10 @@ export function cheapest<T extends Machine>(machines: readonly T[]): T | undefin
 }
 
 /**
+ * From how many machines there are and the cheapest of them (what the market answers for an alert):
  * `GPU Rental: 8× H200 SXM5 141GB at 3.20/GPU in cn-east newly matches "H200 under 3.5"`,
  * `GPU Rental: 3 new machines, the cheapest 8× H200 SXM5 141GB at 3.20/GPU in cn-east, match "H200 under 3.5"`.
  */
-export function alertText(watch: Pick<Watch, 'label'>, machines: readonly Machine[]): string {
-  return alertTextOf(watch, machines.length, cheapest(machines));
-}
-
-/** The same from how many machines there are and the cheapest of them (what the market answers for an alert). */
 export function alertTextOf(watch: Pick<Watch, 'label'>, count: number, best: Machine | undefined): string {
   if (!best || count === 0) return l10n.t('GPU Rental: no new machine matches "{0}"', watch.label);
   if (count === 1) return l10n.t('GPU Rental: {0} newly matches "{1}"', machineOffer(best), watch.label);

@@ -34,7 +34,6 @@ export class Listing<T> {
   private first: Snapshot<T> | undefined;
 
   private inFlight: AbortController | undefined;
-  private inFlightPromise: Promise<ApiError | undefined> | undefined;
   private readonly changed: Emitter<ListingChange<T>>;
   readonly onDidChange;
 
@@ -80,16 +79,6 @@ export class Listing<T> {
     return this.snapshot?.items;
   }
 
-  /** The load in flight, if any, so callers can wait for data without starting another. */
-  get pending(): Promise<ApiError | undefined> | undefined {
-    return this.inFlightPromise;
-  }
-
-  /** Data is shown, but the last attempt to refresh it failed. */
-  get stale(): boolean {
-    return this.snapshot !== undefined && this.error !== undefined;
-  }
-
   /**
    * Loads fresh data, cancelling any load in flight. Resolves to the error
    * that the user should hear about (undefined on success or when superseded).
@@ -100,9 +89,7 @@ export class Listing<T> {
     this.inFlight = controller;
     this.running = true;
     this.fire(this.snapshot);
-    const promise = this.run(fetch, controller);
-    this.inFlightPromise = promise;
-    return promise;
+    return this.run(fetch, controller);
   }
 
   private async run(fetch: Fetch<T>, controller: AbortController): Promise<ApiError | undefined> {
@@ -127,7 +114,6 @@ export class Listing<T> {
         this.running = false;
         this.note = undefined;
         this.inFlight = undefined;
-        this.inFlightPromise = undefined;
         const hadFirstLook = this.dropFirstLook();
         this.fire(before, hadFirstLook);
       }
@@ -170,7 +156,6 @@ export class Listing<T> {
   cancel(): void {
     this.inFlight?.abort();
     this.inFlight = undefined;
-    this.inFlightPromise = undefined;
   }
 
   private fire(before: Snapshot<T> | undefined, firstLook = false): void {

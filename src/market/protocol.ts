@@ -7,19 +7,8 @@
 // can start. Only small messages cross:
 // counts, group summaries, the slice of rows a tree node draws, one machine,
 // the first rows of a quick pick, a tool's text, a chart's thinned lines. The
-// body of a machine list (up to 48 MB) and its parse never do.
-//
-// Who asks what (each in one block below):
-//   - loads and the listings' state: the controller, the view messages, the
-//     status bar (load, state, and the `changed` notification)
-//   - the Machines tree: summary, rows, locate (views/machinesModel.ts)
-//   - the Image Templates tree: templateView (views/templatesModel.ts)
-//   - one machine or template: hover, panels, commands (machine, machineDetails, template)
-//   - quick picks and the filter box: pick, order, facets, count
-//   - the watches, the news marks, near misses: watches, watchStats,
-//     watchAlert, nearMisses, and the `news` notification
-//   - the market history: history.trends, history.clear, the `history` notification
-//   - the chat tools: tool
+// body of a machine list (up to 48 MB) and its parse never do. Who asks
+// what: docs/architecture.md, "Where the work happens".
 import type { Machine, Template } from '../api/types';
 import type { Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/historyText';

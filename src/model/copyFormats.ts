@@ -17,11 +17,7 @@ export const COPY_FORMS: readonly CopyForm[] = ['id', 'shell', 'json', 'markdown
 
 /** Only the fields of the spec, in its order: no derived or unknown fields end up in a script. */
 export function machineJson(machine: Machine): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const field of MACHINE_FIELDS) {
-    out[field] = machine[field] as Json;
-  }
-  return out;
+  return Object.fromEntries(MACHINE_FIELDS.map((field) => [field, machine[field]]));
 }
 
 /** A shell-safe value: IDs are UUIDs or integers, but the service is not ours to trust. */

@@ -88,10 +88,6 @@ export function fieldLabels(): Record<keyof Machine | 'price_per_gpu' | 'vram_to
   };
 }
 
-/**
- * Every field of a machine, labelled and formatted for people, in spec
- * order; numbers in `locale` (the display language unless told otherwise).
- */
 /** The fields of the details rows, in order: spec order, the price per GPU after the price, the GPU memory total after the GPU memory. */
 export function detailFields(): DetailRow['field'][] {
   const fields: DetailRow['field'][] = [...MACHINE_FIELDS];

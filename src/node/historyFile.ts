@@ -42,16 +42,6 @@ export function loadSqlite(): SqliteModule {
   }
 }
 
-/** Whether this runtime has node:sqlite. */
-export function hasSqlite(): boolean {
-  try {
-    loadSqlite();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface OpenHistoryOptions {
   file: string;
   origin: string;

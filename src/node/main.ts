@@ -6,26 +6,26 @@
 // market's code ships once.
 import { parentPort } from 'node:worker_threads';
 import { openHistory } from './historyFile';
+import type { MessageConnection } from 'vscode-jsonrpc';
 import type { Connection } from '../market/worker/client';
-import type { Port } from '../market/worker/port';
 import { MarketServer } from '../market/worker/server';
-import { nodePort, portPair } from './nodeTransport';
+import { portConnection, portPair } from './nodeTransport';
 
-/** The market on a port, with its history on disk. */
-export function serve(port: Port): MarketServer {
-  return new MarketServer(port, { openHistory });
+/** The market on a connection, with its history on disk. */
+export function serve(connection: MessageConnection): MarketServer {
+  return new MarketServer(connection, { openHistory });
 }
 
 /** The market in the caller's thread: the client's end of a channel, and how to end it. */
 export function serveInThread(): Connection {
   const pair = portPair();
   const server = serve(pair.far);
-  return { port: pair.near, onClose: () => ({ dispose: () => undefined }), terminate: () => (server.dispose(), pair.close()), inThread: true };
+  return { rpc: pair.near, onClose: () => ({ dispose: () => undefined }), terminate: () => (server.dispose(), pair.close()), inThread: true };
 }
 
 // Run as a worker (not loaded into the extension's thread, nor by a test worker that wraps it).
 if (parentPort && require.main === module) {
-  serve(nodePort(parentPort));
+  serve(portConnection(parentPort));
   // Node loads and compiles its fetch (undici) on first use, 30–50 ms: done while the worker idles, not in the first load a person waits for.
   setTimeout(() => void fetch('data:application/json,[]').then((response) => response.json()).catch(() => undefined), 0);
 }

@@ -1,14 +1,13 @@
-// The protocol over Node's worker_threads: the editor's end starts the
-// worker (dist/marketWorker.js), the worker's end listens on its parent
-// port, and the in-thread fallback is a MessageChannel. The only
-// Node-specific part of the market's work: a Web Worker would be another
-// Port over postMessage, nothing else. Importing vscode-jsonrpc/node installs
-// the library's Node runtime, which its connections need.
-import 'vscode-jsonrpc/node';
+// The protocol over Node's worker_threads, with vscode-jsonrpc's own port
+// reader and writer: the editor's end starts the worker
+// (dist/marketWorker.js), the worker's end listens on its parent port, and
+// the in-thread fallback is a MessageChannel. The only Node-specific part of
+// the market's work: a Web Worker would be vscode-jsonrpc/browser's reader
+// and writer on its port, nothing else. Messages cross as they are
+// (structured clone), never as text; one that cannot be cloned fails its request.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { Disposable } from '../market/events';
+import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Connection } from '../market/worker/client';
-import type { Port } from '../market/worker/port';
 
 /** Starts the market worker from its script; throws where workers cannot start. */
 export function startWorker(script: string, options: { resourceLimits?: { maxOldGenerationSizeMb?: number } } = {}): Connection {
@@ -18,7 +17,7 @@ export function startWorker(script: string, options: { resourceLimits?: { maxOld
   let error: string | undefined;
   worker.on('error', (err) => (error ??= err instanceof Error ? err.message : String(err)));
   return {
-    port: nodePort(worker),
+    rpc: portConnection(worker),
     onClose: (listener) => {
       const exited = (code: number) => listener(error ?? `exit code ${code}`);
       worker.once('exit', exited);
@@ -28,21 +27,13 @@ export function startWorker(script: string, options: { resourceLimits?: { maxOld
   };
 }
 
-/** A worker_threads port (or the Worker itself) as the protocol's Port. */
-export function nodePort(target: Worker | MessagePort): Port {
-  return {
-    postMessage: (message) => target.postMessage(message),
-    listen: (listener) => subscribe(target, listener),
-  };
+/** JSON-RPC over a worker_threads port (or the Worker itself). */
+export function portConnection(port: Worker | MessagePort): MessageConnection {
+  return createMessageConnection(new PortMessageReader(port), new PortMessageWriter(port));
 }
 
 /** Two ends in this thread (the in-thread fallback): the market's, and the editor's with how to end both. */
-export function portPair(): { near: Port; far: Port; close(): void } {
+export function portPair(): { near: MessageConnection; far: MessageConnection; close(): void } {
   const channel = new MessageChannel();
-  return { near: nodePort(channel.port1), far: nodePort(channel.port2), close: () => (channel.port1.close(), channel.port2.close()) };
-}
-
-function subscribe(target: Worker | MessagePort, listener: (message: unknown) => void): Disposable {
-  target.on('message', listener);
-  return { dispose: () => void target.off('message', listener) };
+  return { near: portConnection(channel.port1), far: portConnection(channel.port2), close: () => (channel.port1.close(), channel.port2.close()) };
 }

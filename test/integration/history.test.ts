@@ -18,7 +18,8 @@ import type { Machine } from '../../src/api/types';
 import { ALL_COUNTS } from '../../src/market/history/aggregate';
 import type { HistoryStore } from '../../src/market/history/store';
 import { originOf } from '../../src/market/history/origin';
-import { hasSqlite, loadSqlite, openHistory } from '../../src/node/historyFile';
+import { loadSqlite, openHistory } from '../../src/node/historyFile';
+import { hasSqlite } from '../support/sqlite';
 import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
 import { EXTENSION_ID, machineLeaves, setBaseUrl, signedInToDemo, TOKEN, waitFor } from './helpers';
 

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
-import { hasSqlite } from '../../src/node/historyFile';
+import { hasSqlite } from '../support/sqlite';
 import { signedInToDemo, waitFor } from './helpers';
 import { fromPage, pageContent, pageHtml, pageKey } from './pages';
 

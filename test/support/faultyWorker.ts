@@ -3,10 +3,10 @@
 // two faults of its own on the same connection, a crash and a hang.
 import { parentPort } from 'node:worker_threads';
 import { serve } from '../../src/node/main';
-import { nodePort } from '../../src/node/nodeTransport';
+import { portConnection } from '../../src/node/nodeTransport';
 
 if (parentPort) {
-  const server = serve(nodePort(parentPort));
+  const server = serve(portConnection(parentPort));
   // Ends the worker at once, as a crash in the middle of a load would.
   server.connection.onRequest('fault.crash', () => process.exit(70));
   // A bug that never returns: only the watchdog ends it.

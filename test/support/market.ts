@@ -57,7 +57,7 @@ export function marketInThread(options: InThreadOptions = {}): InThreadMarket {
       };
       options.started?.(crash, starts);
       return {
-        port: pair.near,
+        rpc: pair.near,
         onClose: (listener) => (closers.add(listener), { dispose: () => void closers.delete(listener) }),
         terminate: () => (closers.clear(), end()),
       };

@@ -10,13 +10,12 @@
 import { CancellationTokenSource, ResponseError, type MessageConnection, type NotificationType } from 'vscode-jsonrpc';
 import { Emitter, type Disposable } from '../events';
 import { CANCELLED, MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, VERSION_MISMATCH, versionMismatch, type Method, type NotificationName, type Notifications, type Params, type Result, type WireError } from '../protocol';
-import { portConnection, type Port } from './port';
 
 export { MarketRequestError };
 
-/** A running market: its port, when it ends by itself (a crash), and how to end it at once (a hung worker is terminated, not asked). */
+/** A running market: its connection, when it ends by itself (a crash), and how to end it at once (a hung worker is terminated, not asked). */
 export interface Connection {
-  port: Port;
+  rpc: MessageConnection;
   onClose(listener: (reason: string) => void): Disposable;
   terminate(): void;
   /** Runs in this thread: no watchdog (it cannot hang apart from the editor). */
@@ -129,7 +128,7 @@ export class MarketClient implements Disposable {
   /** Starts the market, says hello, and configures and reloads it as it was; hands back the reloads. */
   private connect(start: () => Connection): Map<Which, Promise<Result<'load'>>> {
     const market = start();
-    const rpc = portConnection(market.port);
+    const rpc = market.rpc;
     const connection = { rpc, market };
     this.connection = connection;
     for (const name of Object.keys(NOTIFICATIONS) as NotificationName[]) {

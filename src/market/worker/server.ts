@@ -1,8 +1,8 @@
 // The market's side of the protocol: owns a Market and the API client, and
-// answers the editor's requests with small results, over JSON-RPC on a
-// message port. Plain TypeScript with no Node-only API, so the same server
-// runs in a worker_threads Worker, in a Web Worker, or in the editor's own
-// thread (the fallback). A request that fails answers with an error; the
+// answers the editor's requests with small results, over the JSON-RPC
+// connection its transport gives (src/node/nodeTransport.ts). Plain
+// TypeScript with no Node-only API, so the same server runs in a
+// worker_threads Worker, in a Web Worker, or in the editor's own thread (the fallback). A request that fails answers with an error; the
 // others go on. A cancelled request's handler is told through its token.
 import * as l10n from '@vscode/l10n';
 import { ResponseError, type CancellationToken, type MessageConnection, type NotificationType, type RequestType } from 'vscode-jsonrpc';
@@ -25,7 +25,6 @@ import { templateHandlers } from './templateHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
-import { portConnection, type Port } from './port';
 import { groupHistory, groupModels, rowHistory } from './treeFacts';
 import { watchDomain, type WatchDomain } from './watchHandlers';
 
@@ -37,8 +36,6 @@ export interface ServerOptions {
 
 export class MarketServer implements Disposable {
   readonly market: Market;
-  /** The JSON-RPC connection: a test worker adds its own methods to it (test/support/faultyWorker.ts). */
-  readonly connection: MessageConnection;
   private client: GpuRentalClient | undefined;
   private serviceKey: string | undefined;
   /** A hello of this protocol's version came: before it, nothing else is answered. */
@@ -50,13 +47,13 @@ export class MarketServer implements Disposable {
   private readonly watches: WatchDomain;
 
   constructor(
-    port: Port,
+    /** The JSON-RPC connection to the editor (a test worker adds its own methods to it: test/support/faultyWorker.ts). */
+    readonly connection: MessageConnection,
     options: ServerOptions = {},
   ) {
     this.market = new Market({ now: options.now, onListenerError: (err) => this.notify('log', { level: 'error', text: `A change listener failed: ${String(err)}` }) });
     this.history = options.openHistory ? new ServerHistory(options.openHistory, (version) => this.notify('history', { version }), (text) => this.notify('log', { level: 'warn', text })) : undefined;
     this.watches = watchDomain(this.market, this.history);
-    this.connection = portConnection(port);
     const handlers = this.makeHandlers();
     for (const method of Object.keys(handlers) as Method[]) {
       this.connection.onRequest(REQUESTS[method] as RequestType<object, unknown, WireError>, (params, token) => this.answer(method, handlers[method] as (p: unknown, t: CancellationToken) => Promise<unknown>, params, token));

@@ -3,7 +3,7 @@
 // never fails: an unclosed quote or list, an operator with no value yet, a
 // field name half typed are all states of typing, not errors.
 import type { Op } from './fields';
-import { isDelimiter, isSpace, isWordChar, listOperator, operatorAt } from './words';
+import { isDelimiter, isWordChar, listOperator, Scanner } from './words';
 
 export type LastTerm =
   /** Nothing after the last term (an empty text, or a space at its end): a new term starts here. */
@@ -20,57 +20,6 @@ export type LastTerm =
 interface Scanned {
   term: LastTerm;
   end: number;
-}
-
-class Scanner {
-  pos = 0;
-  constructor(private readonly text: string) {}
-
-  get done(): boolean {
-    return this.pos >= this.text.length;
-  }
-
-  code(at = this.pos): number {
-    return this.text.charCodeAt(at);
-  }
-
-  skipSpace(): void {
-    while (!this.done && isSpace(this.code())) this.pos++;
-  }
-
-  word(): string {
-    const start = this.pos;
-    while (!this.done && isWordChar(this.code())) this.pos++;
-    return this.text.slice(start, this.pos);
-  }
-
-  /** A quoted string from its opening mark: its text, and whether it was closed. */
-  quoted(): { text: string; closed: boolean; mark: string } {
-    const mark = this.text[this.pos];
-    let out = '';
-    for (let i = this.pos + 1; i < this.text.length; i++) {
-      const c = this.text[i];
-      if (c === '\\') {
-        i++;
-        out += this.text[i] ?? '';
-      } else if (c === mark) {
-        this.pos = i + 1;
-        return { text: out, closed: true, mark };
-      } else {
-        out += c;
-      }
-    }
-    this.pos = this.text.length;
-    return { text: out, closed: false, mark };
-  }
-
-  operator(): Exclude<Op, 'in' | 'notin'> | undefined {
-    return operatorAt(this.text, this.pos);
-  }
-
-  raw(from: number): string {
-    return this.text.slice(from, this.pos);
-  }
 }
 
 function isQuote(code: number): boolean {
@@ -169,7 +118,7 @@ function list(s: Scanner, start: number, field: string, op: 'in' | 'notin'): Sca
       s.pos++;
       return { term: { kind: 'other', start }, end: s.pos };
     }
-    const raw = s.raw(itemStart);
+    const raw = s.text.slice(itemStart, s.pos);
     s.skipSpace();
     if (s.done) {
       return { term: { kind: 'list', start, field, op, items, partial: value, ...(quote === undefined ? {} : { quote }) }, end: s.pos };

@@ -29,7 +29,7 @@
 // printer emits this grammar canonically.
 import * as l10n from '@vscode/l10n';
 import { FIELD_KINDS, kindWord, NAME_TO_FIELD, OPS_BY_KIND, WORD_PREFIX_FIELDS, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
-import { isDelimiter, isSpace, isWordChar, listOperator, operatorAt } from './words';
+import { isDelimiter, isWordChar, listOperator, Scanner } from './words';
 
 // Written so no two branches can match the same digits: no backtracking blow-up on long input.
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -79,16 +79,12 @@ function quote(text: string): string {
   return `'${short}'`;
 }
 
-class Parser {
-  private pos = 0;
-
-  constructor(private readonly input: string) {}
-
+class Parser extends Scanner {
   parse(): Query {
     const clauses: (Clause | TextTerm)[] = [];
     for (;;) {
       this.skipSpace();
-      if (this.pos >= this.input.length) {
+      if (this.pos >= this.text.length) {
         return { clauses };
       }
       clauses.push(this.term());
@@ -96,31 +92,31 @@ class Parser {
   }
 
   private term(): Clause | TextTerm {
-    const code = this.input.charCodeAt(this.pos);
+    const code = this.code();
     if (code === 34 || code === 39) {
-      return { kind: 'text', text: this.quoted().text };
+      return { kind: 'text', text: this.quotedToken().text };
     }
     if (isDelimiter(code)) {
-      const op = this.peekOperator();
+      const op = this.operator();
       if (op !== undefined) {
         throw new ParseFailure(this.pos, l10n.t('{0} needs a field name before it', quote(op)));
       }
-      throw new ParseFailure(this.pos, l10n.t('unexpected {0}', quote(this.input[this.pos])));
+      throw new ParseFailure(this.pos, l10n.t('unexpected {0}', quote(this.text[this.pos])));
     }
-    const word = this.word();
+    const word = this.wordToken();
     const afterWord = this.pos;
     this.skipSpace();
-    const op = this.peekOperator();
+    const op = this.operator();
     if (op !== undefined) {
       return this.comparison(word, op);
     }
-    if (this.pos > afterWord && isWordChar(this.input.charCodeAt(this.pos))) {
+    if (this.pos > afterWord && isWordChar(this.code())) {
       const opStart = this.pos;
-      const listOp = listOperator(this.word().text);
+      const listOp = listOperator(this.word());
       if (listOp !== undefined) {
         this.skipSpace();
         const field = lookupField(word.text);
-        if (this.input.charCodeAt(this.pos) === 91 || field !== undefined) {
+        if (this.code() === 91 || field !== undefined) {
           return this.listClause(word, listOp, opStart);
         }
       }
@@ -133,17 +129,17 @@ class Parser {
     const field = this.field(fieldWord);
     const opStart = this.pos;
     this.pos += op.length;
-    if (op === '=' && this.input.charCodeAt(this.pos) === 61) {
+    if (op === '=' && this.code() === 61) {
       const hint = WORD_PREFIX_FIELDS.has(field) ? l10n.t('; a value in quotes matches the whole name ({0})', `${fieldWord.text}="…"`) : '';
       throw new ParseFailure(opStart, l10n.t("use '=' rather than '=='"), hint);
     }
     this.checkOperator(fieldWord, field, op, opStart);
     this.skipSpace();
-    const code = this.input.charCodeAt(this.pos);
+    const code = this.code();
     if (code === 91) {
       throw new ParseFailure(this.pos, l10n.t("a list needs 'in' or 'notin', not {0}", quote(op)));
     }
-    if (this.pos >= this.input.length || !(code === 34 || code === 39 || isWordChar(code))) {
+    if (this.pos >= this.text.length || !(code === 34 || code === 39 || isWordChar(code))) {
       throw new ParseFailure(opStart, l10n.t('expected a value after {0}', quote(op)));
     }
     return withExactness({ kind: 'compare', field, op, values: [] }, [this.value()], (token) => this.typedValue(token, field, fieldWord));
@@ -152,7 +148,7 @@ class Parser {
   private listClause(fieldWord: Token, op: 'in' | 'notin', opStart: number): Clause {
     const field = this.field(fieldWord);
     this.checkOperator(fieldWord, field, op, opStart);
-    if (this.input.charCodeAt(this.pos) !== 91) {
+    if (this.code() !== 91) {
       throw new ParseFailure(opStart, l10n.t("expected a list in brackets after '{0}'", op));
     }
     return withExactness({ kind: 'compare', field, op, values: [] }, this.list(), (token) => this.typedValue(token, field, fieldWord));
@@ -200,25 +196,25 @@ class Parser {
     this.pos++;
     const items: Token[] = [];
     this.skipSpace();
-    if (this.input.charCodeAt(this.pos) === 93) {
+    if (this.code() === 93) {
       this.pos++;
       return items;
     }
     for (;;) {
       this.skipSpace();
-      if (this.pos >= this.input.length) {
+      if (this.pos >= this.text.length) {
         throw new ParseFailure(open, l10n.t('unclosed list'));
       }
-      const code = this.input.charCodeAt(this.pos);
+      const code = this.code();
       if (!(code === 34 || code === 39 || isWordChar(code))) {
         throw new ParseFailure(this.pos, l10n.t('expected a value in the list'));
       }
       items.push(this.value());
       this.skipSpace();
-      if (this.pos >= this.input.length) {
+      if (this.pos >= this.text.length) {
         throw new ParseFailure(open, l10n.t('unclosed list'));
       }
-      const next = this.input.charCodeAt(this.pos);
+      const next = this.code();
       this.pos++;
       if (next === 93) {
         return items;
@@ -231,47 +227,20 @@ class Parser {
 
   /** A word or quoted string; the caller has checked one starts here. */
   private value(): Token {
-    const code = this.input.charCodeAt(this.pos);
-    return code === 34 || code === 39 ? this.quoted() : this.word();
+    const code = this.code();
+    return code === 34 || code === 39 ? this.quotedToken() : this.wordToken();
   }
 
-  private word(): Token {
+  private wordToken(): Token {
     const start = this.pos;
-    while (this.pos < this.input.length && isWordChar(this.input.charCodeAt(this.pos))) {
-      this.pos++;
-    }
-    return { text: this.input.slice(start, this.pos), start };
+    return { text: this.word(), start };
   }
 
-  private quoted(): Token {
+  private quotedToken(): Token {
     const start = this.pos;
-    const mark = this.input.charCodeAt(start);
-    const parts: string[] = [];
-    let from = start + 1;
-    for (let i = from; i < this.input.length; i++) {
-      const code = this.input.charCodeAt(i);
-      if (code === 92) {
-        parts.push(this.input.slice(from, i));
-        i++;
-        from = i;
-      } else if (code === mark) {
-        parts.push(this.input.slice(from, i));
-        this.pos = i + 1;
-        return { text: parts.join(''), start, quoted: true };
-      }
-    }
-    throw new ParseFailure(start, l10n.t('unclosed quote'));
-  }
-
-  /** The comparison operator starting here, if any (not in/notin). */
-  private peekOperator(): Op | undefined {
-    return operatorAt(this.input, this.pos);
-  }
-
-  private skipSpace(): void {
-    while (this.pos < this.input.length && isSpace(this.input.charCodeAt(this.pos))) {
-      this.pos++;
-    }
+    const { text, closed } = this.quoted();
+    if (!closed) throw new ParseFailure(start, l10n.t('unclosed quote'));
+    return { text, start, quoted: true };
   }
 }
 

@@ -1,6 +1,8 @@
 // Characters and words of the query language, shared by the parser and the
 // printer so that what the printer leaves bare the parser reads back as one word.
 
+import type { Op } from './fields';
+
 /** Whitespace, and ASCII control characters too: pasted, they can only mean a gap. */
 export function isSpace(code: number): boolean {
   if (code <= 32 || code === 127) {
@@ -45,6 +47,55 @@ export function operatorAt(text: string, pos: number): '=' | '!=' | '<' | '<=' |
       return next === 61 ? '>=' : '>';
     default:
       return undefined;
+  }
+}
+
+/** A position in a query and the steps the parser (parse.ts) and the filter box's reading (lastTerm.ts) share. */
+export class Scanner {
+  pos = 0;
+  constructor(readonly text: string) {}
+
+  get done(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  code(at = this.pos): number {
+    return this.text.charCodeAt(at);
+  }
+
+  skipSpace(): void {
+    while (!this.done && isSpace(this.code())) this.pos++;
+  }
+
+  word(): string {
+    const start = this.pos;
+    while (!this.done && isWordChar(this.code())) this.pos++;
+    return this.text.slice(start, this.pos);
+  }
+
+  /** A quoted string from its opening mark (a backslash takes the next character literally): its text, and whether it was closed. */
+  quoted(): { text: string; closed: boolean; mark: string } {
+    const mark = this.text[this.pos];
+    let out = '';
+    for (let i = this.pos + 1; i < this.text.length; i++) {
+      const c = this.text[i];
+      if (c === '\\') {
+        i++;
+        out += this.text[i] ?? '';
+      } else if (c === mark) {
+        this.pos = i + 1;
+        return { text: out, closed: true, mark };
+      } else {
+        out += c;
+      }
+    }
+    this.pos = this.text.length;
+    return { text: out, closed: false, mark };
+  }
+
+  /** The comparison operator starting here, if any (not in/notin). */
+  operator(): Exclude<Op, 'in' | 'notin'> | undefined {
+    return operatorAt(this.text, this.pos);
   }
 }
 

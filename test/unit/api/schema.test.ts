@@ -1,6 +1,7 @@
 // What validation keeps, drops and says about the items of a response.
 import * as assert from 'node:assert/strict';
-import { checkMachine, checkTemplate, templateChecker, validateItems, validateMachines } from '../../../src/api/schema';
+import { templateChecker, validateItems, validateMachines } from '../../../src/api/schema';
+import { checkMachine, checkTemplate } from '../../support/records';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../../dev/demo/fixtures';
 
 describe('response validation', () => {

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { GENERATED_PATH, generateValidators } from '../../../dev/generateValidators';
-import { checkMachine, checkTemplate } from '../../../src/api/schema';
+import { checkMachine, checkTemplate } from '../../support/records';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../../dev/demo/fixtures';
 
 describe('generated validators', () => {

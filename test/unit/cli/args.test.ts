@@ -103,6 +103,9 @@ describe('cli: arguments', () => {
     assert.match(problem('machines', '--sort', 'cheapness'), /--sort must be one of pricePerGpu, price/);
     assert.match(problem('machines', '--order', 'up'), /--order must be ascending or descending/);
     assert.match(problem('machines', '--group', 'vendor'), /--group must be one of gpu, region, gpuCount, cuda, none/);
+    // An object's inherited keys are no aliases.
+    assert.match(problem('machines', '--sort', 'constructor'), /--sort must be one of/);
+    assert.match(problem('machines', '--group', 'toString'), /--group must be one of/);
     for (const limit of ['0', '-1', '1.5', 'ten', '']) assert.match(problem('machines', '--limit', limit), /--limit must be a whole number/);
     assert.match(problem('machines', '--limit'), /--limit needs a value/);
     assert.match(problem('machines', '--json=yes'), /--json takes no value/);

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEMO_TOKEN } from '../../../dev/demo/fixtures';
 import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
-import { hasSqlite } from '../../../src/node/historyFile';
+import { hasSqlite } from '../../support/sqlite';
 import { cliEnv, requireBuiltCli, runCli } from '../../support/cli';
 
 const sqlite = hasSqlite();

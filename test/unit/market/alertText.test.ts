@@ -1,8 +1,12 @@
 // Issue 28, item 3: a watch's alert says what appeared (title, price per GPU,
 // region; for several, how many and the cheapest), then the watch's name.
 import * as assert from 'node:assert/strict';
-import { alertText, cheapest, machineOffer } from '../../../src/market/alertText';
+import { alertTextOf, cheapest, machineOffer } from '../../../src/market/alertText';
+import type { Machine } from '../../../src/api/types';
 import { machineRecord } from '../../support/records';
+
+/** The alert of these machines, as the market answers it: how many, and the cheapest. */
+const alertText = (watch: { label: string }, machines: readonly Machine[]) => alertTextOf(watch, machines.length, cheapest(machines));
 
 const h200 = machineRecord({ node_name: 'a', gpu_name: 'H200_SXM5_141GB', gpu_count: 8, price: '25.60', region: 'cn-east' });
 const dearer = machineRecord({ node_name: 'b', gpu_name: 'H200_SXM5_141GB', gpu_count: 8, price: '28.00', region: 'cn-north' });

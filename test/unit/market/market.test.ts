@@ -66,7 +66,6 @@ describe('market model', () => {
     });
     assert.equal(error?.status, 500);
     assert.equal(market.machines.snapshot, good);
-    assert.ok(market.machines.stale);
     assert.equal(market.status('machines'), 'Stale: showing data from ' + good!.fetchedAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }) + '. Refresh failed: The service answered 500 Internal Server Error when asked for the machine list.');
   });
 
@@ -219,21 +218,20 @@ describe('emitter', () => {
 });
 
 describe('market model: load state', () => {
-  it('is loading while a load runs, with a pending promise, and not after; progress shows only while loading', async () => {
+  it('is loading while a load runs, and not after; progress shows only while loading', async () => {
     const market = new Market();
     const listing = market.machines;
-    assert.deepEqual([listing.loading, listing.pending, listing.items], [false, undefined, undefined]);
+    assert.deepEqual([listing.loading, listing.items], [false, undefined]);
     listing.setProgress('too early');
     assert.equal(listing.progress, undefined, 'no progress note outside a load');
     const gate = deferred<{ items: Machine[]; skipped: number }>();
     const done = market.loadMachines(() => gate.promise);
     assert.equal(listing.loading, true);
-    assert.ok(listing.pending);
     listing.setProgress('Rate limited, retrying in 5 s (1 of 3)…');
     assert.equal(market.status('machines'), 'Rate limited, retrying in 5 s (1 of 3)…');
     gate.resolve({ items: [machineRecord()], skipped: 0 });
     await done;
-    assert.deepEqual([listing.loading, listing.pending, listing.progress], [false, undefined, undefined]);
+    assert.deepEqual([listing.loading, listing.progress], [false, undefined]);
     market.dispose();
   });
 
@@ -242,7 +240,6 @@ describe('market model: load state', () => {
     await market.loadMachines(async () => {
       throw new ApiError('timeout', 'The service did not answer within 15 s when asked for the machine list.');
     });
-    assert.equal(market.machines.stale, false);
     assert.equal(market.status('machines'), 'Could not load the machines. The service did not answer within 15 s when asked for the machine list.');
     assert.equal(market.status('templates'), undefined);
     market.dispose();

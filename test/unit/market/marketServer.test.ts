@@ -9,7 +9,6 @@ import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
 import { CANCELLED, PROTOCOL_VERSION, VERSION_MISMATCH, type MachineAsk } from '../../../src/market/protocol';
 import type { RecordingHistory } from '../../../src/market/worker/historyHandlers';
-import { portConnection } from '../../../src/market/worker/port';
 import { portPair } from '../../../src/node/nodeTransport';
 import { SECRET } from '../../support/client';
 import { marketInThread, startMarket } from '../../support/market';
@@ -141,11 +140,11 @@ describe('market protocol: the version handshake', () => {
 
   it('a market of another version is refused by the client with a clear error, and stops', async () => {
     const pair = portPair();
-    const market = portConnection(pair.far);
+    const market = pair.far;
     market.onRequest('hello', () => ({ version: PROTOCOL_VERSION + 1 }));
     market.onRequest('state', () => ({ count: 1 }));
     market.listen();
-    const client = new MarketClient({ start: () => ({ port: pair.near, onClose: () => ({ dispose: () => undefined }), terminate: () => pair.close() }), hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
+    const client = new MarketClient({ start: () => ({ rpc: pair.near, onClose: () => ({ dispose: () => undefined }), terminate: () => pair.close() }), hello: { version: PROTOCOL_VERSION, language: undefined, bundle: undefined }, pingEveryMs: 0, pingDeadlineMs: 0 });
     const told = new Promise<string>((resolve) => client.onDidRestart(resolve));
     try {
       assert.match(await told, new RegExp(`different protocol versions \\(${PROTOCOL_VERSION + 1} and ${PROTOCOL_VERSION}\\)`));
