@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey } from '../../model/arrange';
 import { describeError, type Log } from '../services/log';
+import { DisposableStore } from '../services/lifecycle';
 import { showError } from '../services/notify';
 import type { HistoryClearing } from '../features/history';
 import type { MachinesProvider } from '../views/machinesView';
@@ -133,7 +134,7 @@ export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler>
  * would hand it our internals.
  */
 export function registerCommands(table: Record<CommandId, Handler>, log: Log): vscode.Disposable {
-  return vscode.Disposable.from(
+  return new DisposableStore(
     ...Object.entries(table).map(([id, handler]) =>
       vscode.commands.registerCommand(id, async (...args: unknown[]): Promise<void> => {
         try {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { TOOL_DATA_FRESH_MS, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
+import { DisposableStore } from '../services/lifecycle';
 import { describeError } from '../services/log';
 import type { MarketHost } from '../services/marketHost';
 
@@ -95,8 +96,8 @@ function setTokenTitle(): string {
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
 export function registerTools(market: ToolMarket, controller: Controller): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
-    return new vscode.Disposable(() => undefined);
+    return new DisposableStore();
   }
   const tools = createTools(market, controller);
-  return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
+  return new DisposableStore(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
 }

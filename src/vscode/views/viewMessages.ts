@@ -7,6 +7,7 @@ import { arrangementDescription, type Arrangement } from '../../model/arrange';
 import { viewMessage } from '../../model/status';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
+import { DisposableStore } from '../services/lifecycle';
 import type { MachinesModel, MarketSource } from './machinesModel';
 import type { TemplatesModel } from './templatesModel';
 import type { ViewState } from './viewState';
@@ -29,7 +30,7 @@ export interface ViewParts {
 export function bindViewMessages(parts: ViewParts): vscode.Disposable {
   const update = () => updateViewMessages(parts);
   update();
-  return vscode.Disposable.from(
+  return new DisposableStore(
     parts.host.onDidChange(update),
     parts.machines.onDidChange(update),
     parts.templates.onDidChange(update),
