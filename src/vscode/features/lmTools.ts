@@ -73,19 +73,15 @@ class Tool implements vscode.LanguageModelTool<unknown> {
 }
 
 export function createTools(market: ToolMarket, controller: Controller): Record<ToolName, Tool> {
-  return {
-    gpuRental_findMachines: new Tool(
-      'gpuRental_findMachines',
-      (input) => {
-        const query = (input as { query?: unknown })?.query;
-        return typeof query === 'string' && query.trim() ? vscode.l10n.t('Finding machines matching {0}…', query.trim().slice(0, 80)) : vscode.l10n.t('Listing the cheapest machines…');
-      },
-      market,
-      controller,
-    ),
-    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
-    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
+  const progress: Record<ToolName, (input: unknown) => string> = {
+    gpuRental_findMachines: (input) => {
+      const query = (input as { query?: unknown })?.query;
+      return typeof query === 'string' && query.trim() ? vscode.l10n.t('Finding machines matching {0}…', query.trim().slice(0, 80)) : vscode.l10n.t('Listing the cheapest machines…');
+    },
+    gpuRental_getMachine: () => vscode.l10n.t('Reading the machine…'),
+    gpuRental_listTemplates: () => vscode.l10n.t('Listing image templates…'),
   };
+  return Object.fromEntries(TOOL_NAMES.map((name) => [name, new Tool(name, progress[name], market, controller)])) as Record<ToolName, Tool>;
 }
 
 /** The command as the Command Palette shows it, in the user's language, so that the model can quote it. */
