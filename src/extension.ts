@@ -10,7 +10,8 @@ import { VIEW_IDS } from './vscode/services/viewIds';
 import { commandTable, registerCommands } from './vscode/commands/commands';
 import { copyIds, writeImageReference, writeTemplateJson } from './vscode/commands/clipboard';
 import { clearToken, setToken } from './vscode/commands/tokenCommands';
-import { registerAuthProvider } from './vscode/services/authProvider';
+import { AuthProvider } from './vscode/services/authProvider';
+import { DisposableStore } from './vscode/services/lifecycle';
 import { ComparePanel } from './vscode/panels/comparePanel';
 import { TrendsPanel } from './vscode/panels/trendsPanel';
 import { DetailsPanels } from './vscode/panels/detailsPanel';
@@ -39,7 +40,7 @@ import { configureLocalization } from './vscode/services/l10n';
 import { openWalkthrough } from './vscode/features/walkthrough';
 import { HistoryClearing, historyRoot } from './vscode/features/history';
 
-/** What activation builds: the product keeps it alive through `context.subscriptions` only. */
+/** What activation builds: one DisposableStore owns it, the one entry of `context.subscriptions`. */
 export type Wiring = ReturnType<typeof compose>;
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -49,29 +50,31 @@ export function activate(context: vscode.ExtensionContext): void {
 /** Builds and wires the extension; `retryPolicy` gives the retry delays of each client made (by default, the client's own). */
 export function compose(context: vscode.ExtensionContext, { retryPolicy = () => ({}) }: { retryPolicy?: () => Partial<RetryPolicy> } = {}) {
   configureLocalization();
-  const log = new Log();
+  const own = new DisposableStore();
+  context.subscriptions.push(own);
+  const log = own.add(new Log());
   const config = new Config();
   const keys = new ContextKeys();
-  context.subscriptions.push(bindWalkthroughProgress(keys));
+  own.add(bindWalkthroughProgress(keys));
   keys.set('gpuRental.filterBoxOpen', false);
-  const tokens = new TokenStore(context.secrets, log);
-  const controller = new Controller(config, tokens, log, new PlainHttpConsent(context.globalState));
+  const tokens = own.add(new TokenStore(context.secrets, log));
+  const controller = own.add(new Controller(config, tokens, log, new PlainHttpConsent(context.globalState)));
   // The market runs in a worker of its own: it loads, keeps the history, and answers what the views ask.
-  const marketHost = new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, retryPolicy, historyRoot: historyRoot(context.globalStorageUri) });
+  const marketHost = own.add(new MarketHost({ script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'marketWorker.js').fsPath, config, controller, tokens, log, retryPolicy, historyRoot: historyRoot(context.globalStorageUri) }));
   controller.attach(marketHost);
   const history = new HistoryClearing(config, () => marketHost.client.request('history.clear', {}).then((r) => r.cleared), log);
-  const view = new ViewState(context.workspaceState, config);
-  const machinesModel = new MachinesModel(marketHost, view, log, { onDidChange: marketHost.onDidChangeHistory });
+  const view = own.add(new ViewState(context.workspaceState, config));
+  const machinesModel = own.add(new MachinesModel(marketHost, view, log, { onDidChange: marketHost.onDidChangeHistory }));
   // The host is read only when a snapshot's news arrives, after activation.
-  const news: News = new News(marketHost, { machinesVisible: () => machinesView.visible });
-  const nearMissRows = new NearMissRows(marketHost, view, log);
-  const machines = new MachinesProvider(machinesModel, controller, view, config, news, nearMissRows);
-  const templatesModel = new TemplatesModel(marketHost, view, log);
-  const templates = new TemplatesProvider(templatesModel, controller);
-  const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
-  const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory);
-  const compare = new ComparePanel(
+  const news: News = own.add(new News(marketHost, { machinesVisible: () => machinesView.visible }));
+  const nearMissRows = own.add(new NearMissRows(marketHost, view, log));
+  const machines = own.add(new MachinesProvider(machinesModel, controller, view, config, news, nearMissRows));
+  const templatesModel = own.add(new TemplatesModel(marketHost, view, log));
+  const templates = own.add(new TemplatesProvider(templatesModel, controller));
+  const machinesView = own.add(vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true }));
+  const templatesView = own.add(vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true }));
+  const panels = own.add(new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory));
+  const compare = own.add(new ComparePanel(
     context.extensionUri,
     marketHost,
     {
@@ -79,37 +82,38 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
       showDetails: (machine) => void panels.show(machine),
     },
     log,
+  ));
+  const templatePanels = own.add(new TemplatePanels(context.extensionUri, marketHost, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson }, log));
+  const watches: WatchService = own.add(
+    new WatchService(marketHost, controller, config, log, {
+      show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
+    }),
   );
-  const templatePanels = new TemplatePanels(context.extensionUri, marketHost, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson }, log);
-  const watches: WatchService = new WatchService(marketHost, controller, config, log, {
-    show: (watch, nodeId) => showInTree(view, machines, machinesView, watch.setting.query, nodeId),
-  });
-  context.subscriptions.push(log, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
-  const statusBar = new StatusBar(marketHost, machinesModel, view, watches, config);
-  const trends = new TrendsPanel(context.extensionUri, {
+  const statusBar = own.add(new StatusBar(marketHost, machinesModel, view, watches, config));
+  const trends = own.add(new TrendsPanel(context.extensionUri, {
     view: (params, signal) =>
       marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
         if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The market trends could not be read: ${describeError(err, (text) => log.redact(text))}`);
         throw err;
       }),
     onDidChange: marketHost.onDidChangeHistory,
-  });
-  context.subscriptions.push(trends);
-  context.subscriptions.push(marketHost, machinesModel, templatesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
-  context.subscriptions.push(registerMcpServer(context, config, tokens));
+  }));
+  own.add(bindBadge(machinesView, news));
+  own.add(registerNodeIdHover(marketHost, config, log));
+  own.add(registerTools(marketHost, controller));
+  own.add(registerMcpServer(context, config, tokens));
   const tokenDeps = { tokens, controller };
-  const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps), signOut: () => clearToken(tokenDeps) });
-  context.subscriptions.push(auth.registration);
-  context.subscriptions.push(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
+  const auth = own.add(new AuthProvider(tokens, config, { signIn: () => setToken(tokenDeps), signOut: () => clearToken(tokenDeps) }));
+  own.add(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: panelOpeners }), log));
+  own.add(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: panelOpeners }), log));
   void controller.reconfigure();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
-  return { config, controller, tokens, tokenDeps, log, keys, view, marketHost, machines, machinesModel, templates, templatesModel, machinesView, templatesView, nearMissRows, panels, compare, trends, templatePanels, watches, history, statusBar, auth: auth.provider };
+  return { config, controller, tokens, tokenDeps, log, keys, view, marketHost, machines, machinesModel, templates, templatesModel, machinesView, templatesView, nearMissRows, panels, compare, trends, templatePanels, watches, history, statusBar, auth };
 }
 
 export function deactivate(): void {
-  // Everything, including requests in flight, is disposed through context.subscriptions.
+  // Everything, including requests in flight, is disposed through the store in context.subscriptions.
 }

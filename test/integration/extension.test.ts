@@ -8,6 +8,7 @@ import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, machineNodes, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 import { pageContent, pageHtml } from './pages';
+import { commandTable, type CommandTableDeps } from '../../src/vscode/commands/commands';
 
 describe('GPU Rental in VS Code', function () {
   let server: DemoServer;
@@ -53,6 +54,8 @@ describe('GPU Rental in VS Code', function () {
     const registered = new Set(await vscode.commands.getCommands(true));
     assert.ok(contributed.length >= 6);
     assert.deepEqual(contributed.filter((c) => !registered.has(c)), []);
+    // The table has no list of its own: package.json's is the one list, and the table answers exactly it.
+    assert.deepEqual(Object.keys(commandTable({} as CommandTableDeps)).sort(), [...contributed].sort());
   });
 
   it('without a token, the views show welcome content (no items) and no request is sent', async () => {

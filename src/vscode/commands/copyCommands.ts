@@ -1,21 +1,10 @@
 // Copy Node ID and Copy Template ID: from tree items (a multi-selection
 // too), a hover link, or a quick pick of what the views show.
 import * as vscode from 'vscode';
-import type { Controller } from '../services/controller';
-import type { MarketAsker } from './lazyPick';
-import type { ViewState } from '../views/viewState';
 import { copyIds } from './clipboard';
-import { listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleTemplate, type TemplateAsker, templatesOf } from './targets';
+import { listed, machinesOf, pickVisibleMachine, pickVisibleTemplate, type TargetDeps, templatesOf } from './targets';
 
-export interface CopyCommandDeps {
-  /** Where a node ID is looked up, and the quick picks ask for the machines they offer. */
-  marketHost: MachineAsker & MarketAsker;
-  controller: Controller;
-  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
-  view: ViewState;
-  /** The templates the Image Templates view shows (its quick picks). */
-  templatesShown: TemplateAsker;
-}
+export type CopyCommandDeps = TargetDeps;
 
 export async function copyNodeId({ marketHost, controller, view }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = [...(await listed(marketHost, node)), ...machinesOf(node, selected)].map((m) => m.node_name);

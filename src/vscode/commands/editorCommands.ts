@@ -5,22 +5,13 @@ import * as vscode from 'vscode';
 import type { Machine, Template } from '../../api/types';
 import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
-import type { Controller } from '../services/controller';
-import { lazyMachinePick, visibleMachines, type MarketAsker } from './lazyPick';
-import type { ViewState } from '../views/viewState';
+import { lazyMachinePick, visibleMachines } from './lazyPick';
 import { flash, showInfo } from '../services/notify';
 import { nodeIdsDelivered } from '../services/walkthroughProgress';
 import { templatePickText, type Pick } from './quickPicks';
-import type { TemplateAsker } from './targets';
+import type { TargetDeps } from './targets';
 
-export interface EditorCommandDeps {
-  controller: Controller;
-  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
-  view: ViewState;
-  marketHost: MarketAsker;
-  /** The templates the Image Templates view shows. */
-  templatesShown: TemplateAsker;
-}
+export type EditorCommandDeps = TargetDeps;
 
 export async function insertNodeIds({ controller, view, marketHost }: EditorCommandDeps): Promise<void> {
   const editor = activeEditor();

@@ -13,6 +13,7 @@ import { MarketRequestError } from '../../market/worker/client';
 import { CANCELLED } from '../../market/protocol';
 import { formatInteger, machineCount } from '../../model/format';
 import type { ContextKeys } from '../services/contextKeys';
+import { DisposableStore } from '../services/lifecycle';
 
 type SuggestionItem = vscode.QuickPickItem & { suggestion: Suggestion; forValue: string };
 
@@ -84,7 +85,8 @@ export function askForMachineQuery(current: string, source: FilterBoxSource, key
       return active !== undefined && active.forValue === input.value ? active : undefined;
     };
     check(current);
-    const subscriptions = vscode.Disposable.from(
+    const owned = new DisposableStore(
+      input,
       input.onDidChangeValue(check),
       input.onDidChangeActive(([active]) => {
         if (takeNextActive && active !== undefined && active.forValue === input.value) {
@@ -105,8 +107,7 @@ export function askForMachineQuery(current: string, source: FilterBoxSource, key
         counting?.abort();
         open = undefined;
         keys.set('gpuRental.filterBoxOpen', false);
-        subscriptions.dispose();
-        input.dispose();
+        owned.dispose();
         resolve(accepted);
       }),
     );

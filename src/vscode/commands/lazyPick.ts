@@ -9,6 +9,7 @@ import { formatInteger } from '../../model/format';
 import { beyondShown, pickRows } from '../../model/pickRows';
 import { MarketRequestError, type MarketClient } from '../../market/worker/client';
 import { CANCELLED, type MachineAsk, type Requests } from '../../market/protocol';
+import { DisposableStore } from '../services/lifecycle';
 import type { ViewState } from '../views/viewState';
 import { machinePick, type Pick as PickItem } from './quickPicks';
 
@@ -96,7 +97,8 @@ export function lazyMachinePick(source: PickSource, first: PickAnswer, options: 
     pick.items = rows;
     if (options.many) pick.selectedItems = rows.filter((p) => p.picked);
     pick.title = titleOf(options.title, first);
-    const subscriptions = [
+    const owned = new DisposableStore(
+      pick,
       pick.onDidChangeValue((text) => void ask(text)),
       pick.onDidAccept(() => {
         const accepted = options.many ? pick.selectedItems : pick.activeItems.slice(0, 1);
@@ -115,11 +117,10 @@ export function lazyMachinePick(source: PickSource, first: PickAnswer, options: 
       }),
       pick.onDidHide(() => {
         asking?.abort();
-        subscriptions.forEach((s) => s.dispose());
-        pick.dispose();
+        owned.dispose();
         resolve(chosen);
       }),
-    ];
+    );
     pick.show();
   });
 }

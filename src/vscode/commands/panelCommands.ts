@@ -4,12 +4,9 @@
 import * as vscode from 'vscode';
 import type { Machine, Template } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
-import type { Controller } from '../services/controller';
-import type { MarketAsker } from './lazyPick';
 import { showInfo } from '../services/notify';
-import type { ViewState } from '../views/viewState';
 import { writeImageReference, writeTemplateJson } from './clipboard';
-import { inTreeOrder, listed, machinesOf, type MachineAsker, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, type TemplateAsker, templatesOf } from './targets';
+import { inTreeOrder, listed, machinesOf, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, type TargetDeps, templatesOf } from './targets';
 
 /** What these commands need of the panels: opening one. */
 export interface PanelOpeners {
@@ -19,13 +16,7 @@ export interface PanelOpeners {
   trends: { show(models?: readonly string[]): Promise<void> };
 }
 
-export interface PanelCommandDeps {
-  marketHost: MachineAsker & MarketAsker;
-  controller: Controller;
-  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
-  view: ViewState;
-  /** The templates the Image Templates view shows (its quick picks). */
-  templatesShown: TemplateAsker;
+export interface PanelCommandDeps extends TargetDeps {
   panels: PanelOpeners;
 }
 
@@ -74,17 +65,10 @@ async function templateFor({ controller, templatesShown }: PanelCommandDeps, nod
   return fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(templatesShown, title) : undefined);
 }
 
-export async function showTemplateDetails(deps: PanelCommandDeps, node: unknown): Promise<void> {
-  const [fromTree] = templatesOf(node, undefined);
-  if (fromTree) {
-    // A click in the tree keeps the focus there, so arrows keep moving through templates.
-    await deps.panels.template.show(fromTree, true);
-    return;
-  }
-  const template = await templateFor(deps, undefined, vscode.l10n.t('Show Template Details'));
-  if (template) {
-    await deps.panels.template.show(template);
-  }
+export function showTemplateDetails(deps: PanelCommandDeps, node: unknown): Promise<void> {
+  // A click in the tree keeps the focus there, so arrows keep moving through templates.
+  const fromTree = templatesOf(node, undefined).length > 0;
+  return withTemplate(deps, node, vscode.l10n.t('Show Template Details'), (template) => deps.panels.template.show(template, fromTree));
 }
 
 export function copyImageReference(deps: PanelCommandDeps, node: unknown): Promise<void> {

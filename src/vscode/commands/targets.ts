@@ -3,6 +3,7 @@
 // tree shows.
 import * as vscode from 'vscode';
 import type { Machine, Template } from '../../api/types';
+import type { Controller } from '../services/controller';
 import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
 import { showInfo } from '../services/notify';
@@ -25,6 +26,17 @@ export function isTemplateNode(value: unknown): value is Extract<TemplateNode, {
 
 /** What a command given a node ID needs of the market: to ask it. */
 export type MachineAsker = Pick<MarketHost, 'client'>;
+
+/** What a command that acts on a row, a selection or a quick pick needs. */
+export interface TargetDeps {
+  /** Where a node ID is looked up, and the quick picks ask for the machines they offer. */
+  marketHost: MachineAsker & MarketAsker;
+  controller: Controller;
+  /** The Machines view's filter, grouping and sort: the quick picks offer what it shows. */
+  view: ViewState;
+  /** The templates the Image Templates view shows (its quick picks). */
+  templatesShown: TemplateAsker;
+}
 
 /** The listed machine a node ID names (hover links pass one), asked of the market; none for anything else, or when the market cannot say. */
 export async function listed(market: MachineAsker, value: unknown): Promise<Machine[]> {

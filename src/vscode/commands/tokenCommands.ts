@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { normalizeToken, tokenProblem } from '../../model/token';
 import type { Controller } from '../services/controller';
+import { DisposableStore } from '../services/lifecycle';
 import { flash, showError, showWarning } from '../services/notify';
 import type { TokenStore } from '../services/tokenStore';
 
@@ -58,7 +59,8 @@ function askToken(): Promise<string | undefined> {
     box.placeholder = vscode.l10n.t('API token');
     box.password = true;
     box.ignoreFocusOut = true;
-    const subscriptions = [
+    const owned = new DisposableStore(
+      box,
       box.onDidChangeValue((value) => (box.validationMessage = tokenProblem(value))),
       box.onDidAccept(() => {
         const problem = tokenProblem(box.value);
@@ -70,11 +72,10 @@ function askToken(): Promise<string | undefined> {
         box.hide();
       }),
       box.onDidHide(() => {
-        subscriptions.forEach((s) => s.dispose());
-        box.dispose();
+        owned.dispose();
         resolve(undefined);
       }),
-    ];
+    );
     box.show();
   });
 }

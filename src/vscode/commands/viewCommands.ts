@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels } from '../../model/arrange';
 import { noIcons, oneLine } from '../../model/escape';
 import type { MarketAsker } from './lazyPick';
-import type { Config } from '../services/config';
+import { oneOf, type Config } from '../services/config';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
-import { flash, showError, showInfo } from '../services/notify';
+import { flash, showError, showInfo, showInfoToFilter } from '../services/notify';
 import type { ViewState } from '../views/viewState';
 import { askForMachineQuery } from './filterInput';
 
@@ -43,12 +43,12 @@ export function applyQuery({ view }: ViewCommandDeps, text: unknown): void {
 }
 
 export async function groupMachinesBy({ view }: ViewCommandDeps, value: unknown): Promise<void> {
-  const choice = isOneOf(value, GROUP_BY) ? value : await pickOption(vscode.l10n.t('Group Machines By'), GROUP_BY, groupByLabels(), view.arrangement.groupBy);
+  const choice = oneOf(value, GROUP_BY) ?? await pickOption(vscode.l10n.t('Group Machines By'), GROUP_BY, groupByLabels(), view.arrangement.groupBy);
   if (choice) view.arrange({ groupBy: choice });
 }
 
 export async function sortMachinesBy({ view }: ViewCommandDeps, value: unknown): Promise<void> {
-  const choice = isOneOf(value, SORT_KEYS) ? value : await pickOption(vscode.l10n.t('Sort Machines By'), SORT_KEYS, sortLabels(), view.arrangement.sortBy);
+  const choice = oneOf(value, SORT_KEYS) ?? await pickOption(vscode.l10n.t('Sort Machines By'), SORT_KEYS, sortLabels(), view.arrangement.sortBy);
   if (choice) view.arrange({ sortBy: choice });
 }
 
@@ -62,10 +62,6 @@ export async function filterTemplates({ view }: ViewCommandDeps): Promise<void> 
   if (text !== undefined) view.setTemplateFilter(text);
 }
 
-function isOneOf<T extends string>(value: unknown, options: readonly T[]): value is T {
-  return typeof value === 'string' && (options as readonly string[]).includes(value);
-}
-
 async function pickOption<T extends string>(title: string, options: readonly T[], labels: Record<T, string>, current: T): Promise<T | undefined> {
   const choice = await vscode.window.showQuickPick(
     options.map((value) => ({ label: labels[value], description: value === current ? vscode.l10n.t('current') : undefined, value })),
@@ -76,18 +72,12 @@ async function pickOption<T extends string>(title: string, options: readonly T[]
 
 export async function applySavedFilter(deps: ViewCommandDeps): Promise<void> {
   const { view, config } = deps;
-  const saved = config.savedFilters;
-  type Item = vscode.QuickPickItem & { query?: string; save?: boolean };
-  // Names and queries may come from a folder's settings: shown as text, never as icons.
-  const items: Item[] = Object.entries(saved).map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), query }));
+  const items: (vscode.QuickPickItem & { query?: string; save?: boolean })[] = savedFilterPicks(config);
   if (view.filtered) {
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(save) ${vscode.l10n.t('Save Current Filter…')}`, description: view.queryText, save: true });
   }
   if (items.length === 0) {
-    const filter = vscode.l10n.t('Filter Machines…');
-    void showInfo(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'), filter).then((choice) => {
-      if (choice === filter) void vscode.commands.executeCommand('gpuRental.machines.filter');
-    });
+    showInfoToFilter(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'));
     return;
   }
   const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Apply Saved Filter'), placeHolder: vscode.l10n.t('Choose a saved filter (setting gpuRental.machines.savedFilters)'), matchOnDescription: true });
@@ -99,6 +89,11 @@ export async function applySavedFilter(deps: ViewCommandDeps): Promise<void> {
       void showError(vscode.l10n.t('GPU Rental: the saved filter "{0}" is not valid: {1}', choice.label, result.error.message));
     }
   }
+}
+
+/** The saved filters as quick pick items; names and queries may come from a folder's settings: shown as text, never as icons. */
+export function savedFilterPicks(config: Config): (vscode.QuickPickItem & { name: string; query: string })[] {
+  return Object.entries(config.savedFilters).map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), name, query }));
 }
 
 export async function saveFilter({ view, config }: ViewCommandDeps): Promise<void> {

@@ -7,7 +7,8 @@ import { printQuery } from '../../model/query';
 import type { Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { ViewState } from '../views/viewState';
-import { flash, showInfo } from '../services/notify';
+import { flash, showInfo, showInfoToFilter } from '../services/notify';
+import { savedFilterPicks } from './viewCommands';
 import type { WatchService } from '../features/watches';
 
 export interface WatchCommandDeps {
@@ -19,10 +20,7 @@ export interface WatchCommandDeps {
 /** Watch Current Filter: the active filter, with an optional name. */
 export async function watchCurrentFilter({ watches, view }: WatchCommandDeps): Promise<void> {
   if (!view.filtered) {
-    const filter = vscode.l10n.t('Filter Machines…');
-    void showInfo(vscode.l10n.t('GPU Rental: there is no filter to watch. Use "Filter Machines…" first.'), filter).then(
-      (choice) => choice === filter && vscode.commands.executeCommand('gpuRental.machines.filter'),
-    );
+    showInfoToFilter(vscode.l10n.t('GPU Rental: there is no filter to watch. Use "Filter Machines…" first.'));
     return;
   }
   await addWatch(watches, view.queryText);
@@ -30,15 +28,12 @@ export async function watchCurrentFilter({ watches, view }: WatchCommandDeps): P
 
 /** Watch Saved Filter…: one of gpuRental.machines.savedFilters. */
 export async function watchSavedFilter({ watches, config }: WatchCommandDeps): Promise<void> {
-  const saved = Object.entries(config.savedFilters);
+  const saved = savedFilterPicks(config);
   if (saved.length === 0) {
     void showInfo(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'));
     return;
   }
-  const choice = await vscode.window.showQuickPick(
-    saved.map(([name, query]) => ({ label: noIcons(oneLine(name, 120)), description: noIcons(oneLine(query, 200)), name, query })),
-    { title: vscode.l10n.t('Watch Saved Filter'), placeHolder: vscode.l10n.t('Be told when machines newly match this filter') },
-  );
+  const choice = await vscode.window.showQuickPick(saved, { title: vscode.l10n.t('Watch Saved Filter'), placeHolder: vscode.l10n.t('Be told when machines newly match this filter') });
   if (choice) {
     await addWatch(watches, choice.query, choice.name);
   }
@@ -86,10 +81,7 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
     items.push({ label: `$(warning) ${noIcons(oneLine(problem.entry, 120))}`, detail: vscode.l10n.t('Not valid: {0} (at character {1}). Edit it in settings.json.', problem.error.message, problem.error.position) });
   }
   if (items.length === 0) {
-    const filter = vscode.l10n.t('Filter Machines…');
-    void showInfo(vscode.l10n.t('GPU Rental: no watches yet. Filter the machines, then use "Watch Current Filter".'), filter).then(
-      (choice) => choice === filter && vscode.commands.executeCommand('gpuRental.machines.filter'),
-    );
+    showInfoToFilter(vscode.l10n.t('GPU Rental: no watches yet. Filter the machines, then use "Watch Current Filter".'));
     return;
   }
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Manage Watches'), placeHolder: vscode.l10n.t('Choose a watch'), matchOnDetail: true });

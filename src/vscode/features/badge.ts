@@ -2,6 +2,7 @@
 // news.ts, which owns the count).
 import * as vscode from 'vscode';
 import { newMachinesBadge } from '../../model/countText';
+import { DisposableStore } from '../services/lifecycle';
 import type { News } from './news';
 
 /** The Machines view's badge counts new machines that match a watch; it clears when the view is shown. */
@@ -10,7 +11,7 @@ export function bindBadge(view: vscode.TreeView<unknown>, news: News): vscode.Di
     const count = news.badge;
     view.badge = count ? { value: count, tooltip: newMachinesBadge(count) } : undefined;
   };
-  return vscode.Disposable.from(
+  return new DisposableStore(
     news.onDidChange(update),
     view.onDidChangeVisibility((event) => event.visible && news.viewShown()),
   );

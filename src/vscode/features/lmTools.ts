@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { TOOL_DATA_FRESH_MS, toolDefinition, TOOL_NAMES, type ToolName } from '../../market/tools';
 import type { Controller } from '../services/controller';
+import { DisposableStore } from '../services/lifecycle';
 import { describeError } from '../services/log';
 import type { MarketHost } from '../services/marketHost';
 
@@ -72,19 +73,15 @@ class Tool implements vscode.LanguageModelTool<unknown> {
 }
 
 export function createTools(market: ToolMarket, controller: Controller): Record<ToolName, Tool> {
-  return {
-    gpuRental_findMachines: new Tool(
-      'gpuRental_findMachines',
-      (input) => {
-        const query = (input as { query?: unknown })?.query;
-        return typeof query === 'string' && query.trim() ? vscode.l10n.t('Finding machines matching {0}…', query.trim().slice(0, 80)) : vscode.l10n.t('Listing the cheapest machines…');
-      },
-      market,
-      controller,
-    ),
-    gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
-    gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
+  const progress: Record<ToolName, (input: unknown) => string> = {
+    gpuRental_findMachines: (input) => {
+      const query = (input as { query?: unknown })?.query;
+      return typeof query === 'string' && query.trim() ? vscode.l10n.t('Finding machines matching {0}…', query.trim().slice(0, 80)) : vscode.l10n.t('Listing the cheapest machines…');
+    },
+    gpuRental_getMachine: () => vscode.l10n.t('Reading the machine…'),
+    gpuRental_listTemplates: () => vscode.l10n.t('Listing image templates…'),
   };
+  return Object.fromEntries(TOOL_NAMES.map((name) => [name, new Tool(name, progress[name], market, controller)])) as Record<ToolName, Tool>;
 }
 
 /** The command as the Command Palette shows it, in the user's language, so that the model can quote it. */
@@ -95,8 +92,8 @@ function setTokenTitle(): string {
 /** Registers the tools where the editor has the API (VS Code 1.95+); elsewhere, nothing. */
 export function registerTools(market: ToolMarket, controller: Controller): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
-    return new vscode.Disposable(() => undefined);
+    return new DisposableStore();
   }
   const tools = createTools(market, controller);
-  return vscode.Disposable.from(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
+  return new DisposableStore(...TOOL_NAMES.map((name) => vscode.lm.registerTool(name, tools[name])));
 }

@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Config } from '../services/config';
+import { Disposable, DisposableStore } from '../services/lifecycle';
 import type { TokenStore } from '../services/tokenStore';
 
 export const MCP_PROVIDER_ID = 'gpuRental.mcp';
@@ -26,10 +27,9 @@ interface McpApi {
 
 type StdioDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => StdioDefinition;
 
-export class McpDefinitions implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class McpDefinitions extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
   /** Counts changes of the service or token: VS Code restarts a running server whose version changed. */
   private generation = 0;
 
@@ -39,11 +39,13 @@ export class McpDefinitions implements vscode.Disposable {
     private readonly tokens: TokenStore,
     private readonly Definition: StdioDefinitionClass | undefined = (vscode as unknown as { McpStdioServerDefinition?: StdioDefinitionClass }).McpStdioServerDefinition,
   ) {
+    super();
     const bump = () => {
       this.generation++;
       this.changed.fire();
     };
-    this.subscriptions = [this.changed, tokens.onDidChange(bump), config.onDidChange((affects) => affects('baseUrl') && bump())];
+    this._register(tokens.onDidChange(bump));
+    this._register(config.onDidChange((affects) => affects('baseUrl') && bump()));
   }
 
   /** The server, without its token. Runs dist/cli.js with the extension host's own runtime, on desktop (Electron as Node) and server alike. */
@@ -64,10 +66,6 @@ export class McpDefinitions implements vscode.Disposable {
     if (token) definition.env = { ...definition.env, GPU_RENTAL_TOKEN: token };
     return definition;
   }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-  }
 }
 
 /**
@@ -83,14 +81,14 @@ export function mcpSupported(version = vscode.version): boolean {
 /** Registers the provider where VS Code has the API; elsewhere, or when registering fails, nothing (activation goes on). */
 export function registerMcpServer(context: vscode.ExtensionContext, config: Config, tokens: TokenStore): vscode.Disposable {
   if (!mcpSupported()) {
-    return { dispose: () => undefined };
+    return new DisposableStore();
   }
   const definitions = new McpDefinitions(context.extensionPath, config, tokens);
   try {
     const lm = vscode.lm as unknown as McpApi;
-    return vscode.Disposable.from(definitions, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, definitions));
+    return new DisposableStore(definitions, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, definitions));
   } catch {
     definitions.dispose();
-    return { dispose: () => undefined };
+    return new DisposableStore();
   }
 }

@@ -5,24 +5,25 @@
 // tree and the badge follow; nothing depends on who else heard it first.
 import * as vscode from 'vscode';
 import { NewMachines, type SnapshotNews } from '../../market/news';
+import { Disposable } from '../services/lifecycle';
 
 export interface NewsHost {
   /** Is the Machines view on screen (its news is then seen)? */
   machinesVisible(): boolean;
 }
 
-export class News implements vscode.Disposable {
+export class News extends Disposable {
   private readonly marks = new NewMachines();
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** The marks or the badge changed. */
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     market: { onDidFindNews: vscode.Event<SnapshotNews> },
     private readonly host: NewsHost,
   ) {
-    this.subscription = market.onDidFindNews((news) => this.update(news));
+    super();
+    this._register(market.onDidFindNews((news) => this.update(news)));
   }
 
   isNew(nodeId: string): boolean {
@@ -44,10 +45,5 @@ export class News implements vscode.Disposable {
   private update(news: SnapshotNews): void {
     this.marks.update(news, this.host.machinesVisible());
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -10,6 +10,7 @@ import { pricePlace } from '../../model/historyText';
 import { formatTime } from '../../model/status';
 import type { MachineDetails } from '../../market/protocol';
 import type { Config } from '../services/config';
+import { DisposableStore, toDisposable } from '../services/lifecycle';
 import { describeError, type Log } from '../services/log';
 import type { MarketHost } from '../services/marketHost';
 
@@ -90,5 +91,5 @@ export function registerNodeIdHover(market: HoverMarket, config: Config, log: Pi
   };
   apply();
   const subscription = config.onDidChange((affects) => affects('hover.enabled') && apply());
-  return vscode.Disposable.from(subscription, new vscode.Disposable(() => registration?.dispose()));
+  return new DisposableStore(subscription, toDisposable(() => registration?.dispose()));
 }

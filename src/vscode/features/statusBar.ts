@@ -10,15 +10,15 @@ import { pricePerGpu } from '../../model/price';
 import { formatTime } from '../../model/status';
 import type { ListingState } from '../../market/protocol';
 import type { Config } from '../services/config';
+import { Disposable } from '../services/lifecycle';
 import type { MachinesModel, MarketSource } from '../views/machinesModel';
 import type { ViewState } from '../views/viewState';
 import type { WatchService } from './watches';
 
 export const STATUS_ITEM_ID = 'gpuRental.status';
 
-export class StatusBar implements vscode.Disposable {
-  readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
-  private readonly subscription: vscode.Disposable;
+export class StatusBar extends Disposable {
+  readonly item = this._register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10));
 
   constructor(
     /** The machines listing's state (loaded? when?) and its changes. */
@@ -29,15 +29,12 @@ export class StatusBar implements vscode.Disposable {
     private readonly watches: WatchService,
     private readonly config: Config,
   ) {
+    super();
     this.item.name = vscode.l10n.t('GPU Rental');
     this.item.command = 'gpuRental.machines.focus';
-    this.subscription = vscode.Disposable.from(
-      host.onDidChange((change) => change.which === 'machines' && this.update()),
-      machines.onDidChange(() => this.update()),
-      view.onDidChange(() => this.update()),
-      watches.onDidChange(() => this.update()),
-      config.onDidChange((affects) => affects('statusBar.show') && this.update()),
-    );
+    this._register(host.onDidChange((change) => change.which === 'machines' && this.update()));
+    for (const event of [machines.onDidChange, view.onDidChange, watches.onDidChange]) this._register(event(() => this.update()));
+    this._register(config.onDidChange((affects) => affects('statusBar.show') && this.update()));
     this.update();
   }
 
@@ -53,11 +50,6 @@ export class StatusBar implements vscode.Disposable {
     item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
     item.tooltip = tooltip(state, watches);
     item.show();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.item.dispose();
   }
 }
 

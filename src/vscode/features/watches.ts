@@ -17,6 +17,7 @@ import type { MarketClient } from '../../market/worker/client';
 import { AlertGate, isActive, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
+import { Disposable, toDisposable } from '../services/lifecycle';
 import { describeError, type Log } from '../services/log';
 import { showInfo, showWarning } from '../services/notify';
 
@@ -41,7 +42,7 @@ export interface WatchMarket {
   watch(queries: string[]): void;
 }
 
-export class WatchService implements vscode.Disposable {
+export class WatchService extends Disposable {
   private parsed: ParsedWatches = { watches: [], problems: [] };
   private readonly reported = new Set<string>();
   private readonly plan: PollPlan;
@@ -55,10 +56,9 @@ export class WatchService implements vscode.Disposable {
   /** The news of each snapshot, handled one after the other (an alert asks the market which machines are still listed). */
   private newsHandled: Promise<void> = Promise.resolve();
   private readonly gate = new AlertGate<{ node_name: string }>();
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Watches, polling state or their matches changed. */
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable;
 
   constructor(
     private readonly market: WatchMarket,
@@ -67,9 +67,9 @@ export class WatchService implements vscode.Disposable {
     private readonly log: Log,
     private readonly host: WatchHost,
   ) {
+    super();
     this.plan = new PollPlan(config.watchIntervalMs);
-    this.subscriptions = vscode.Disposable.from(
-      this.changed,
+    this._register(
       config.onDidChange((affects) => {
         if (affects('watches')) this.reload();
         if (affects('watch.intervalSeconds')) {
@@ -77,8 +77,10 @@ export class WatchService implements vscode.Disposable {
           this.schedule();
         }
       }),
-      controller.onDidChangeSetup(() => this.schedule()),
-      vscode.window.onDidChangeWindowState((state) => this.schedule(state.focused)),
+    );
+    this._register(controller.onDidChangeSetup(() => this.schedule()));
+    this._register(vscode.window.onDidChangeWindowState((state) => this.schedule(state.focused)));
+    this._register(
       market.onDidChange((change) => {
         if (change.which !== 'machines') return;
         if (change.diff) void this.askStats();
@@ -88,8 +90,12 @@ export class WatchService implements vscode.Disposable {
           this.changed.fire();
         }
       }),
-      market.onDidFindNews((news) => {
-        this.newsHandled = this.newsHandled.then(() => this.onNews(news));
+    );
+    this._register(market.onDidFindNews((news) => (this.newsHandled = this.newsHandled.then(() => this.onNews(news)))));
+    this._register(
+      toDisposable(() => {
+        if (this.timer) clearTimeout(this.timer);
+        this.statsAsk?.abort();
       }),
     );
     this.reload();
@@ -297,12 +303,6 @@ export class WatchService implements vscode.Disposable {
     }
     await this.config.updateWatches((list) => [...list, name ? { query, name } : { query }]);
     return true;
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.statsAsk?.abort();
-    this.subscriptions.dispose();
   }
 }
 

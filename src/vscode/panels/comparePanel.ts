@@ -11,6 +11,7 @@ import { compareKey, parseCompareRequest, type CompareContent, type CompareKey, 
 import type { ReadyRequest } from '../../webview/protocol';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
+import { Disposable } from '../services/lifecycle';
 import { WebviewHost, type PageKind } from './host';
 import { seenIn, type PanelMarket } from './recordPanels';
 
@@ -34,12 +35,11 @@ const COMPARE_PAGE: PageKind<CompareKey, CompareContent, CompareRequest> = {
   parse: (message, content) => parseCompareRequest(message, content.columns.length),
 };
 
-export class ComparePanel implements vscode.Disposable {
+export class ComparePanel extends Disposable {
   readonly host: WebviewHost<CompareKey, CompareContent, CompareRequest>;
   private columns: Column[] = [];
   /** The node IDs of a comparison brought back after a reload, until one of them is in the list. */
   private waiting: string[] | undefined;
-  private readonly subscription: vscode.Disposable;
   /** The machines asked for in flight: a newer question (another refresh, another comparison) supersedes it. */
   private asking: AbortController | undefined;
 
@@ -49,20 +49,23 @@ export class ComparePanel implements vscode.Disposable {
     private readonly actions: CompareActions,
     private readonly log: Pick<Log, 'warn'>,
   ) {
-    this.host = new WebviewHost(extensionUri, COMPARE_PAGE, {
-      request: (_key, request) => this.act(request),
-      restored: async (nodeIds) => {
-        this.waiting = nodeIds;
-        await this.takeWaiting();
-        return this.current();
-      },
-      closed: () => {
-        this.asking?.abort();
-        this.columns = [];
-        this.waiting = undefined;
-      },
-    });
-    this.subscription = market.onDidChange((change) => change.which === 'machines' && void this.follow());
+    super();
+    this.host = this._register(
+      new WebviewHost(extensionUri, COMPARE_PAGE, {
+        request: (_key, request) => this.act(request),
+        restored: async (nodeIds) => {
+          this.waiting = nodeIds;
+          await this.takeWaiting();
+          return this.current();
+        },
+        closed: () => {
+          this.asking?.abort();
+          this.columns = [];
+          this.waiting = undefined;
+        },
+      }),
+    );
+    this._register(market.onDidChange((change) => change.which === 'machines' && void this.follow()));
   }
 
   /** Opens the panel on these machines, or replaces what it compares. */
@@ -150,10 +153,5 @@ export class ComparePanel implements vscode.Disposable {
   private update(): void {
     const content = this.current();
     this.host.update(this.key(), content);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.host.dispose();
   }
 }

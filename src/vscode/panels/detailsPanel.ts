@@ -24,7 +24,6 @@ const DETAILS_PAGE: PageKind<DetailsKey, DetailsContent, DetailsRequest> = {
 };
 
 export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsContent, DetailsRequest> {
-  private readonly historySubscription: vscode.Disposable;
   /** What the market history said of each open panel's machine, with the market's answer (absent: no history section). */
   private readonly history = new Map<string, NonNullable<MachineDetails['history']>>();
 
@@ -38,7 +37,7 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   ) {
     super(extensionUri, market, 'machines', DETAILS_PAGE, log);
     // The open panels say what the history says now.
-    this.historySubscription = onHistoryChange?.(() => this.followAll()) ?? new vscode.Disposable(() => undefined);
+    if (onHistoryChange) this._register(onHistoryChange(() => this.followAll()));
   }
 
   /** The machine in the latest list, with the history's facts of it (of its last known model when the list does not have it). */
@@ -63,11 +62,6 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
 
   protected without(nodeName: string, listed: boolean): DetailsContent {
     return detailsWithoutMachine(nodeName, listed);
-  }
-
-  override dispose(): void {
-    this.historySubscription.dispose();
-    super.dispose();
   }
 
   protected async act(nodeName: string): Promise<string> {

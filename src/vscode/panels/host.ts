@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ShellFrame } from '../../webview/frame';
 import type { PageNotification, ReadyRequest } from '../../webview/protocol';
+import { Disposable, DisposableStore, toDisposable } from '../services/lifecycle';
 import { pageFiles, pageRoots, type PageScript } from './pageFiles';
 
 export interface PageKind<Key, Content extends { title: string }, Request extends { type: string }> {
@@ -49,21 +50,21 @@ interface OpenPanel<Key, Content> {
   /** The page asked for its content since it last loaded: messages reach it. */
   ready: boolean;
   readonly panel: vscode.WebviewPanel;
-  readonly disposables: vscode.Disposable[];
+  /** The panel's listeners, ended when it closes. */
+  readonly listeners: DisposableStore;
 }
 
-export class WebviewHost<Key, Content extends { title: string }, Request extends { type: string }> implements vscode.Disposable {
+export class WebviewHost<Key, Content extends { title: string }, Request extends { type: string }> extends Disposable {
   private readonly panels = new Map<string, OpenPanel<Key, Content>>();
-  private readonly serializer: vscode.Disposable;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly kind: PageKind<Key, Content, Request>,
     private readonly handlers: PageHandlers<Key, Content, Request>,
   ) {
-    this.serializer = vscode.window.registerWebviewPanelSerializer(kind.viewType, {
-      deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state),
-    });
+    super();
+    this._register(vscode.window.registerWebviewPanelSerializer(kind.viewType, { deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state) }));
+    this._register(toDisposable(() => [...this.panels.values()].forEach((open) => open.panel.dispose())));
   }
 
   /** Opens the panel of `key` on this content, or gives its panel this content and reveals it. */
@@ -119,17 +120,17 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
   }
 
   private adopt(panel: vscode.WebviewPanel, key: Key, content: Content): void {
-    const open: OpenPanel<Key, Content> = { key, content, ready: false, panel, disposables: [] };
+    const open: OpenPanel<Key, Content> = { key, content, ready: false, panel, listeners: new DisposableStore() };
     panel.title = content.title;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
-    open.disposables.push(
-      // What an action fails with, it reports itself (a notification); nothing more to do here.
-      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(open, message).catch(() => undefined)),
-      // A hidden page loses its document: it asks again when it is shown.
-      panel.onDidChangeViewState(() => (open.ready &&= panel.visible)),
+    // What an action fails with, it reports itself (a notification); nothing more to do here.
+    open.listeners.add(panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(open, message).catch(() => undefined)));
+    // A hidden page loses its document: it asks again when it is shown.
+    open.listeners.add(panel.onDidChangeViewState(() => (open.ready &&= panel.visible)));
+    open.listeners.add(
       panel.onDidDispose(() => {
         this.panels.delete(this.kind.id(open.key));
-        for (const d of open.disposables.splice(0)) d.dispose();
+        open.listeners.dispose();
         this.handlers.closed(open.key);
       }),
     );
@@ -164,10 +165,5 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
   private post(open: OpenPanel<Key, Content>, message: PageNotification<Key, Content>): void {
     // Until the page asks, it has nothing to show this in: it gets the content when it asks; a status is moot.
     if (open.ready && this.panels.get(this.kind.id(open.key)) === open) void open.panel.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    this.serializer.dispose();
-    for (const open of [...this.panels.values()]) open.panel.dispose();
   }
 }

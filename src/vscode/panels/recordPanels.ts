@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { Which } from '../../market/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
+import { Disposable, toDisposable } from '../services/lifecycle';
 import type { MarketHost } from '../services/marketHost';
 import { describeError, type Log } from '../services/log';
 import { WebviewHost, type PageKind } from './host';
@@ -29,13 +30,12 @@ export function seenIn(market: PanelMarket, which: Which): { listed: boolean; fe
   return { listed, fetchedAt: state?.fetchedAt === undefined ? undefined : new Date(state.fetchedAt), stale: listed && state?.errorKind !== undefined };
 }
 
-export abstract class RecordPanels<Key extends string | number, Item, Content extends { title: string }, Request extends { type: string }> implements vscode.Disposable {
+export abstract class RecordPanels<Key extends string | number, Item, Content extends { title: string }, Request extends { type: string }> extends Disposable {
   readonly host: WebviewHost<Key, Content, Request>;
   /** The item each open panel shows: as last seen in the market, or as shown. */
   private readonly items = new Map<Key, Item>();
   /** The question in flight for each panel: a newer one supersedes it. */
   private readonly asking = new Map<Key, AbortController>();
-  private readonly subscription: vscode.Disposable;
 
   protected constructor(
     extensionUri: vscode.Uri,
@@ -44,17 +44,21 @@ export abstract class RecordPanels<Key extends string | number, Item, Content ex
     kind: PageKind<Key, Content, Request>,
     private readonly log: Pick<Log, 'warn'>,
   ) {
-    this.host = new WebviewHost(extensionUri, kind, {
-      request: (key, request) => this.act(key, this.items.get(key), request),
-      restored: async (key) => this.contentOf(key, await this.ask(key, true)),
-      closed: (key) => {
-        this.items.delete(key);
-        this.asking.get(key)?.abort();
-        this.asking.delete(key);
-        this.forget(key);
-      },
-    });
-    this.subscription = market.onDidChange((change) => change.which === which && this.followAll());
+    super();
+    this.host = this._register(
+      new WebviewHost(extensionUri, kind, {
+        request: (key, request) => this.act(key, this.items.get(key), request),
+        restored: async (key) => this.contentOf(key, await this.ask(key, true)),
+        closed: (key) => {
+          this.items.delete(key);
+          this.asking.get(key)?.abort();
+          this.asking.delete(key);
+          this.forget(key);
+        },
+      }),
+    );
+    this._register(toDisposable(() => this.asking.forEach((cancel) => cancel.abort())));
+    this._register(market.onDidChange((change) => change.which === which && this.followAll()));
   }
 
   /** The item of this key in the latest list (`last`: as the panel shows it), asked of the market. */
@@ -117,11 +121,5 @@ export abstract class RecordPanels<Key extends string | number, Item, Content ex
     for (const key of this.host.keys()) {
       void this.follow(key);
     }
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    for (const cancel of this.asking.values()) cancel.abort();
-    this.host.dispose();
   }
 }

@@ -12,6 +12,7 @@ import { toCsv } from '../../model/csv';
 import { trendsContent, trendsShell } from '../../webview/trends/content';
 import { MAX_TREND_MODELS, parseTrendsRequest, trendsKey, type TrendsContent, type TrendsKey, type TrendsRequest } from '../../webview/trends/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
+import { Disposable } from '../services/lifecycle';
 import { WebviewHost, type PageKind } from './host';
 
 export const TRENDS_VIEW_TYPE = 'gpuRental.marketTrends';
@@ -40,29 +41,31 @@ const TRENDS_PAGE: PageKind<TrendsKey, TrendsContent, TrendsRequest> = {
   parse: (message, content) => parseTrendsRequest(message, content.models.length),
 };
 
-export class TrendsPanel implements vscode.Disposable {
+export class TrendsPanel extends Disposable {
   readonly host: WebviewHost<TrendsKey, TrendsContent, TrendsRequest>;
   private key: TrendsKey = { range: 'week', models: [] };
   /** The last answer drawn: the models the page's indexes point into. */
   private drawn: TrendsView = NOTHING;
   /** The request of the drawing in flight: the next supersedes it. */
   private asking: AbortController | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     extensionUri: vscode.Uri,
     private readonly history: TrendsSource,
   ) {
-    this.host = new WebviewHost(extensionUri, TRENDS_PAGE, {
-      request: (_key, request) => this.act(request),
-      restored: (key) => {
-        this.key = key;
-        void this.redraw();
-        return this.contentOf(this.drawn);
-      },
-      closed: () => undefined,
-    });
-    this.subscription = history.onDidChange(() => void this.redraw());
+    super();
+    this.host = this._register(
+      new WebviewHost(extensionUri, TRENDS_PAGE, {
+        request: (_key, request) => this.act(request),
+        restored: (key) => {
+          this.key = key;
+          void this.redraw();
+          return this.contentOf(this.drawn);
+        },
+        closed: () => undefined,
+      }),
+    );
+    this._register(history.onDidChange(() => void this.redraw()));
   }
 
   /** Opens the panel (or reveals it) on these models, or on what it showed, or on the model with the most GPUs listed. */
@@ -135,11 +138,6 @@ export class TrendsPanel implements vscode.Disposable {
       return vscode.l10n.t('Could not export: {0}', err instanceof Error ? err.message : String(err));
     }
     return vscode.l10n.t('Exported to {0}', target.path.split('/').pop() ?? '');
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.host.dispose();
   }
 }
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
 import type { Config } from './config';
+import { Disposable } from './lifecycle';
 import type { TokenStore } from './tokenStore';
 
 export const AUTH_PROVIDER_ID = 'gpuRental';
@@ -27,12 +28,12 @@ interface Account {
 /**
  * One account per service (one token): the account is the host of
  * `gpuRental.baseUrl`, and exists while a token is stored and that URL is
- * valid. Sessions have no scopes; a request with any scope finds none.
+ * valid. Sessions have no scopes; a request with any scope finds none. It
+ * registers itself with VS Code (single account) and unregisters when disposed.
  */
-export class AuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+export class AuthProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>());
   readonly onDidChangeSessions = this.changed.event;
-  private readonly subscriptions: vscode.Disposable;
   /** The account last announced; follows the token and the base URL one change at a time. */
   private announced: Promise<Account | undefined>;
 
@@ -41,12 +42,11 @@ export class AuthProvider implements vscode.AuthenticationProvider, vscode.Dispo
     private readonly config: Config,
     private readonly actions: AuthActions,
   ) {
+    super();
     this.announced = this.account();
-    this.subscriptions = vscode.Disposable.from(
-      this.changed,
-      tokens.onDidChange(() => this.follow(true)),
-      config.onDidChange((affects) => affects('baseUrl') && this.follow(false)),
-    );
+    this._register(tokens.onDidChange(() => this.follow(true)));
+    this._register(config.onDidChange((affects) => affects('baseUrl') && this.follow(false)));
+    this._register(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'GPU Rental', this, { supportsMultipleAccounts: false }));
   }
 
   async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
@@ -107,15 +107,4 @@ export class AuthProvider implements vscode.AuthenticationProvider, vscode.Dispo
   private shell(account: Account): vscode.AuthenticationSession {
     return { id: account.id, accessToken: '', account, scopes: [] };
   }
-
-  dispose(): void {
-    this.subscriptions.dispose();
-  }
-}
-
-/** Registers the provider (single account) with VS Code; what it returns disposes both. */
-export function registerAuthProvider(tokens: TokenStore, config: Config, actions: AuthActions): { provider: AuthProvider; registration: vscode.Disposable } {
-  const provider = new AuthProvider(tokens, config, actions);
-  const registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'GPU Rental', provider, { supportsMultipleAccounts: false });
-  return { provider, registration: vscode.Disposable.from(registration, provider) };
 }

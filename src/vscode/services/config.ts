@@ -3,30 +3,40 @@
 // of the extension gets only values it can use.
 import * as vscode from 'vscode';
 import { DEFAULT_ARRANGEMENT, GROUP_BY, SORT_KEYS, type Arrangement, type GroupBy, type SortKey, type SortOrder } from '../../model/arrange';
+// Read at build time (esbuild bundles it): the defaults and bounds are package.json's, never written twice.
+import { contributes } from '../../../package.json';
 
 export const SECTION = 'gpuRental';
 
+type Declared = typeof contributes.configuration.properties;
 /** The settings' keys below `gpuRental.`, as package.json declares them. */
-export type SettingKey =
-  | 'baseUrl'
-  | 'requestTimeoutSeconds'
-  | 'templates.pageSize'
-  | 'machines.groupBy'
-  | 'machines.sortBy'
-  | 'machines.sortOrder'
-  | 'machines.savedFilters'
-  | 'machines.sliceSize'
-  | 'watches'
-  | 'watch.intervalSeconds'
-  | 'statusBar.show'
-  | 'hover.enabled'
-  | 'history.enabled'
-  | 'history.days'
-  | 'history.location';
+export type SettingKey = keyof Declared extends infer K ? (K extends `${typeof SECTION}.${infer Key}` ? Key : never) : never;
+/** The settings package.json declares with a type and a default of that type. */
+type KeyOf<T> = { [K in SettingKey]: Declared[`${typeof SECTION}.${K}`] extends { default: T } ? K : never }[SettingKey];
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration(SECTION);
+  }
+
+  /** A number setting within its declared bounds (an `integer` one rounded down); its default when it is not a number. */
+  private number(key: KeyOf<number>): number {
+    const declared: { type: string; default: number; minimum?: number; maximum?: number } = contributes.configuration.properties[`${SECTION}.${key}`];
+    const value = this.section.get<unknown>(key);
+    const number = Math.min(declared.maximum ?? Infinity, Math.max(declared.minimum ?? -Infinity, typeof value === 'number' && Number.isFinite(value) ? value : declared.default));
+    return declared.type === 'integer' ? Math.floor(number) : number;
+  }
+
+  /** A boolean setting; its default when it is not a boolean. */
+  private flag(key: KeyOf<boolean>): boolean {
+    const value = this.section.get<unknown>(key);
+    return typeof value === 'boolean' ? value : contributes.configuration.properties[`${SECTION}.${key}`].default;
+  }
+
+  /** A text setting; empty when it is not text. */
+  private text(key: 'baseUrl' | 'history.location'): string {
+    const value = this.section.get<unknown>(key);
+    return typeof value === 'string' ? value : '';
   }
 
   /**
@@ -35,16 +45,15 @@ export class Config {
    * the token to a server of its choosing.
    */
   get baseUrl(): string {
-    const value = this.section.get<unknown>('baseUrl');
-    return typeof value === 'string' ? value : '';
+    return this.text('baseUrl');
   }
 
   get timeoutMs(): number {
-    return clampedNumber(this.section.get<unknown>('requestTimeoutSeconds'), 15, 1, 600) * 1000;
+    return this.number('requestTimeoutSeconds') * 1000;
   }
 
   get templatePageSize(): number {
-    return Math.floor(clampedNumber(this.section.get<unknown>('templates.pageSize'), 50, 1, 1000));
+    return this.number('templates.pageSize');
   }
 
   /** The default arrangement of the Machines view (a workspace can remember its own). */
@@ -58,7 +67,7 @@ export class Config {
 
   /** How many machines a group shows before a "Show more" row, and how many more each click shows. */
   get machineSliceSize(): number {
-    return Math.floor(clampedNumber(this.section.get<unknown>('machines.sliceSize'), 200, 10, 5000));
+    return this.number('machines.sliceSize');
   }
 
   /** The watches as written (application scope: a folder cannot add any); parseWatches reads them. */
@@ -67,31 +76,30 @@ export class Config {
   }
 
   get watchIntervalMs(): number {
-    return clampedNumber(this.section.get<unknown>('watch.intervalSeconds'), 60, 10, 24 * 3600) * 1000;
+    return this.number('watch.intervalSeconds') * 1000;
   }
 
   get hoverEnabled(): boolean {
-    return this.section.get<unknown>('hover.enabled') !== false;
+    return this.flag('hover.enabled');
   }
 
   /** Whether new machine lists are recorded into the market history (off deletes nothing). */
   get historyEnabled(): boolean {
-    return this.section.get<unknown>('history.enabled') !== false;
+    return this.flag('history.enabled');
+  }
+
+  /** gpuRental.history.location: the folder of the history databases ('' for the default). */
+  get historyLocation(): string {
+    return this.text('history.location');
   }
 
   /** How many days of market history are kept (at least 2: the raw points). */
-  /** gpuRental.history.location: the folder of the history databases ('' for the default). */
-  get historyLocation(): string {
-    const value = this.section.get<unknown>('history.location');
-    return typeof value === 'string' ? value : '';
-  }
-
   get historyDays(): number {
-    return Math.floor(clampedNumber(this.section.get<unknown>('history.days'), 365, 2, 36_500));
+    return this.number('history.days');
   }
 
   get statusBarShow(): boolean {
-    return this.section.get<unknown>('statusBar.show') === true;
+    return this.flag('statusBar.show');
   }
 
   /** Rewrites the user's watches (the only level they can be set at). */
@@ -123,11 +131,6 @@ export class Config {
       }
     });
   }
-}
-
-function clampedNumber(value: unknown, fallback: number, min: number, max: number): number {
-  const number = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return Math.min(max, Math.max(min, number));
 }
 
 export function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {

@@ -9,6 +9,7 @@ import type { ApiError } from '../../api/errors';
 import type { Which } from '../../market/market';
 import type { Config } from './config';
 import type { HttpConsent } from './httpConsent';
+import { Disposable } from './lifecycle';
 import type { LoadHost } from './loader';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
@@ -28,13 +29,12 @@ function actionLabels(): Record<Action, string> {
   };
 }
 
-export class Controller implements vscode.Disposable {
+export class Controller extends Disposable {
   private state: SetupState = 'unknown';
   private problem: string | undefined;
   private serviceKey: string | undefined;
-  private readonly setupChanged = new vscode.EventEmitter<void>();
+  private readonly setupChanged = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeSetup = this.setupChanged.event;
-  private readonly subscriptions: vscode.Disposable;
   /** The listings a view (or a command) has asked for: nothing is fetched before that, and these reload with the service. */
   private readonly wanted = new Set<Which>();
   /** Reconfigurations run one after another; this settles when the queue is empty. */
@@ -51,15 +51,9 @@ export class Controller implements vscode.Disposable {
     private readonly log: Log,
     private readonly trustedHosts: HttpConsent,
   ) {
-    this.subscriptions = vscode.Disposable.from(
-      this.setupChanged,
-      tokens.onDidChange(() => void this.reconfigure()),
-      config.onDidChange((affects) => {
-        if (affects('baseUrl') || affects('requestTimeoutSeconds') || affects('templates.pageSize')) {
-          void this.reconfigure(true);
-        }
-      }),
-    );
+    super();
+    this._register(tokens.onDidChange(() => void this.reconfigure()));
+    this._register(config.onDidChange((affects) => (affects('baseUrl') || affects('requestTimeoutSeconds') || affects('templates.pageSize')) && void this.reconfigure(true)));
   }
 
   /** The MarketHost: loads go through its loader (in this thread or the worker), and the listings' state is read from it. */
@@ -257,9 +251,5 @@ export class Controller implements vscode.Disposable {
         this.log.channel.show(true);
         break;
     }
-  }
-
-  dispose(): void {
-    this.subscriptions.dispose();
   }
 }

@@ -3,14 +3,11 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/client';
 import { redactToken } from '../../model/token';
+import { Disposable } from './lifecycle';
 
-export class Log implements Logger, vscode.Disposable {
-  readonly channel: vscode.LogOutputChannel;
+export class Log extends Disposable implements Logger {
+  readonly channel = this._register(vscode.window.createOutputChannel('GPU Rental', { log: true }));
   private secret: string | undefined;
-
-  constructor() {
-    this.channel = vscode.window.createOutputChannel('GPU Rental', { log: true });
-  }
 
   /** The token currently in use, so that it can be redacted wherever it appears. */
   setSecret(token: string | undefined): void {
@@ -32,10 +29,6 @@ export class Log implements Logger, vscode.Disposable {
   }
   error(message: string): void {
     this.channel.error(this.redact(message));
-  }
-
-  dispose(): void {
-    this.channel.dispose();
   }
 }
 

@@ -18,6 +18,7 @@ import { MarketClient, type Connection } from '../../market/worker/client';
 import { startWorker } from '../../node/nodeTransport';
 import type { Config } from './config';
 import type { Controller } from './controller';
+import { Disposable } from './lifecycle';
 import { workerLoader, type LoadHost, type Loader } from './loader';
 import { describeError, type Log } from './log';
 import { showWarning } from './notify';
@@ -34,27 +35,26 @@ export interface MarketHostOptions {
   historyRoot: string;
 }
 
-export class MarketHost implements LoadHost, vscode.Disposable {
+export class MarketHost extends Disposable implements LoadHost {
   /** The market's client (the worker's, or the in-thread fallback's). */
   readonly client: MarketClient;
   /** The worker could not start: the market runs in this thread from the first. */
   private inThreadFromStart = false;
   private toldRestart = false;
   private readonly states = new Map<Which, ListingState>();
-  private readonly changed = new vscode.EventEmitter<Notifications['changed']>();
+  private readonly changed = this._register(new vscode.EventEmitter<Notifications['changed']>());
   /**
    * A listing changed (a load started or ended, a progress note, a new
    * snapshot with its diff's sizes), whichever client runs: what the views
    * listen to instead of the market's own event.
    */
   readonly onDidChange = this.changed.event;
-  private readonly news = new vscode.EventEmitter<Notifications['news']>();
+  private readonly news = this._register(new vscode.EventEmitter<Notifications['news']>());
   /** A new machine snapshot's news (node IDs), whichever client runs: what the watches and the "new" marks follow. */
   readonly onDidFindNews = this.news.event;
-  private readonly historyChanged = new vscode.EventEmitter<void>();
+  private readonly historyChanged = this._register(new vscode.EventEmitter<void>());
   /** The market history's answers may have changed (a list recorded, the history cleared): the marks, the details page and the trends panel redraw. */
   readonly onDidChangeHistory = this.historyChanged.event;
-  private readonly subscriptions: vscode.Disposable[];
   /** The last configuration sent: a load waits for it (the worker must fetch from the service the controller just took). */
   private configured: Promise<void> = Promise.resolve();
   /** Where the controller's loads go. */
@@ -64,14 +64,15 @@ export class MarketHost implements LoadHost, vscode.Disposable {
   );
 
   constructor(private readonly options: MarketHostOptions) {
-    this.client = new MarketClient({
+    super();
+    this.client = this._register(new MarketClient({
       start: () => this.connect(),
       inThread: () => this.serveInThread(),
       hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle },
       // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
       pingEveryMs: 2_000,
       pingDeadlineMs: 10_000,
-    });
+    }));
     this.client.onNotify((n) => {
       if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
       else if (n.name === 'history') this.historyChanged.fire();
@@ -82,13 +83,8 @@ export class MarketHost implements LoadHost, vscode.Disposable {
       }
     });
     this.client.onDidRestart((why) => this.restarted(why));
-    this.subscriptions = [
-      this.changed,
-      this.news,
-      this.historyChanged,
-      options.controller.onDidChangeSetup(() => void this.configure()),
-      options.config.onDidChange((affects) => (affects('history.days') || affects('history.enabled')) && void this.configure()),
-    ];
+    this._register(options.controller.onDidChangeSetup(() => void this.configure()));
+    this._register(options.config.onDidChange((affects) => (affects('history.days') || affects('history.enabled')) && void this.configure()));
     void this.configure();
     void this.askStates();
   }
@@ -172,10 +168,5 @@ export class MarketHost implements LoadHost, vscode.Disposable {
     const origin = originOf(config.baseUrl);
     const history: HistorySettings | undefined = origin ? { file: path.join(historyDirectory(config.historyLocation), historyFileName(origin)), legacyDir: legacyFolder(this.options.historyRoot, origin), origin, days: config.historyDays, enabled: config.historyEnabled } : undefined;
     await this.client.request('configure', { service, history }).catch((err: unknown) => this.options.log.error(`Configuring the market worker failed: ${describeError(err)}`));
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.client.dispose();
   }
 }

@@ -18,6 +18,12 @@ export function showInfo(text: string, ...actions: string[]): Thenable<string | 
   return vscode.window.showInformationMessage(text, ...actions);
 }
 
+/** What needs a filter first says so, with a button that opens Filter Machines…. */
+export function showInfoToFilter(text: string): void {
+  const filter = vscode.l10n.t('Filter Machines…');
+  void showInfo(text, filter).then((choice) => choice === filter && vscode.commands.executeCommand('gpuRental.machines.filter'));
+}
+
 /** A question that must be answered before anything goes on (a dialog, not a toast). */
 export function askModal(text: string, detail: string, ...actions: string[]): Thenable<string | undefined> {
   return vscode.window.showWarningMessage(text, { modal: true, detail }, ...actions);

@@ -3,6 +3,7 @@
 // The store says "changed" once per real change, whether this window made it
 // (set/clear) or another window sharing the secret storage did.
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import { showError } from './notify';
 // Only the kind of error is logged: its message could quote what was being stored.
 import { describeError, type Log } from './log';
@@ -10,10 +11,9 @@ import { describeError, type Log } from './log';
 const KEY = 'gpuRental.apiToken';
 const NOT_READ = Symbol('not read');
 
-export class TokenStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class TokenStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
   /** What this window last read or wrote, so that our own writes are not announced twice. */
   private known: string | undefined | typeof NOT_READ = NOT_READ;
   /** Counts writes, so that a read that started before one does not overwrite what it wrote. */
@@ -23,11 +23,8 @@ export class TokenStore implements vscode.Disposable {
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
   ) {
-    this.subscription = secrets.onDidChange((event) => {
-      if (event.key === KEY) {
-        void this.reread();
-      }
-    });
+    super();
+    this._register(secrets.onDidChange((event) => event.key === KEY && void this.reread()));
   }
 
   /** The token, or undefined when none is stored or the store cannot be read. */
@@ -107,10 +104,5 @@ export class TokenStore implements vscode.Disposable {
       this.writes++;
       this.changed.fire();
     }
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

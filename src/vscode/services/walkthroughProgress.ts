@@ -13,13 +13,14 @@
 // with three, the next state (a token stored) still checks the step off.
 import type * as vscode from 'vscode';
 import type { ContextKeys } from './contextKeys';
+import { toDisposable } from './lifecycle';
 
 let keys: ContextKeys | undefined;
 
 export function bindWalkthroughProgress(contextKeys: ContextKeys): vscode.Disposable {
   keys = contextKeys;
   contextKeys.set('gpuRental.nodeIdCopied', false);
-  return { dispose: () => (keys = undefined) };
+  return toDisposable(() => (keys = undefined));
 }
 
 /** Node IDs reached the clipboard or an editor (Copy Node ID, Copy As…, Insert Node ID…, the details panel's button, the hover's link). */

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import type { ListingState, MachineAsk, MachineSummary, Notifications, Params, Result, RowHistory, Which } from '../../market/protocol';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
+import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
 import type { ViewState } from './viewState';
@@ -26,14 +27,15 @@ export interface RowsSlice {
   size: number;
 }
 
-export class MachinesModel implements vscode.Disposable {
+export class MachinesModel extends Disposable {
   /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */
-  private readonly latest = new LatestAnswer<{ summary: MachineSummary; from: MarketSource['client'] }>({
-    failed: (err) => this.log.error(`The Machines view's summary failed: ${describeError(err)}`),
-  });
+  private readonly latest = this._register(
+    new LatestAnswer<{ summary: MachineSummary; from: MarketSource['client'] }>({
+      failed: (err) => this.log.error(`The Machines view's summary failed: ${describeError(err)}`),
+    }),
+  );
   /** A new answer, or an ask that failed (the last answer stays): fired once per ask. */
   readonly onDidChange = this.latest.onDidChange;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly market: MarketSource,
@@ -42,12 +44,11 @@ export class MachinesModel implements vscode.Disposable {
     /** The market history's changes (what rows and tooltips show from it): the view asks again. */
     history?: { onDidChange: vscode.Event<void> },
   ) {
-    this.subscription = vscode.Disposable.from(
-      // Only a new snapshot (or a first look, or another market, or no answer yet) changes the rows; a load starting or failing is told by the listing's state.
-      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook || market.client !== this.latest.value?.from) && this.refresh()),
-      state.onDidChange(() => this.refresh()),
-      history ? history.onDidChange(() => this.refresh()) : { dispose: () => undefined },
-    );
+    super();
+    // Only a new snapshot (or a first look, or another market, or no answer yet) changes the rows; a load starting or failing is told by the listing's state.
+    this._register(market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook || market.client !== this.latest.value?.from) && this.refresh()));
+    this._register(state.onDidChange(() => this.refresh()));
+    if (history) this._register(history.onDidChange(() => this.refresh()));
     this.refresh();
   }
 
@@ -101,10 +102,5 @@ export class MachinesModel implements vscode.Disposable {
       this.log.error(`Locating a machine in the Machines view failed: ${describeError(err)}`);
       return undefined;
     }
-  }
-
-  dispose(): void {
-    this.latest.dispose();
-    this.subscription.dispose();
   }
 }

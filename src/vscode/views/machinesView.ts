@@ -8,6 +8,7 @@ import type { NearMiss } from '../../model/nearMiss';
 import type { GroupSummary, MachineSummary, RowHistory } from '../../market/protocol';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
+import { Disposable } from '../services/lifecycle';
 import { groupItem, groupTooltip, machineItem, machineTooltip, moreItem, nearMissItem, type MoreNode } from './machineItems';
 import type { MachinesModel } from './machinesModel';
 import type { ViewState } from './viewState';
@@ -23,10 +24,9 @@ export type MachineNode = GroupNode | MachineLeaf | MoreNode | NearMissNode;
 /** The key of the one implicit group when machines are not grouped. */
 const ROOT = 'all';
 
-export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<MachineNode | undefined>();
+export class MachinesProvider extends Disposable implements vscode.TreeDataProvider<MachineNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<MachineNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
   /** Rows shown per group key beyond the first slice; kept across refreshes, dropped with a new filter or arrangement. */
   private readonly shown = new Map<string, number>();
   /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
@@ -47,19 +47,18 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
     /** The near-miss rows below a filter that finds fewer than three machines (views/nearMissRows.ts). */
     private readonly nearMisses: { current(): readonly NearMiss[]; onDidChange: vscode.Event<void> },
   ) {
-    this.subscription = vscode.Disposable.from(
-      // A new answer: new machines, a new query, or what the market history says of them.
-      model.onDidChange(() => this.refreshAll()),
-      // New marks come with a new snapshot, which the model asks about once the market has told (after this turn):
-      // then its answer draws both, in one refresh.
-      marks.onDidChange(() => setTimeout(() => !model.asking && this.refreshAll(), 0)),
-      nearMisses.onDidChange(() => this.refreshAll()),
-      // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
-      controller.onDidChangeSetup(() => (this.rootShown || this.hasRoot()) && this.changed.fire(undefined)),
-      // A new query shows the first slices again; its answer redraws the rows.
-      state.onDidChange(() => this.shown.clear()),
-      config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)),
-    );
+    super();
+    // A new answer: new machines, a new query, or what the market history says of them.
+    this._register(model.onDidChange(() => this.refreshAll()));
+    // New marks come with a new snapshot, which the model asks about once the market has told (after this turn):
+    // then its answer draws both, in one refresh.
+    this._register(marks.onDidChange(() => setTimeout(() => !model.asking && this.refreshAll(), 0)));
+    this._register(nearMisses.onDidChange(() => this.refreshAll()));
+    // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
+    this._register(controller.onDidChangeSetup(() => (this.rootShown || this.hasRoot()) && this.changed.fire(undefined)));
+    // A new query shows the first slices again; its answer redraws the rows.
+    this._register(state.onDidChange(() => this.shown.clear()));
+    this._register(config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)));
   }
 
   /**
@@ -196,10 +195,5 @@ export class MachinesProvider implements vscode.TreeDataProvider<MachineNode>, v
       item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
     }
     return item;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -8,6 +8,7 @@ import type { NearMiss } from '../../model/nearMiss';
 import { CANCELLED, type Which } from '../../market/protocol';
 import { MarketRequestError, type MarketClient } from '../../market/worker/client';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
+import { Disposable } from '../services/lifecycle';
 import { describeError, type Log } from '../services/log';
 import type { ViewState } from './viewState';
 
@@ -16,27 +17,26 @@ export interface NearMissMarket {
   readonly onDidChange: vscode.Event<{ which: Which; diff?: unknown; firstLook?: boolean }>;
 }
 
-export class NearMissRows implements vscode.Disposable {
+export class NearMissRows extends Disposable {
   /** The rows as last answered, with the filter they are for (the next keystroke cancels the ask under way). */
-  private readonly latest = new LatestAnswer<{ filter: string; misses: readonly NearMiss[] }>({
-    failed: () => undefined, // the ask answers none itself when the market fails (logged there)
-    // Only a change of what the tree shows is told: rows before or after.
-    worthTelling: (last, next) => this.shownOf(last).length > 0 || next.misses.length > 0,
-  });
+  private readonly latest = this._register(
+    new LatestAnswer<{ filter: string; misses: readonly NearMiss[] }>({
+      failed: () => undefined, // the ask answers none itself when the market fails (logged there)
+      // Only a change of what the tree shows is told: rows before or after.
+      worthTelling: (last, next) => this.shownOf(last).length > 0 || next.misses.length > 0,
+    }),
+  );
   /** New rows (or none any more). */
   readonly onDidChange = this.latest.onDidChange;
-  private readonly subscriptions: vscode.Disposable;
 
   constructor(
     private readonly market: NearMissMarket,
     private readonly state: ViewState,
     private readonly log: Log,
   ) {
-    this.subscriptions = vscode.Disposable.from(
-      this.latest,
-      state.onDidChange(() => this.queryChanged()),
-      market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()),
-    );
+    super();
+    this._register(state.onDidChange(() => this.queryChanged()));
+    this._register(market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()));
     void this.refresh();
   }
 
@@ -64,9 +64,5 @@ export class NearMissRows implements vscode.Disposable {
         return { filter, misses: [] };
       }
     });
-  }
-
-  dispose(): void {
-    this.subscriptions.dispose();
   }
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
 import type { ListingState, Notifications, TemplateViewAnswer, Which } from '../../market/protocol';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
+import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
 import { describeError } from '../services/log';
 
@@ -17,14 +18,15 @@ export interface TemplateSource {
   state(which: Which): ListingState | undefined;
 }
 
-export class TemplatesModel implements vscode.Disposable {
+export class TemplatesModel extends Disposable {
   /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */
-  private readonly latest = new LatestAnswer<{ answer: TemplateViewAnswer; from: TemplateSource['client'] }>({
-    failed: (err) => this.log.error(`The Image Templates view's answer failed: ${describeError(err)}`),
-  });
+  private readonly latest = this._register(
+    new LatestAnswer<{ answer: TemplateViewAnswer; from: TemplateSource['client'] }>({
+      failed: (err) => this.log.error(`The Image Templates view's answer failed: ${describeError(err)}`),
+    }),
+  );
   /** A new answer, or an ask that failed (the last answer stays). */
   readonly onDidChange = this.latest.onDidChange;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly host: TemplateSource,
@@ -32,11 +34,10 @@ export class TemplatesModel implements vscode.Disposable {
     private readonly view: { readonly templateFilter: string; readonly onDidChange: vscode.Event<unknown> },
     private readonly log: Log,
   ) {
-    this.subscription = vscode.Disposable.from(
-      // Only a new snapshot (or a first look, or another market, or no answer yet) changes the templates; a load starting or failing is told by the listing's state.
-      host.onDidChange((change) => change.which === 'templates' && (change.diff || change.firstLook || host.client !== this.latest.value?.from) && this.refresh()),
-      view.onDidChange(() => this.refresh()),
-    );
+    super();
+    // Only a new snapshot (or a first look, or another market, or no answer yet) changes the templates; a load starting or failing is told by the listing's state.
+    this._register(host.onDidChange((change) => change.which === 'templates' && (change.diff || change.firstLook || host.client !== this.latest.value?.from) && this.refresh()));
+    this._register(view.onDidChange(() => this.refresh()));
     this.refresh();
   }
 
@@ -66,10 +67,5 @@ export class TemplatesModel implements vscode.Disposable {
     const filter = this.view.templateFilter;
     const client = this.host.client;
     void this.latest.ask(async (signal) => ({ answer: await client.request('templateView', { filter }, signal), from: client }));
-  }
-
-  dispose(): void {
-    this.latest.dispose();
-    this.subscription.dispose();
   }
 }

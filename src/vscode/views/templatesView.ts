@@ -5,14 +5,14 @@ import { escapeMarkdownCell, oneLine } from '../../model/escape';
 import { templateCount } from '../../model/format';
 import { isDefaultTemplate, templateImage, templateTitle, templatePublicRows, type TemplateGroup } from '../../model/templates';
 import type { Controller } from '../services/controller';
+import { Disposable } from '../services/lifecycle';
 import type { TemplatesModel } from './templatesModel';
 
 export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };
 
-export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TemplateNode | undefined>();
+export class TemplatesProvider extends Disposable implements vscode.TreeDataProvider<TemplateNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<TemplateNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
   /** The root last drawn had rows: a setup change must clear them. */
   private rootShown = false;
 
@@ -21,12 +21,11 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
     private readonly model: TemplatesModel,
     private readonly controller: Controller,
   ) {
-    this.subscription = vscode.Disposable.from(
-      // Each answer (a new snapshot, another filter) changes the rows; a load starting or failing is told by the view's message.
-      model.onDidChange(() => this.changed.fire(undefined)),
-      // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
-      controller.onDidChangeSetup(() => (this.rootShown || (controller.setup === 'ready' && Boolean(model.answer?.groups.length))) && this.changed.fire(undefined)),
-    );
+    super();
+    // Each answer (a new snapshot, another filter) changes the rows; a load starting or failing is told by the view's message.
+    this._register(model.onDidChange(() => this.changed.fire(undefined)));
+    // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
+    this._register(controller.onDidChangeSetup(() => (this.rootShown || (controller.setup === 'ready' && Boolean(model.answer?.groups.length))) && this.changed.fire(undefined)));
   }
 
   async getChildren(node?: TemplateNode): Promise<TemplateNode[]> {
@@ -53,11 +52,6 @@ export class TemplatesProvider implements vscode.TreeDataProvider<TemplateNode>,
 
   getTreeItem(node: TemplateNode): vscode.TreeItem {
     return node.kind === 'group' ? groupItem(node.group) : templateItem(node.template);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }
 

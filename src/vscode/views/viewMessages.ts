@@ -3,10 +3,11 @@
 // tree, the Machines view's description, and the context keys that drive
 // welcome content and menus.
 import * as vscode from 'vscode';
-import { arrangementDescription, type Arrangement } from '../../model/arrange';
+import { arrangementDescription } from '../../model/arrange';
 import { viewMessage } from '../../model/status';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
+import { DisposableStore } from '../services/lifecycle';
 import type { MachinesModel, MarketSource } from './machinesModel';
 import type { TemplatesModel } from './templatesModel';
 import type { ViewState } from './viewState';
@@ -29,7 +30,7 @@ export interface ViewParts {
 export function bindViewMessages(parts: ViewParts): vscode.Disposable {
   const update = () => updateViewMessages(parts);
   update();
-  return vscode.Disposable.from(
+  return new DisposableStore(
     parts.host.onDidChange(update),
     parts.machines.onDidChange(update),
     parts.templates.onDidChange(update),
@@ -46,13 +47,13 @@ function updateViewMessages({ host, machines, templates, controller, view, keys,
     const state = host.state('machines');
     const t = templates.answer;
     const tState = host.state('templates');
-    setMessage(machinesView, viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status));
-    setMessage(templatesView, viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status));
-    setDescription(machinesView, viewDescription(arrangement));
+    show(machinesView, 'message', viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status));
+    show(templatesView, 'message', viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status));
+    show(machinesView, 'description', arrangementDescription(arrangement));
   } else {
-    setMessage(machinesView, undefined);
-    setMessage(templatesView, undefined);
-    setDescription(machinesView, undefined);
+    show(machinesView, 'message', undefined);
+    show(templatesView, 'message', undefined);
+    show(machinesView, 'description', undefined);
   }
   keys.set('gpuRental.setup', controller.setup);
   // With nothing to show, a rejected token gets welcome content with a button, not only a message.
@@ -69,15 +70,6 @@ function updateViewMessages({ host, machines, templates, controller, view, keys,
  * (200 ms, first event at once): setting the same message when a load starts
  * used up the "at once", and the rows that came soon after waited 200 ms.
  */
-function setMessage(view: vscode.TreeView<unknown>, message: string | undefined): void {
-  if (view.message !== message) view.message = message;
-}
-
-function setDescription(view: vscode.TreeView<unknown>, description: string | undefined): void {
-  if (view.description !== description) view.description = description;
-}
-
-/** "GPU model · price per GPU ↑" */
-export function viewDescription(arrangement: Arrangement): string {
-  return arrangementDescription(arrangement);
+function show(view: vscode.TreeView<unknown>, what: 'message' | 'description', text: string | undefined): void {
+  if (view[what] !== text) view[what] = text;
 }

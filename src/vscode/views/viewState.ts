@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { GROUP_BY, SORT_KEYS, type Arrangement } from '../../model/arrange';
 import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../../model/query';
 import { oneOf, type Config } from '../services/config';
+import { Disposable } from '../services/lifecycle';
 
 const STATE_KEY = 'gpuRental.machines.view';
 const TEMPLATE_FILTER_KEY = 'gpuRental.templates.filter';
@@ -17,25 +18,25 @@ interface Stored {
   order?: string;
 }
 
-export class ViewState implements vscode.Disposable {
+export class ViewState extends Disposable {
   private stored: Stored;
   private parsed: Query = { clauses: [] };
   templateFilter: string;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly memento: vscode.Memento,
     private readonly config: Config,
   ) {
+    super();
     this.stored = memento.get<Stored>(STATE_KEY) ?? {};
     this.templateFilter = memento.get<string>(TEMPLATE_FILTER_KEY) ?? '';
     const restored = parseQuery(this.stored.query ?? '');
     if (restored.ok) {
       this.parsed = restored.query;
     }
-    this.subscription = config.onDidChange((affects) => {
+    this._register(config.onDidChange((affects) => {
       // A changed setting is a deliberate choice: it wins over what this workspace remembered.
       const next = { ...this.stored };
       if (affects('machines.groupBy')) delete next.groupBy;
@@ -44,7 +45,7 @@ export class ViewState implements vscode.Disposable {
       if (affects('machines.groupBy') || affects('machines.sortBy') || affects('machines.sortOrder')) {
         this.store(next);
       }
-    });
+    }));
   }
 
   get queryText(): string {
@@ -88,10 +89,5 @@ export class ViewState implements vscode.Disposable {
     this.stored = next;
     void this.memento.update(STATE_KEY, next);
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -1,7 +1,7 @@
 // Messages between the compare page (./page.ts) and the extension. A request
 // names at most a column index; the extension acts on the machine it holds,
 // never on data from the page.
-import { messageType, stateKey, type PageNotification, type ReadyRequest } from '../protocol';
+import { messageType, stateKey, type ReadyRequest } from '../protocol';
 
 /** Page → extension. */
 export type CompareRequest = ReadyRequest | { type: 'copyNodeId' | 'showDetails' | 'remove'; column: number };
@@ -53,9 +53,6 @@ export interface CompareContent {
   asOf: string;
   labels: CompareLabels;
 }
-
-/** Extension → page. */
-export type CompareNotification = PageNotification<CompareKey, CompareContent>;
 
 const COLUMN_REQUESTS: ReadonlySet<string> = new Set(['copyNodeId', 'showDetails', 'remove']);
 

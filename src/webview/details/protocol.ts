@@ -1,6 +1,6 @@
 // Messages between the machine details page (./page.ts) and the extension.
 // A copy request names no node ID: the extension copies the one it holds.
-import { bareRequest, stateKey, type PageNotification, type ReadyRequest } from '../protocol';
+import { bareRequest, stateKey, type ReadyRequest } from '../protocol';
 
 /** Page → extension. */
 export type DetailsRequest = ReadyRequest | { type: 'copyNodeId' };
@@ -32,9 +32,6 @@ export interface DetailsHistory {
   /** The trend in words: the chart's accessible name. */
   trendText: string;
 }
-
-/** Extension → page. */
-export type DetailsNotification = PageNotification<DetailsKey, DetailsContent>;
 
 const REQUEST_TYPES: ReadonlySet<string> = new Set<DetailsRequest['type']>(['copyNodeId', 'ready']);
 

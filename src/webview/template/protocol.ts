@@ -1,7 +1,7 @@
 // Messages between the template details page (./page.ts) and the extension.
 // A copy request names nothing: the extension copies the template it holds.
 import type { TemplateValueKind } from '../../model/templates';
-import { bareRequest, stateKey, type PageNotification, type ReadyRequest } from '../protocol';
+import { bareRequest, stateKey, type ReadyRequest } from '../protocol';
 
 /** Page → extension. */
 export type TemplateRequest = ReadyRequest | { type: 'copyImageReference' } | { type: 'copyTemplateJson' };
@@ -27,9 +27,6 @@ export interface TemplateContent {
   notice: string;
   asOf: string;
 }
-
-/** Extension → page. */
-export type TemplateNotification = PageNotification<TemplateKey, TemplateContent>;
 
 const TEMPLATE_REQUESTS: ReadonlySet<string> = new Set<TemplateRequest['type']>(['ready', 'copyImageReference', 'copyTemplateJson']);
 

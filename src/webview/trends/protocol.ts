@@ -2,7 +2,7 @@
 // page chooses a range by its name and models by their index in the list the
 // content gave it; the extension checks both against what it holds, and
 // exports what it shows: the page never sends data the extension trusts.
-import { messageType, stateKey, type PageNotification, type ReadyRequest } from '../protocol';
+import { messageType, stateKey, type ReadyRequest } from '../protocol';
 
 export const TREND_RANGES = ['day', 'week', 'month', 'all'] as const;
 export type TrendRange = (typeof TREND_RANGES)[number];
@@ -72,9 +72,6 @@ export interface TrendsContent {
   /** The table's column headers and the legend's words, in the display language. */
   columns: string[];
 }
-
-/** Extension → page. */
-export type TrendsNotification = PageNotification<TrendsKey, TrendsContent>;
 
 function isRange(value: unknown): value is TrendRange {
   return typeof value === 'string' && (TREND_RANGES as readonly string[]).includes(value);
