@@ -3,21 +3,16 @@
 import * as assert from 'node:assert/strict';
 import { parseRetryAfter, type RetryNotice, type RetryPolicy } from '../../../src/api/client';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
-import { MemoryLog, SECRET, client, closedPort, rejects, startServer } from '../../support/client';
+import { MemoryLog, client, closedPort, rejects, startServer } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 
 const HOUR = 3_600_000;
 
 describe('API client details', () => {
-  let server: DemoServer;
+  const server = demoApiPerSuite();
   let log: MemoryLog;
 
-  before(async () => {
-    server = await startDemoServer({ token: SECRET });
-  });
-  after(() => server.close());
   beforeEach(() => {
-    server.reset();
     log = new MemoryLog();
   });
 
@@ -155,14 +150,8 @@ describe('API client details', () => {
 });
 
 describe('API client retries', () => {
-  let server: DemoServer;
+  const server = demoApiPerSuite();
   const fast: Partial<RetryPolicy> = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
-
-  before(async () => {
-    server = await startDemoServer({ token: SECRET });
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
 
   for (const status of [408, 500, 502, 503, 504]) {
     it(`retries ${status} and succeeds when the service recovers`, async () => {
