@@ -2,12 +2,11 @@
 // before/after/beforeEach that every suite against it would otherwise repeat.
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { SECRET } from './client';
+import { standIn } from './standIn';
 
 /**
  * The demo API (the tests' token) for the enclosing suite: started before its tests, reset before
  * each (ahead of the suite's own beforeEach hooks declared after this call), closed after them all.
- * What it returns stands for the server from the suite's `before` on (the server does not exist
- * yet when the suite is declared), so a suite writes `const api = demoApiPerSuite()`.
  */
 export function demoApiPerSuite(): DemoServer {
   let api: DemoServer | undefined;
@@ -16,11 +15,5 @@ export function demoApiPerSuite(): DemoServer {
   });
   after(() => api?.close());
   beforeEach(() => api?.reset());
-  return new Proxy({} as DemoServer, {
-    get(_, key) {
-      if (!api) throw new Error(`the demo API was asked for ${String(key)} before the suite started it`);
-      const value: unknown = Reflect.get(api, key, api);
-      return typeof value === 'function' ? value.bind(api) : value;
-    },
-  });
+  return standIn(() => api, 'the demo API');
 }
