@@ -12,8 +12,9 @@ import type { Notifications } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { demoApiPerSuite } from '../../support/demoApi';
 import { startMarket, type InThreadMarket } from '../../support/market';
+import { watchedH100 } from '../../support/watch';
 
-const H100 = (id: string, price: string, gpus = 8): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_WATCH', gpu_count: gpus, price });
+const H100 = watchedH100;
 const WATCH = 'gpu=h100_watch price<10';
 const base = DEMO_MACHINES.slice(0, 20);
 
