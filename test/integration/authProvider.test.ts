@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import { AUTH_PROVIDER_ID } from '../../src/vscode/services/authProvider';
 import type { DemoServer } from '../../dev/demo/server';
-import { EXTENSION_ID, TOKEN, machineLeaves, runAndAccept, setBaseUrl, signedInToDemo, waitFor } from './helpers';
+import { EXTENSION_ID, assertWelcomeContent, TOKEN, machineLeaves, runAndAccept, setBaseUrl, signedInToDemo, waitFor } from './helpers';
 
 const SECRET_KEY = 'gpuRental.apiToken';
 
@@ -22,9 +22,7 @@ describe('The account in the Accounts menu', () => {
   const session = async (createIfNone = false) => vscode.authentication.getSession(AUTH_PROVIDER_ID, [], { createIfNone });
   const welcome = async () => {
     await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
-    assert.deepEqual((await api.machines.getChildren()), []);
-    assert.deepEqual(await api.templates.getChildren(), []);
-    assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
+    await assertWelcomeContent(api);
   };
 
   before(async () => {

@@ -9,7 +9,7 @@ import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
-import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
+import { closeEditorsAndReset, machineLeaves, runAndAccept, signedInToDemo, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 import { fromPage, pageContent, pageHtml } from './pages';
 
 const PASSWORD = 'itest-REGISTRY-pass-5521';
@@ -37,11 +37,7 @@ describe('Compare machines and template details', function () {
     await load();
   });
 
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    server.reset();
-    await load();
-  });
+  after(() => closeEditorsAndReset(server, load));
 
   it('Compare Machines on a selection of three opens one panel, columns in tree order, best values marked', async () => {
     const [a, b, c] = (await leaves());

@@ -42,32 +42,36 @@ describe('Context menus after a multi-selection', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  /** Asserts that `command` is offered on a row of `kind` after `click`, runs it with that menu's arguments on the third row, and returns the three first rows. */
+  async function runFromMenu<T>(kind: 'machine' | 'template', command: string, rows: () => Promise<T[]>, click: RightClick): Promise<[T, T, T]> {
+    const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED[kind].view, kind, click));
+    assert.ok(menu.includes(command), menu.join(', '));
+    const [a, b, c] = await rows();
+    await vscode.commands.executeCommand(command, ...menuArgs(c, [a, b], click));
+    return [a, b, c];
+  }
+
+  /** Waits for a panel of `host` and asserts that it is the one of `key`, alone. */
+  async function assertShows(what: string, host: { keys(): readonly (string | number)[] }, key: string | number): Promise<void> {
+    await waitFor(what, () => host.keys().length > 0);
+    assert.deepEqual(host.keys(), [key]);
+  }
+
   for (const click of RIGHT_CLICKS) {
     it(`right-clicking ${click.name}: Show Machine Details is offered and shows that machine`, async () => {
-      const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.machine.view, 'machine', click));
-      assert.ok(menu.includes('gpuRental.showMachineDetails'), menu.join(', '));
-      const [a, b, c] = await machineRows();
-      await vscode.commands.executeCommand('gpuRental.showMachineDetails', ...menuArgs(c, [a, b], click));
-      await waitFor('the details panel', () => api.panels.host.keys().length > 0);
-      assert.deepEqual(api.panels.host.keys(), [c.machine.node_name]);
+      const [, , c] = await runFromMenu('machine', 'gpuRental.showMachineDetails', machineRows, click);
+      await assertShows('the details panel', api.panels.host, c.machine.node_name);
     });
 
     it(`right-clicking ${click.name}: Copy Node ID is offered and copies that machine (with its selection)`, async () => {
-      const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.machine.view, 'machine', click));
-      assert.ok(menu.includes('gpuRental.copyNodeId'), menu.join(', '));
-      const [a, b, c] = await machineRows();
-      await vscode.commands.executeCommand('gpuRental.copyNodeId', ...menuArgs(c, [a, b], click));
+      const [a, b, c] = await runFromMenu('machine', 'gpuRental.copyNodeId', machineRows, click);
       const expected = click.multi && click.inSelection ? [a, b, c] : [c];
       assert.equal(await vscode.env.clipboard.readText(), expected.map((l) => l.machine.node_name).join('\n'));
     });
 
     it(`right-clicking ${click.name}: Show Template Details is offered and shows that template`, async () => {
-      const menu = contextMenu(entries(), rowContext(ALWAYS_OFFERED.template.view, 'template', click));
-      assert.ok(menu.includes('gpuRental.showTemplateDetails'), menu.join(', '));
-      const [a, b, c] = await templateLeaves();
-      await vscode.commands.executeCommand('gpuRental.showTemplateDetails', ...menuArgs(c, [a, b], click));
-      await waitFor('the template panel', () => api.templatePanels.host.keys().length > 0);
-      assert.deepEqual(api.templatePanels.host.keys(), [c.template.id]);
+      const [, , c] = await runFromMenu('template', 'gpuRental.showTemplateDetails', templateLeaves, click);
+      await assertShows('the template panel', api.templatePanels.host, c.template.id);
     });
   }
 });

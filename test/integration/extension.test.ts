@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
-import { EXTENSION_ID, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, machineNodes, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
+import { EXTENSION_ID, assertWelcomeContent, TOKEN, demoServer, extensionApi, machineLeaves as machineRows, machineNodes, runAndAccept, setBaseUrl, sleep, stopDemoServer, templateLeaves as templateRows, waitFor, type MachineLeaf, type TemplateLeaf } from './helpers';
 import { pageContent, pageHtml } from './pages';
 import { commandTable, type CommandTableDeps } from '../../src/vscode/commands/commands';
 
@@ -60,9 +60,7 @@ describe('GPU Rental in VS Code', function () {
 
   it('without a token, the views show welcome content (no items) and no request is sent', async () => {
     assert.equal(api.controller.setup, 'noToken');
-    assert.deepEqual((await api.machines.getChildren()), []);
-    assert.deepEqual(await api.templates.getChildren(), []);
-    assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
+    await assertWelcomeContent(api);
     await sleep(200);
     assert.equal(server.requests.length, 0);
   });

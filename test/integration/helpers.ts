@@ -1,10 +1,12 @@
 // Shared set-up of the extension-host suite: the extension under test, the
 // demo API on 127.0.0.1, and waiting for asynchronous UI state.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import type { TemplateNode } from '../../src/vscode/views/templatesView';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 
 export type MachineLeaf = Extract<MachineNode, { kind: 'machine' }>;
 export type TemplateLeaf = Extract<TemplateNode, { kind: 'template' }>;
@@ -148,4 +150,26 @@ async function runAndAcceptWith(command: string, args: unknown[], moveFirst?: st
     }
   }
   await done;
+}
+
+/** The views show their welcome content: no items, and no error message in its place. */
+export async function assertWelcomeContent(api: GpuRentalTestApi): Promise<void> {
+  assert.deepEqual(await api.machines.getChildren(), []);
+  assert.deepEqual(await api.templates.getChildren(), []);
+  assert.equal(api.machinesView.message, undefined, 'welcome content, not an error message');
+}
+
+/** What a suite that opens editors leaves behind: none open, and the demo API as it started, loaded again (`load`). */
+export async function closeEditorsAndReset(server: DemoServer, load: () => Promise<void>): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  server.reset();
+  await load();
+}
+
+/** Signed in to the demo API, with GPU Rental's side bar open and every demo machine listed. */
+export async function machinesListed(): Promise<GpuRentalTestApi> {
+  const { api } = await signedInToDemo();
+  await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+  await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length);
+  return api;
 }

@@ -106,6 +106,14 @@ describeWithSqlite?.('Market history', function () {
   }
   const refresh = () => refreshed(api);
 
+  /** `comesBack` leaves the list at one refresh and is back at the next. */
+  async function goneAndBack(): Promise<void> {
+    server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name) });
+    await refresh();
+    server.setData({ machines: DEMO_MACHINES });
+    await refresh();
+  }
+
   async function clearHistory(): Promise<void> {
     api.answerNextModal();
     await vscode.commands.executeCommand('gpuRental.clearHistory');
@@ -128,10 +136,7 @@ describeWithSqlite?.('Market history', function () {
     await refresh();
     assert.ok(api.view.setQuery('flaps_7d>=1').ok);
     assert.deepEqual((await machineLeaves(api)), [], 'no returns recorded yet');
-    server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name) });
-    await refresh();
-    server.setData({ machines: DEMO_MACHINES });
-    await refresh();
+    await goneAndBack();
     const shown = await waitFor('the machine that came back', async () => {
       const leaves = (await machineLeaves(api));
       return leaves.length > 0 && leaves;
@@ -159,10 +164,7 @@ describeWithSqlite?.('Market history', function () {
 
   it('with gpuRental.history.enabled off nothing is recorded, and nothing deleted', async () => {
     await vscode.workspace.getConfiguration('gpuRental').update('history.enabled', false, vscode.ConfigurationTarget.Global);
-    server.setData({ machines: DEMO_MACHINES.filter((m) => m.node_name !== comesBack.node_name) });
-    await refresh();
-    server.setData({ machines: DEMO_MACHINES });
-    await refresh();
+    await goneAndBack();
     assert.equal(history((h) => h.flaps7d(comesBack.node_name)), 1, 'the return is still there, and no second one counted');
     await vscode.workspace.getConfiguration('gpuRental').update('history.enabled', undefined, vscode.ConfigurationTarget.Global);
   });

@@ -29,21 +29,13 @@ import { parseQuery } from '../../src/model/query';
 import { arrangeMachines } from '../../src/model/arrange';
 import { Config } from '../../src/vscode/services/config';
 import { MarketHost } from '../../src/vscode/services/marketHost';
-import { fault, FAULTY_WORKER } from '../support/faults';
+import { next } from '../support/events';
+import { fault, faultWatched, FAULTY_WORKER } from '../support/faults';
 import { signedInToDemo, waitFor } from './helpers';
 import { pageContent, pageKey } from './pages';
 
 const RESTARTED = 'GPU Rental: the market worker stopped and was restarted. The machines shown may be out of date until it has reloaded them.';
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
-
-function next<T>(subscribe: (listener: (value: T) => void) => { dispose(): void }): Promise<T> {
-  return new Promise((resolve) => {
-    const subscription = subscribe((value) => {
-      subscription.dispose();
-      resolve(value);
-    });
-  });
-}
 
 describe('Market worker', function () {
   this.timeout(60_000);
@@ -276,9 +268,7 @@ describe('Market worker faults', function () {
   });
 
   it('a hung worker is found by the watchdog and restarted, and the user is not told twice', async () => {
-    const restarted = next(client.onDidRestart);
-    const recovered = next(client.onDidRecover);
-    const hang = fault(client, 'hang');
+    const { restarted, recovered, request: hang } = faultWatched(client, 'hang');
     assert.equal(await restarted, 'hung');
     await assert.rejects(hang, /restarted/);
     await recovered;

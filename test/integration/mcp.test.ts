@@ -32,6 +32,18 @@ describe('MCP server definition', function () {
     server.reset();
   });
 
+  /** The extension's MCP server definitions, disposed after the suite; none in VS Code 1.100, which has nothing to offer (the first test checks that this is that version). */
+  function definitionsIfSupported(): McpDefinitions | undefined {
+    if (!hasApi()) {
+      assert.ok(vscode.version.startsWith('1.100'));
+      return undefined;
+    }
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const definitions = new McpDefinitions(extension.extensionPath, new Config(), api.tokens);
+    disposables.push(definitions);
+    return definitions;
+  }
+
   it('is contributed in the manifest, and the extension is active whether or not this VS Code has the API', () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     assert.ok(extension.isActive);
@@ -44,14 +56,8 @@ describe('MCP server definition', function () {
   });
 
   it('runs dist/cli.js mcp with the extension host\'s runtime; the token only in the resolved environment, never in settings; a client on the SDK lists and calls the tools through it', async () => {
-    if (!hasApi()) {
-      // VS Code 1.100: nothing to offer; the first test checks that this is that version.
-      assert.ok(vscode.version.startsWith('1.100'));
-      return;
-    }
-    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const definitions = new McpDefinitions(extension.extensionPath, new Config(), api.tokens);
-    disposables.push(definitions);
+    const definitions = definitionsIfSupported();
+    if (!definitions) return;
     const [definition, ...more] = definitions.provideMcpServerDefinitions();
     assert.equal(more.length, 0);
     assert.ok(definition instanceof (vscode as unknown as { McpStdioServerDefinition: new (...args: never[]) => unknown }).McpStdioServerDefinition);
@@ -86,14 +92,8 @@ describe('MCP server definition', function () {
   });
 
   it('tells VS Code when the token changes, so that a running server is started again with the new one', async () => {
-    if (!hasApi()) {
-      // VS Code 1.100: nothing to offer; the first test checks that this is that version.
-      assert.ok(vscode.version.startsWith('1.100'));
-      return;
-    }
-    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const definitions = new McpDefinitions(extension.extensionPath, new Config(), api.tokens);
-    disposables.push(definitions);
+    const definitions = definitionsIfSupported();
+    if (!definitions) return;
     const before = definitions.provideMcpServerDefinitions()[0].version;
     let told = 0;
     disposables.push(definitions.onDidChangeMcpServerDefinitions(() => told++));

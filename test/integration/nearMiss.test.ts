@@ -8,7 +8,7 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import { watchActions } from '../../src/vscode/commands/watchCommands';
 import { Config } from '../../src/vscode/services/config';
-import { machineLeaves, runAndAcceptLast, signedInToDemo, waitFor , machineNodes } from './helpers';
+import { machineLeaves, machineNodes, machinesListed, runAndAcceptLast, waitFor } from './helpers';
 
 async function setWatches(value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('gpuRental').update('watches', value, vscode.ConfigurationTarget.Global);
@@ -25,9 +25,7 @@ describe('Near misses', function () {
   };
 
   before(async () => {
-    ({ api } = await signedInToDemo());
-    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length);
+    api = await machinesListed();
   });
 
   after(async () => {

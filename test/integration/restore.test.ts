@@ -12,7 +12,7 @@ import { imageReference } from '../../src/model/imageRef';
 import { COMPARE_VIEW_TYPE } from '../../src/vscode/panels/comparePanel';
 import { DETAILS_VIEW_TYPE } from '../../src/vscode/panels/detailsPanel';
 import { TEMPLATE_VIEW_TYPE } from '../../src/vscode/panels/templatePanel';
-import { signedInToDemo, waitFor } from './helpers';
+import { closeEditorsAndReset, signedInToDemo, waitFor } from './helpers';
 import { pageContent, pageHtml } from './pages';
 
 const LATER = 'itest-restored-later-node';
@@ -34,11 +34,7 @@ describe('Panels restored after a reload', function () {
     await load();
   });
 
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    server.reset();
-    await load();
-  });
+  after(() => closeEditorsAndReset(server, load));
 
   it('a details panel comes back from its node ID: the shell with its CSP, the machine as the market has it now', async () => {
     const machine = DEMO_MACHINES[3];

@@ -5,16 +5,14 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
-import { machineLeaves, signedInToDemo, waitFor } from './helpers';
+import { machineLeaves, machinesListed } from './helpers';
 
 describe('Find Machines for a Model', function () {
   let api: GpuRentalTestApi;
   const lastMessage = () => api.shownMessages.at(-1);
 
   before(async () => {
-    ({ api } = await signedInToDemo());
-    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
-    await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length);
+    api = await machinesListed();
   });
 
   after(async () => {

@@ -8,9 +8,10 @@ import type { GpuRentalTestApi } from './extensionEntry';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { showInTree } from '../../src/vscode/views/reveal';
+import { watchedH100 } from '../support/watch';
 import { TOKEN, demoServer, extensionApi, setBaseUrl, sleep, waitFor } from './helpers';
 
-const H100 = (id: string, price: string, gpus = 8): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_WATCH', gpu_count: gpus, price });
+const H100 = watchedH100;
 
 async function setWatches(value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('gpuRental').update('watches', value, vscode.ConfigurationTarget.Global);
@@ -31,6 +32,15 @@ describe('Watching the market', function () {
   async function poll(machines: Machine[]): Promise<void> {
     server.setData({ machines });
     await api.pollWatchesNow();
+  }
+
+  /** A poll whose machine list hangs, once it has started; with how many messages were shown before it. */
+  async function hangingPoll(): Promise<{ polling: Promise<void>; shown: number }> {
+    server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
+    const shown = api.shownMessages.length;
+    const polling = api.pollWatchesNow();
+    await waitFor('the poll to start', () => api.watches.polling);
+    return { polling, shown };
   }
 
   before(async () => {
@@ -159,10 +169,7 @@ describe('Watching the market', function () {
     const other = await startDemoServer({ token: TOKEN });
     try {
       other.setData({ machines: [...base.slice(0, 5), H100('h100-elsewhere', '3.00')] });
-      server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
-      const shown = api.shownMessages.length;
-      const polling = api.pollWatchesNow();
-      await waitFor('the poll to start', () => api.watches.polling);
+      const { polling, shown } = await hangingPoll();
       await setWatches([{ query: 'gpu=h100_watch price<5', name: 'edited while polling' }]);
       await setBaseUrl(other.url);
       await polling;
@@ -182,10 +189,7 @@ describe('Watching the market', function () {
   it('a token cleared during a poll ends it quietly and stops polling', async () => {
     await setWatches([{ query: 'gpu=h100_watch' }]);
     await waitFor('the watch', () => api.watches.watches.length === 1);
-    server.setFault({ endpoint: 'machines', fault: { kind: 'hang' } });
-    const shown = api.shownMessages.length;
-    const polling = api.pollWatchesNow();
-    await waitFor('the poll to start', () => api.watches.polling);
+    const { polling, shown } = await hangingPoll();
     await vscode.commands.executeCommand('gpuRental.clearToken');
     await polling;
     server.clearFaults();

@@ -7,7 +7,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { ALL_COUNTS } from '../../../src/market/history/aggregate';
 import { HOUR_MS } from '../../../src/market/history/downsample';
 import { Market } from '../../../src/market/market';
@@ -15,25 +14,19 @@ import type { HistorySettings } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { recordable } from '../../../src/market/worker/historyHandlers';
 import { openHistory } from '../../../src/node/historyFile';
-import { SECRET } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 import { historyOf, readHistory } from '../../support/history';
 import { demoService, marketInThread, startMarket } from '../../support/market';
 
 describe('market server: the history', () => {
-  let api: DemoServer;
+  const api = demoApiPerSuite();
   let dir: string;
   let file: string;
   let client: MarketClient;
   let versions: number[];
   let history: HistorySettings;
 
-  before(async () => {
-    api = await startDemoServer({ token: SECRET });
-  });
-  after(() => api.close());
-
   beforeEach(async () => {
-    api.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-server-history-'));
     file = path.join(dir, 'history.sqlite');
     history = { file, origin: new URL(api.url).origin, days: 30, enabled: true };

@@ -11,10 +11,9 @@ import { Market } from '../../../src/market/market';
 import { toolAnswer } from '../../../src/market/tools';
 import { historyOf } from '../../support/history';
 import { machineRecord } from '../../support/records';
+import { NOW, h100 } from '../../support/week';
 
-const NOW = new Date('2026-11-23T14:06:11Z');
 const T = NOW.getTime();
-const h100 = (id: string, price: string) => machineRecord({ node_name: id, gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price });
 
 describe('language model tools: the market history', () => {
   const [deal, usual, dear] = [h100('deal', '2.10'), h100('usual', '2.39'), h100('dear', '2.75')];

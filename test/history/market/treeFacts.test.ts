@@ -12,10 +12,10 @@ import { pricePlace } from '../../../src/model/historyText';
 import { historyOf } from '../../support/history';
 import { startMarket } from '../../support/market';
 import { machineRecord } from '../../support/records';
+import { NOW, h100 as anyH100 } from '../../support/week';
 
-const NOW = new Date('2026-11-23T14:06:11Z');
 const T = NOW.getTime();
-const h100 = (id: string, price: string) => machineRecord({ node_name: id, gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price, region: 'eu' });
+const h100 = (id: string, price: string) => anyH100(id, price, { region: 'eu' });
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
 
 describe('market protocol: what the Machines tree shows from the market history', () => {

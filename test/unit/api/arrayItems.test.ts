@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ArrayItems, ArrayItemsError, type ArrayProblem } from '../../../src/api/arrayItems';
+import { PLAIN_THEN_NESTED, WIDE_CHARACTERS } from '../../support/jsonItems';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -33,10 +34,9 @@ function problemOf(text: string, max = 1 << 20): ArrayProblem | undefined {
 
 describe('ArrayItems: a JSON array read item by item as it arrives', () => {
   const items = [
-    { id: 1, note: 'plain' },
-    { id: 2, note: '},{"id":99}', nested: { a: { b: 1 }, list: [{ c: 2 }, { d: 3 }] } },
+    ...PLAIN_THEN_NESTED,
     { id: 3, note: 'quote \\" and ], in a string: "],', more: [{}, [], { e: '\\' }] },
-    { id: 4, note: 'Grüße, 東京 and 🚀 },' },
+    WIDE_CHARACTERS,
     [1, [2, [3]]],
     'a string item, with ] and , inside',
     -12.5e3,

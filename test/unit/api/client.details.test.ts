@@ -3,21 +3,16 @@
 import * as assert from 'node:assert/strict';
 import { parseRetryAfter, type RetryNotice, type RetryPolicy } from '../../../src/api/client';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
-import { MemoryLog, SECRET, client, closedPort, rejects, startServer } from '../../support/client';
+import { MemoryLog, client, closedPort, rejects, startServer } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 
 const HOUR = 3_600_000;
 
 describe('API client details', () => {
-  let server: DemoServer;
+  const server = demoApiPerSuite();
   let log: MemoryLog;
 
-  before(async () => {
-    server = await startDemoServer({ token: SECRET });
-  });
-  after(() => server.close());
   beforeEach(() => {
-    server.reset();
     log = new MemoryLog();
   });
 
@@ -155,14 +150,8 @@ describe('API client details', () => {
 });
 
 describe('API client retries', () => {
-  let server: DemoServer;
+  const server = demoApiPerSuite();
   const fast: Partial<RetryPolicy> = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
-
-  before(async () => {
-    server = await startDemoServer({ token: SECRET });
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
 
   for (const status of [408, 500, 502, 503, 504]) {
     it(`retries ${status} and succeeds when the service recovers`, async () => {
@@ -271,23 +260,19 @@ describe('API client retries', () => {
     assert.equal(notices.length, 3);
   });
 
-  it('a cancel during the wait between attempts stops at once, without another attempt', async () => {
-    server.setFault({ fault: { kind: 'status', status: 503 } });
-    const controller = new AbortController();
-    // The wait between attempts is an hour: only the cancel can end it before mocha's timeout.
-    const pending = client(server, { retry: { retries: 3, baseDelayMs: HOUR, maxDelayMs: HOUR }, onRetry: () => controller.abort() }).listMachines(controller.signal);
-    await rejects(pending, 'cancelled', /^The request was cancelled\.$/);
-    assert.equal(server.requests.length, 1);
-  });
-
-  it('a cancel that comes while already waiting ends the wait', async () => {
-    server.setFault({ fault: { kind: 'status', status: 503 } });
-    const controller = new AbortController();
-    // The wait between attempts is an hour: only the cancel can end it before mocha's timeout.
-    const pending = client(server, { retry: { retries: 3, baseDelayMs: HOUR, maxDelayMs: HOUR }, onRetry: () => setTimeout(() => controller.abort(), 30) }).listMachines(controller.signal);
-    await rejects(pending, 'cancelled', /^The request was cancelled\.$/);
-    assert.equal(server.requests.length, 1);
-  });
+  // The wait between attempts is an hour: only the cancel can end it before mocha's timeout.
+  for (const [title, cancel] of [
+    ['a cancel during the wait between attempts stops at once, without another attempt', (controller: AbortController) => controller.abort()],
+    ['a cancel that comes while already waiting ends the wait', (controller: AbortController) => setTimeout(() => controller.abort(), 30)],
+  ] as const) {
+    it(title, async () => {
+      server.setFault({ fault: { kind: 'status', status: 503 } });
+      const controller = new AbortController();
+      const pending = client(server, { retry: { retries: 3, baseDelayMs: HOUR, maxDelayMs: HOUR }, onRetry: () => cancel(controller) }).listMachines(controller.signal);
+      await rejects(pending, 'cancelled', /^The request was cancelled\.$/);
+      assert.equal(server.requests.length, 1);
+    });
+  }
 
   it('checkToken sends one small request and says whether the token is accepted', async () => {
     await client(server).checkToken();

@@ -2,19 +2,15 @@
 // machines, paging of templates, and every error a user can be told.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
+import { startDemoServer } from '../../../dev/demo/server';
 import { MemoryLog, SECRET, client, closedPort, rejects, startServer } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 
 describe('API client', () => {
-  let server: DemoServer;
+  const server = demoApiPerSuite();
   let log: MemoryLog;
 
-  before(async () => {
-    server = await startDemoServer({ token: SECRET });
-  });
-  after(() => server.close());
   beforeEach(() => {
-    server.reset();
     log = new MemoryLog();
   });
   afterEach(() => {

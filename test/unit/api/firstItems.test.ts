@@ -9,16 +9,16 @@ import type { Machine } from '../../../src/api/types';
 import { generateMachines } from '../../../dev/demo/fixtures';
 import { startDemoServer } from '../../../dev/demo/server';
 import { SECRET, client, startServer } from '../../support/client';
+import { PLAIN_THEN_NESTED, WIDE_CHARACTERS } from '../../support/jsonItems';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe('firstItems: the complete items at the start of a JSON array', () => {
   // Strings full of what a cut looks for, nested objects and arrays, and characters of 2-4 bytes.
   const items = [
-    { id: 1, note: 'plain' },
-    { id: 2, note: '},{"id":99}', nested: { a: { b: 1 }, list: [{ c: 2 }, { d: 3 }] } },
+    ...PLAIN_THEN_NESTED,
     { id: 3, note: 'quote \\" and }, in a string: "},', more: [{}, {}, { e: '},' }] },
-    { id: 4, note: 'Grüße, 東京 and 🚀 },' },
+    WIDE_CHARACTERS,
     { id: 5, note: 'last' },
   ];
   const pretty = JSON.stringify(items, null, 2);

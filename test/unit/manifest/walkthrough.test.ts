@@ -29,17 +29,17 @@ describe('the walkthrough checks a step off by its outcome', () => {
     }
   });
 
-  it('Set the service URL: done once a valid URL is set, not before activation, not with a missing or bad URL', () => {
-    for (const setup of ['noToken', 'insecure', 'ready']) assert.equal(done('serviceUrl', { 'gpuRental.setup': setup }), true, setup);
-    for (const setup of ['unknown', 'noBaseUrl', 'badBaseUrl']) assert.equal(done('serviceUrl', { 'gpuRental.setup': setup }), false, setup);
-    assert.equal(done('serviceUrl', {}), false, 'before GPU Rental sets its keys');
-  });
-
-  it('Set your API token: done once a token is stored (Escape in the password box stores none)', () => {
-    for (const setup of ['insecure', 'ready']) assert.equal(done('token', { 'gpuRental.setup': setup }), true, setup);
-    for (const setup of ['unknown', 'noBaseUrl', 'badBaseUrl', 'noToken']) assert.equal(done('token', { 'gpuRental.setup': setup }), false, setup);
-    assert.equal(done('token', {}), false);
-  });
+  // Each step: the setup states it is done in, and those it is not (nor before GPU Rental sets its keys).
+  for (const [title, step, doneIn, notDoneIn] of [
+    ['Set the service URL: done once a valid URL is set, not before activation, not with a missing or bad URL', 'serviceUrl', ['noToken', 'insecure', 'ready'], ['unknown', 'noBaseUrl', 'badBaseUrl']],
+    ['Set your API token: done once a token is stored (Escape in the password box stores none)', 'token', ['insecure', 'ready'], ['unknown', 'noBaseUrl', 'badBaseUrl', 'noToken']],
+  ] as const) {
+    it(title, () => {
+      for (const setup of doneIn) assert.equal(done(step, { 'gpuRental.setup': setup }), true, setup);
+      for (const setup of notDoneIn) assert.equal(done(step, { 'gpuRental.setup': setup }), false, setup);
+      assert.equal(done(step, {}), false, 'before GPU Rental sets its keys');
+    });
+  }
 
   it('Find a machine with a filter: done while a filter is applied; Copy its ID: done once a node ID was copied', () => {
     assert.equal(done('filter', { 'gpuRental.machines.filtered': true }), true);

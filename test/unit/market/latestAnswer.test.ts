@@ -60,34 +60,25 @@ describe('LatestAnswer: the latest answer to a question asked again', () => {
     assert.deepEqual(failures, [], 'the cancellation is not a failure');
   });
 
-  it('an ask cancelled by the market itself ends quietly: no change, nothing logged, the last answer kept', async () => {
-    const { latest, asks, ask, changes, failures } = harness<string>();
-    const first = ask();
-    asks[0].answer('a');
-    await first;
-    const second = ask();
-    asks[1].fail(new MarketRequestError({ kind: CANCELLED, message: CANCELLED }));
-    await second;
-    assert.equal(latest.value, 'a');
-    assert.equal(latest.asking, false);
-    assert.equal(changes(), 1);
-    assert.deepEqual(failures, []);
-  });
-
-  it('a failed ask is handed to failed and tells a change; the last answer stays', async () => {
-    const { latest, asks, ask, changes, failures } = harness<string>();
-    const first = ask();
-    asks[0].answer('a');
-    await first;
-    const broken = new Error('the worker is gone');
-    const second = ask();
-    asks[1].fail(broken);
-    await second;
-    assert.deepEqual(failures, [broken]);
-    assert.equal(latest.value, 'a');
-    assert.equal(latest.asking, false);
-    assert.equal(changes(), 2);
-  });
+  const broken = new Error('the worker is gone');
+  for (const [title, failure, failed, changed] of [
+    ['an ask cancelled by the market itself ends quietly: no change, nothing logged, the last answer kept', new MarketRequestError({ kind: CANCELLED, message: CANCELLED }), [], 1],
+    ['a failed ask is handed to failed and tells a change; the last answer stays', broken, [broken], 2],
+  ] as const) {
+    it(title, async () => {
+      const { latest, asks, ask, changes, failures } = harness<string>();
+      const first = ask();
+      asks[0].answer('a');
+      await first;
+      const second = ask();
+      asks[1].fail(failure);
+      await second;
+      assert.deepEqual(failures, failed);
+      assert.equal(latest.value, 'a');
+      assert.equal(latest.asking, false);
+      assert.equal(changes(), changed);
+    });
+  }
 
   it('an ask that fails with no error at all is logged and told, like any failure', async () => {
     const { asks, ask, changes, failures } = harness<string>();

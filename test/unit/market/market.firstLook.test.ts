@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import type { Machine } from '../../../src/api/types';
-import { Market, type MarketChange } from '../../../src/market/market';
 import type { MachineQuery } from '../../../src/market/views';
 import { parseQuery } from '../../../src/model/query';
+import { marketPerTest } from '../../support/marketModel';
 import { machineRecord } from '../../support/records';
 
 describe('the market: a first look shows until its load ends', () => {
@@ -13,15 +13,7 @@ describe('the market: a first look shows until its load ends', () => {
   const parsed = parseQuery('');
   assert.ok(parsed.ok);
   const byPrice: MachineQuery = { filter: parsed.query, arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
-  let market: Market;
-  let changes: MarketChange[];
-
-  beforeEach(() => {
-    market = new Market({ now: () => clock.now });
-    changes = [];
-    market.onDidChange((change) => changes.push(change));
-  });
-  afterEach(() => market.dispose());
+  const { market, changes } = marketPerTest(clock);
 
   /** A load whose first look and end the test controls. */
   function controlledLoad() {

@@ -13,6 +13,7 @@ import { templateHandlers } from '../../../src/market/worker/templateHandlers';
 import { parseQuery, type Query } from '../../../src/model/query';
 import type { Arrangement } from '../../../src/model/arrange';
 import { applyEdit, listEdit } from '../../support/listEdits';
+import { marketPerTest } from '../../support/marketModel';
 import { machineRecord, templateRecord } from '../../support/records';
 
 const byPrice: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
@@ -35,15 +36,7 @@ function deferred<T>() {
 
 describe('market model', () => {
   const clock = { now: new Date('2026-11-23T10:00:00Z') };
-  let market: Market;
-  let changes: MarketChange[];
-
-  beforeEach(() => {
-    market = new Market({ now: () => clock.now });
-    changes = [];
-    market.onDidChange((change) => changes.push(change));
-  });
-  afterEach(() => market.dispose());
+  const { market, changes } = marketPerTest(clock);
 
   it('a load makes a snapshot with its time, skipped count and completeness', async () => {
     const machines = [machineRecord(), machineRecord()];
@@ -98,7 +91,7 @@ describe('market model', () => {
     await market.loadMachines(async () => ({ items: [a, b], skipped: 0 }));
     assert.deepEqual(changes.map((c) => c.diff === undefined), [true, false], 'started (no diff), then loaded');
     assert.equal(changes[1].diff?.initial, true);
-    changes = [];
+    changes.length = 0;
     const c = machineRecord();
     const first = market.machines.snapshot;
     await market.loadMachines(async () => ({ items: [{ ...a, price: '1.50' }, c], skipped: 0 }));
@@ -115,7 +108,7 @@ describe('market model', () => {
   it('reset drops both snapshots, announcing what went away', async () => {
     await market.loadMachines(async () => ({ items: [machineRecord()], skipped: 0 }));
     await market.loadTemplates(async () => ({ items: [templateRecord()], skipped: 0 }));
-    changes = [];
+    changes.length = 0;
     market.reset();
     assert.equal(market.machines.snapshot, undefined);
     assert.equal(market.templates.snapshot, undefined);

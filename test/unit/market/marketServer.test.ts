@@ -5,28 +5,22 @@
 import * as assert from 'node:assert/strict';
 import { Trace } from 'vscode-jsonrpc';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
 import { CANCELLED, PROTOCOL_VERSION, VERSION_MISMATCH, type MachineAsk } from '../../../src/market/protocol';
 import type { RecordingHistory } from '../../../src/market/worker/historyHandlers';
 import { portPair } from '../../../src/node/nodeTransport';
 import { SECRET } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 import { marketInThread, startMarket } from '../../support/market';
 import { machineRecord } from '../../support/records';
 
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
 
 describe('market protocol in one thread', () => {
-  let api: DemoServer;
+  const api = demoApiPerSuite();
   let client: MarketClient;
 
-  before(async () => {
-    api = await startDemoServer({ token: SECRET });
-  });
-  after(() => api.close());
-
   beforeEach(async () => {
-    api.reset();
     ({ client } = await startMarket({ api }));
   });
   afterEach(() => client.dispose());

@@ -4,14 +4,13 @@
 // suggestions and counts.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { machinePickText } from '../../../src/model/machines';
 import { compileQuery, parseQuery } from '../../../src/model/query';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { firstMatches, pickMatcher } from '../../../src/market/worker/pickHandlers';
 import type { MachineAsk } from '../../../src/market/protocol';
 import { beyondShown, pickRows } from '../../../src/model/pickRows';
-import { SECRET } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 import { startMarket } from '../../support/market';
 
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
@@ -40,16 +39,10 @@ describe('quick pick matching (pure)', () => {
 });
 
 describe('commands requests', () => {
-  let api: DemoServer;
+  const api = demoApiPerSuite();
   let client: MarketClient;
 
-  before(async () => {
-    api = await startDemoServer({ token: SECRET });
-  });
-  after(() => api.close());
-
   beforeEach(async () => {
-    api.reset();
     ({ client } = await startMarket({ api }));
     await client.request('load', { which: 'machines' });
   });

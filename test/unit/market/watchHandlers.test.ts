@@ -5,32 +5,26 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
 import { nearMisses } from '../../../src/model/nearMiss';
 import { parseQuery } from '../../../src/model/query';
 import { pricePerGpu } from '../../../src/model/price';
 import type { Notifications } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
-import { SECRET } from '../../support/client';
+import { demoApiPerSuite } from '../../support/demoApi';
 import { startMarket, type InThreadMarket } from '../../support/market';
+import { watchedH100 } from '../../support/watch';
 
-const H100 = (id: string, price: string, gpus = 8): Machine => ({ ...DEMO_MACHINES[0], node_name: id, gpu_name: 'H100_WATCH', gpu_count: gpus, price });
+const H100 = watchedH100;
 const WATCH = 'gpu=h100_watch price<10';
 const base = DEMO_MACHINES.slice(0, 20);
 
 describe('market protocol: watches', () => {
-  let api: DemoServer;
+  const api = demoApiPerSuite();
   let market: InThreadMarket;
   let client: MarketClient;
   const news: Notifications['news'][] = [];
 
-  before(async () => {
-    api = await startDemoServer({ token: SECRET });
-  });
-  after(() => api.close());
-
   beforeEach(async () => {
-    api.reset();
     api.setData({ machines: base });
     news.length = 0;
     market = await startMarket({ api, onNotify: (n) => n.name === 'news' && news.push(n.params) });

@@ -9,18 +9,29 @@ function read(text: string): string {
 }
 
 describe('query: how it was read', () => {
-  it('bare text values start names, quoted ones are the whole name', () => {
-    assert.equal(read('gpu=h100 gpus>=8'), 'gpu starts with "h100" · gpus at least 8');
-    assert.equal(read('gpu="H100 SXM5 80GB"'), 'gpu is "H100 SXM5 80GB" (whole name)');
-    assert.equal(read('region!=us'), 'region does not start with "us"');
-    assert.equal(read('region in [us-west, "eu-central"]'), 'region starts with one of "us-west", "eu-central" (whole name)');
-    assert.equal(read('gpu notin ["A100"]'), 'gpu is none of "A100" (whole name)');
-  });
-
-  it('numbers, versions, yes/no and free text', () => {
-    assert.equal(read('price_per_gpu<2.5 vram<=24 cpus>16 cuda>=12.1'), 'price_per_gpu under 2.5 · vram at most 24 · cpus over 16 · cuda at least 12.1');
-    assert.equal(read('nvlink=true gpus!=1'), 'nvlink is true · gpus is not 1');
-    assert.equal(read('4090'), '"4090" in GPU, CPU, region or node ID');
-    assert.equal(read(''), '');
-  });
+  for (const [title, readings] of [
+    [
+      'bare text values start names, quoted ones are the whole name',
+      [
+        ['gpu=h100 gpus>=8', 'gpu starts with "h100" · gpus at least 8'],
+        ['gpu="H100 SXM5 80GB"', 'gpu is "H100 SXM5 80GB" (whole name)'],
+        ['region!=us', 'region does not start with "us"'],
+        ['region in [us-west, "eu-central"]', 'region starts with one of "us-west", "eu-central" (whole name)'],
+        ['gpu notin ["A100"]', 'gpu is none of "A100" (whole name)'],
+      ],
+    ],
+    [
+      'numbers, versions, yes/no and free text',
+      [
+        ['price_per_gpu<2.5 vram<=24 cpus>16 cuda>=12.1', 'price_per_gpu under 2.5 · vram at most 24 · cpus over 16 · cuda at least 12.1'],
+        ['nvlink=true gpus!=1', 'nvlink is true · gpus is not 1'],
+        ['4090', '"4090" in GPU, CPU, region or node ID'],
+        ['', ''],
+      ],
+    ],
+  ] as const) {
+    it(title, () => {
+      for (const [query, reading] of readings) assert.equal(read(query), reading, query);
+    });
+  }
 });

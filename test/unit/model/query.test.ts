@@ -47,23 +47,24 @@ describe('query: the example from the issue', () => {
 
 describe('query: fields and aliases', () => {
   it('maps every alias to its API field', () => {
-    assert.deepEqual(FIELD_ALIASES, {
-      gpu: 'gpu_name',
-      gpus: 'gpu_count',
-      vram: 'gpu_memory',
-      price: 'price',
-      price_per_gpu: 'price_per_gpu',
-      region: 'region',
-      cuda: 'cuda_version',
-      driver: 'driver_version',
-      online: 'online_rate',
-      nvlink: 'nvlink_status',
-      cpus: 'cpu_count',
-      ram: 'memory_total',
-      disk: 'disk_total',
-      up: 'network_upload_speed',
-      down: 'network_download_speed',
-    });
+    const aliases = [
+      ['gpu', 'gpu_name'],
+      ['gpus', 'gpu_count'],
+      ['vram', 'gpu_memory'],
+      ['price', 'price'],
+      ['price_per_gpu', 'price_per_gpu'],
+      ['region', 'region'],
+      ['cuda', 'cuda_version'],
+      ['driver', 'driver_version'],
+      ['online', 'online_rate'],
+      ['nvlink', 'nvlink_status'],
+      ['cpus', 'cpu_count'],
+      ['ram', 'memory_total'],
+      ['disk', 'disk_total'],
+      ['up', 'network_upload_speed'],
+      ['down', 'network_download_speed'],
+    ];
+    assert.deepEqual(FIELD_ALIASES, Object.fromEntries(aliases));
     for (const [alias, field] of Object.entries(FIELD_ALIASES)) {
       const value = field === 'nvlink_status' ? 'true' : '1';
       assert.equal((parsed(`${alias}=${value}`).clauses[0] as Clause).field, field, alias);

@@ -13,20 +13,12 @@ import { PROTOCOL_VERSION, type MachineAsk, type Notifications } from '../../../
 import { serveInThread } from '../../../src/node/main';
 import { startWorker } from '../../../src/node/nodeTransport';
 import { SECRET } from '../../support/client';
-import { fault, FAULTY_WORKER } from '../../support/faults';
+import { next } from '../../support/events';
+import { fault, faultWatched, FAULTY_WORKER } from '../../support/faults';
 import { demoService } from '../../support/market';
 
 const HELLO = { version: PROTOCOL_VERSION, language: undefined, bundle: undefined };
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
-
-function next<T>(subscribe: (listener: (value: T) => void) => { dispose(): void }): Promise<T> {
-  return new Promise((resolve) => {
-    const subscription = subscribe((value) => {
-      subscription.dispose();
-      resolve(value);
-    });
-  });
-}
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -79,9 +71,8 @@ describe('market worker', () => {
     const requests = api.requests.length;
     const load = client.request('load', { which: 'machines' });
     await until(() => api.requests.length > requests);
-    const restarted = next(client.onDidRestart);
-    const recovered = next(client.onDidRecover);
-    void fault(client, 'crash').catch(() => undefined);
+    const { restarted, recovered, request: crash } = faultWatched(client, 'crash');
+    void crash.catch(() => undefined);
     assert.match(await restarted, /^crashed: exit code 70/);
     assert.ok(client.stale);
     const stale = await client.request('summary', byGpu);
@@ -104,9 +95,7 @@ describe('market worker', () => {
     client.dispose();
     client = await started(5000);
     await client.request('summary', byGpu);
-    const restarted = next(client.onDidRestart);
-    const recovered = next(client.onDidRecover);
-    const hang = fault(client, 'hang');
+    const { restarted, recovered, request: hang } = faultWatched(client, 'hang');
     assert.equal(await restarted, 'hung');
     await assert.rejects(hang, (err: unknown) => err instanceof MarketRequestError && err.kind === 'restarted');
     await recovered;

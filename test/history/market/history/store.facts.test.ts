@@ -6,9 +6,10 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../../src/api/types';
 import { DAY_MS, HOUR_MS } from '../../../../src/market/history/downsample';
-import { TREND_POINTS, WEEK_MS } from '../../../../src/market/history/week';
+import { WEEK_MS } from '../../../../src/market/history/week';
 import { historyOf } from '../../../support/history';
 import { machineRecord } from '../../../support/records';
+import { assertTrendOfTheWeek } from '../../../support/week';
 
 const h100 = (price: string, node_name?: string) => machineRecord({ gpu_name: 'H100_SXM5_80GB', gpu_count: 1, price, ...(node_name ? { node_name } : {}) });
 
@@ -25,11 +26,7 @@ describe('market history: the week of a model and the listing of a machine', () 
     ];
     const memory = historyOf(lists);
     const week = memory.modelWeek('H100_SXM5_80GB')!;
-    assert.equal(week.trend.length, TREND_POINTS);
-    assert.equal(week.trend[0], 1.8, 'the first part: the lowest of its two lists');
-    assert.equal(week.trend[12], 2, 'three days in: 12 of 28 parts');
-    assert.equal(week.trend[TREND_POINTS - 1], 2, 'the latest list is in the last part');
-    assert.equal(week.trend.filter(Number.isFinite).length, 3);
+    assertTrendOfTheWeek(week);
     assert.equal(week.low, 1.8);
     assert.equal(week.coveredMs, WEEK_MS);
     assert.equal(memory.modelWeek('H100_SXM5_80GB'), week, 'computed once per version');

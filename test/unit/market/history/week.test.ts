@@ -3,7 +3,8 @@
 // covers, and the 7-day trend (the lowest of each part, NaN where no list).
 import * as assert from 'node:assert/strict';
 import { DAY_MS, HOUR_MS } from '../../../../src/market/history/downsample';
-import { TREND_POINTS, WEEK_MS, weekFacts, weightedMedian } from '../../../../src/market/history/week';
+import { WEEK_MS, weekFacts, weightedMedian } from '../../../../src/market/history/week';
+import { assertTrendOfTheWeek } from '../../../support/week';
 
 describe('market history: a model’s week', () => {
   it('the weighted median is the least value reaching half the weight', () => {
@@ -26,11 +27,7 @@ describe('market history: a model’s week', () => {
       ],
       last,
     )!;
-    assert.equal(week.trend.length, TREND_POINTS);
-    assert.equal(week.trend[0], 1.8, 'the first part: the lowest of its two lists');
-    assert.equal(week.trend[12], 2, 'three days in: 12 of 28 parts');
-    assert.equal(week.trend[TREND_POINTS - 1], 2, 'the latest list is in the last part');
-    assert.equal(week.trend.filter(Number.isFinite).length, 3);
+    assertTrendOfTheWeek(week);
     assert.equal(week.low, 1.8, 'a point before the week is not in it');
     assert.equal(week.median, 2, 'the hour of 60 lists outweighs the others');
     assert.equal(week.coveredMs, WEEK_MS);
