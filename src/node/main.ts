@@ -10,6 +10,7 @@ import type { MessageConnection } from 'vscode-jsonrpc';
 import type { Connection } from '../market/worker/client';
 import { MarketServer } from '../market/worker/server';
 import { portConnection, portPair } from './nodeTransport';
+import { warmFetch } from './warmFetch';
 
 /** The market on a connection, with its history on disk. */
 export function serve(connection: MessageConnection): MarketServer {
@@ -26,6 +27,6 @@ export function serveInThread(): Connection {
 // Run as a worker (not loaded into the extension's thread, nor by a test worker that wraps it).
 if (parentPort && require.main === module) {
   serve(portConnection(parentPort));
-  // Node loads and compiles its fetch (undici) on first use, 30–50 ms: done while the worker idles, not in the first load a person waits for.
-  setTimeout(() => void fetch('data:application/json,[]').then((response) => response.json()).catch(() => undefined), 0);
+  // Node loads and compiles its fetch on first use: done while the worker idles, not in the first load a person waits for.
+  setTimeout(() => void warmFetch(), 0);
 }

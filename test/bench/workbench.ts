@@ -13,6 +13,8 @@
 // action is marked (workbenchActions.ts has those after the expand), and the
 // longest stall and the time blocked between its marks are printed per size
 // and action, with the extension host's peak RSS.
+// A third, the tree floor (test/fixtures/tree-floor), is a tree that only hands
+// VS Code rows like ours at once: the same expand in it is what VS Code costs.
 // A benchmark, not a test: nothing is asserted.
 //
 // GPU_RENTAL_BENCH_SIZES     comma-separated machine counts (default 1000,10000,100000)
@@ -47,6 +49,8 @@ interface Figures {
   wholeListMs: number;
   refreshMs: number;
   expandMs: number;
+  /** The same expand in an extension that only hands VS Code the rows (test/fixtures/tree-floor). */
+  floorExpandMs: number;
   /** Presses of → it took (see timedExpand). */
   expandPresses: number;
   expandRows: number;
@@ -64,6 +68,8 @@ interface Probe {
 }
 
 const BENCH_PROBE = path.join(repoRoot, 'test', 'fixtures', 'bench-probe-extension');
+/** An extension whose tree only hands VS Code rows like ours, at once: what expanding costs in VS Code itself. */
+const TREE_FLOOR = path.join(repoRoot, 'test', 'fixtures', 'tree-floor');
 
 /** Runs one of the probe's commands and hands back the line it appended to `file`. */
 function runProbe(session: Session, command: string, file: string): Promise<string> {
@@ -111,7 +117,9 @@ async function plainNodeMs(url: string, request: string): Promise<number> {
 }
 
 // In-page checks, polled every animation frame; each returns performance.now() once it holds.
-const MACHINES_PANE = `[...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header h3.title')?.textContent === 'Machines')`;
+const paneTitled = (title: string) => `[...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header h3.title')?.textContent === '${title}')`;
+const MACHINES_PANE = paneTitled('Machines');
+const FLOOR_PANE = paneTitled('Floor Rows');
 const FIRST_GROUP_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="1"]')`;
 const FIRST_CHILD_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`;
 const BUSY = `${MACHINES_PANE}?.querySelector('.monaco-progress-container.active:not(.done)')`;
@@ -163,14 +171,42 @@ async function timedMilestones(session: Session, action: () => Promise<void>, co
  * 5 s is repeated, the time is that of the press that worked, and the
  * number of presses is printed.
  */
-async function timedExpand(session: Session): Promise<{ ms: number; presses: number }> {
+async function timedExpand(session: Session, childRow = FIRST_CHILD_ROW): Promise<{ ms: number; presses: number }> {
   for (let presses = 1; ; presses++) {
     try {
-      return { ms: await timed(session, () => session.page.keyboard.press('ArrowRight'), FIRST_CHILD_ROW, undefined, presses < 3 ? 5_000 : 180_000), presses };
+      return { ms: await timed(session, () => session.page.keyboard.press('ArrowRight'), childRow, undefined, presses < 3 ? 5_000 : 180_000), presses };
     } catch (err) {
       if (presses >= 3) throw err;
     }
   }
+}
+
+/** The keyboard focus on the first group of a tree, opened by `command`. */
+async function focusFirstGroup(session: Session, command: string, pane: string): Promise<void> {
+  const { ui, page } = session;
+  await until(
+    `the keyboard focus on the first group of ${pane}`,
+    async () => {
+      await ui.runCommand(command);
+      await page.keyboard.press('Home');
+      return page.evaluate(`!!document.activeElement?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused[aria-level="1"][aria-posinset="1"]') && !!(${pane})?.contains(document.activeElement)`);
+    },
+    (focused) => focused === true,
+    60_000,
+  );
+}
+
+/**
+ * The same expand in the tree-floor fixture's view, whose groups hold as
+ * many rows as ours showed and answer at once: VS Code's own cost of it.
+ */
+async function floorExpand(session: Session, dir: string, rows: number, marks: Marks): Promise<number> {
+  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows }));
+  await focusFirstGroup(session, 'Tree Floor: Show', FLOOR_PANE);
+  const { ms } = await marks.around('expand a group of an empty extension’s tree (VS Code’s floor)', () => timedExpand(session, `${FLOOR_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`), (expanded) => expanded.ms);
+  // Back to our view: the actions after this one work in it.
+  await session.ui.runCommand('GPU Rental: Focus on Machines View');
+  return ms;
 }
 
 async function extensionHostRss(session: Session): Promise<number> {
@@ -187,11 +223,11 @@ async function measure(version: string, count: number): Promise<Figures> {
   const session = await Session.open({
     version,
     viewport: { width: 1400, height: 1000 },
-    extensionFolders: [BENCH_PROBE, STALL_PROBE],
+    extensionFolders: [BENCH_PROBE, STALL_PROBE, TREE_FLOOR],
     env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir, GPU_RENTAL_STALL_PROBE_DIR: probeDir },
   });
   try {
-    const { ui, demo, page } = session;
+    const { ui, demo } = session;
     const marks = new Marks();
     demo.setData({ machines });
 
@@ -238,22 +274,14 @@ async function measure(version: string, count: number): Promise<Figures> {
     }
 
     // The key goes where the focus is: first make sure it is in the Machines tree, on its first group.
-    await until(
-      'the keyboard focus on the first group of the Machines tree',
-      async () => {
-        await ui.runCommand('GPU Rental: Focus on Machines View');
-        await page.keyboard.press('Home');
-        return page.evaluate(`!!document.activeElement?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused[aria-level="1"][aria-posinset="1"]') && !!(${MACHINES_PANE})?.contains(document.activeElement)`);
-      },
-      (focused) => focused === true,
-      60_000,
-    );
+    await focusFirstGroup(session, 'GPU Rental: Focus on Machines View', MACHINES_PANE);
     const { ms: expandMs, presses: expandPresses } = await marks.around('expand the first group', () => timedExpand(session), (expanded) => expanded.ms);
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
     const rssAfter = await extensionHostRss(session);
     const collectedAfter = await probeMemory(session, probeDir);
     // Last, so that its garbage does not count in the memory figures; with the market loaded, as a refresh finds it.
     const hostFloor = await probeFetch(session, probeDir);
+    const floorExpandMs = await floorExpand(session, probeDir, expandRows, marks);
 
     // What else a person does, each marked for the stall probe; the watch last (its polls would fall into the others).
     await sleep(SETTLE_MS);
@@ -264,7 +292,7 @@ async function measure(version: string, count: number): Promise<Figures> {
     machines = await watchPoll(session, marks, machines);
     const stalls = await stallFigures(session, probeDir, marks);
     return {
-      machines: count, bodyBytes, floorMs: floor, tokenCheckMs: tokenCheck, hostFloorMs: hostFloor, firstRowsMs, wholeListMs, refreshMs: median(refreshes), expandMs, expandPresses, expandRows, rssBefore, rssAfter,
+      machines: count, bodyBytes, floorMs: floor, tokenCheckMs: tokenCheck, hostFloorMs: hostFloor, firstRowsMs, wholeListMs, refreshMs: median(refreshes), expandMs, floorExpandMs, expandPresses, expandRows, rssBefore, rssAfter,
       collected: { before: collectedBefore, after: collectedAfter },
       stalls,
     };
@@ -297,7 +325,7 @@ function table(rows: Figures[]): string {
   }
   lines.push('', `| ${HOST_HEAD.join(' | ')} |`, `| ${HOST_HEAD.map(() => '---:').join(' | ')} |`);
   for (const f of rows) {
-    lines.push(`| ${[int(f.machines), ms(f.hostFloorMs), ratio(f.firstRowsMs / f.hostFloorMs), ratio(f.wholeListMs / f.hostFloorMs), ratio(f.refreshMs / f.hostFloorMs)].join(' | ')} |`);
+    lines.push(`| ${[int(f.machines), ms(f.hostFloorMs), ratio(f.firstRowsMs / f.hostFloorMs), ratio(f.wholeListMs / f.hostFloorMs), ratio(f.refreshMs / f.hostFloorMs), `${ms(f.expandMs)} / ${ms(f.floorExpandMs)}`, ratio(f.expandMs / f.floorExpandMs)].join(' | ')} |`);
   }
   lines.push('', `| ${MEMORY_HEAD.join(' | ')} |`, `| ${MEMORY_HEAD.map(() => '---:').join(' | ')} |`);
   for (const f of rows) {
@@ -312,7 +340,7 @@ function table(rows: Figures[]): string {
   return lines.join('\n');
 }
 
-const HOST_HEAD = ['machines', 'fetch + JSON.parse inside the extension host', 'first rows ÷ that', 'whole list ÷ that', 'refresh ÷ that'];
+const HOST_HEAD = ['machines', 'fetch + JSON.parse inside the extension host', 'first rows ÷ that', 'whole list ÷ that', 'refresh ÷ that', 'expand: ours / an empty extension’s (same rows)', 'ours ÷ that'];
 const MEMORY_HEAD = ['machines', 'body', 'ext host JS heap in use after a full GC, before → after', 'growth ÷ body', 'ext host RSS after a full GC', 'growth ÷ body'];
 
 function uptime(): string {

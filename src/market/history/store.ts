@@ -75,6 +75,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   private weeks = new Map<string, WeekFacts | undefined>();
   private latestCache: number | undefined;
   private presence: Presence | undefined;
+  /** The presence's list times, read without its listings (listing() alone needs no more): forgotten at each change. */
+  private bounds: Pick<Presence, 'lastT' | 'oldestT' | 'oldestSlack'> | undefined;
   /** The last list this store recorded, its groups' tally, and the presence stamp after it (see record). */
   private last: { list: readonly Machine[]; tally: GroupTally; stamp: number | undefined } | undefined;
   /** The time of the list after which this store last thinned the history. */
@@ -116,6 +118,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.version = ++lastVersion;
     this.weeks.clear();
     this.latestCache = undefined;
+    this.bounds = undefined;
   }
 
   /** Whether another connection changed the history since the last look; forgets what was read when it did. */
@@ -286,16 +289,24 @@ export class HistoryStore implements MachineHistory, MarketFacts {
 
   private loadPresence(): Presence {
     if (this.presence) return this.presence;
-    const lastT = this.latestT();
-    const oldest = this.sql('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
+    const bounds = this.presenceBounds();
     const open = new Map<string, number>();
     for (const [node, since] of rowArrays(this.arraysOf('SELECT node, since FROM listings WHERE until IS NULL'))) open.set(node as string, Number(since));
+    this.presence = { loadedAt: bounds.lastT, ...bounds, open, returns: undefined };
+    return this.presence;
+  }
+
+  /** The latest and the oldest list's times, without the listings (until the history changes). */
+  private presenceBounds(): Pick<Presence, 'lastT' | 'oldestT' | 'oldestSlack'> {
+    if (this.bounds) return this.bounds;
+    const lastT = this.latestT();
+    const oldest = this.sql('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
     // Thinning moves a list older than RAW_MS to the start of its hour (older than HOURLY_MS: its day), even alone in it (n = 1).
     const oldestT = Number(oldest?.t ?? lastT);
     const age = lastT - oldestT;
     const oldestSlack = Number(oldest?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
-    this.presence = { loadedAt: lastT, lastT, oldestT, oldestSlack, open, returns: undefined };
-    return this.presence;
+    this.bounds = { lastT, oldestT, oldestSlack };
+    return this.bounds;
   }
 
   /** A model's figures over the 7 days before the latest list (every GPU count); undefined when the history has none. */
@@ -317,10 +328,18 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     return since === undefined ? NaN : (p.lastT - since) / HOUR_MS;
   }
 
+  /** Since when the machine's open listing runs, read alone (the key's index); undefined when it is not listed. */
+  private openSince(nodeId: string): number | undefined {
+    const row = this.sql('SELECT since FROM listings WHERE node = ? AND until IS NULL').get(nodeId);
+    return row === undefined ? undefined : Number(row.since);
+  }
+
   /** Since when the machine is listed, as far as the history saw it; undefined when it has not seen it listed. */
   listing(nodeId: string): ListingFacts | undefined {
-    const p = this.loadPresence();
-    const since = p.open.get(nodeId);
+    // A slice of rows asks for its 200 machines: each looked up by its key until something reads every open
+    // listing (listed_hours, flaps_7d), so that opening the first group does not wait for that (70 ms at 10k machines).
+    const p = this.presence ?? this.presenceBounds();
+    const since = this.presence ? this.presence.open.get(nodeId) : this.openSince(nodeId);
     if (since === undefined) return undefined;
     // A point downsampled to an hour or a day starts before the lists it stands for.
     return { since, hours: (p.lastT - since) / HOUR_MS, fromStart: since <= p.oldestT + p.oldestSlack };

@@ -31,7 +31,8 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   private readonly shown = new Map<string, number>();
   /** Group nodes handed to VS Code for the current view: refreshing one group needs the same object. */
   private groupNodes: { summary: MachineSummary; byKey: Map<string, GroupNode> } | undefined;
-  private refreshQueued = false;
+  /** A refresh was fired in this turn: the next ones in it add nothing (VS Code reads the rows later). */
+  private firedThisTurn = false;
   /** The root last drawn had rows: a setup change must clear them. */
   private rootShown = false;
 
@@ -64,16 +65,17 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   /**
    * Every row again after a new snapshot or new marks, once however many of
    * them came in this turn (a snapshot brings news right after it, whoever
-   * heard it first): VS Code takes the first refresh at once and holds a
-   * second one back 200 ms.
+   * heard it first). Fired at once, not at the end of the turn: VS Code takes
+   * the first change of a tree at once and holds the next one back 200 ms,
+   * and its message is such a change too. The view message that the same
+   * answer changes (viewMessages.ts, which hears it after this view) is then
+   * the one held back, not the rows.
    */
   refreshAll(): void {
-    if (this.refreshQueued) return;
-    this.refreshQueued = true;
-    queueMicrotask(() => {
-      this.refreshQueued = false;
-      this.changed.fire(undefined);
-    });
+    if (this.firedThisTurn) return;
+    this.firedThisTurn = true;
+    queueMicrotask(() => (this.firedThisTurn = false));
+    this.changed.fire(undefined);
   }
 
   async getChildren(node?: MachineNode): Promise<MachineNode[]> {

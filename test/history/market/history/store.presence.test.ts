@@ -57,6 +57,24 @@ describe('market history: comings and goings', () => {
     store.close();
   });
 
+  it('a machine\'s listing read alone (a slice of rows asks before anything reads every listing) is the one read with them all', () => {
+    const store = historyOf();
+    // Days apart, so that the oldest lists are thinned to their hour and day (the listing's fromStart reads that slack).
+    const steps: [number, string[]][] = [
+      [1, IDS.slice(0, 6)],
+      [2, IDS.slice(2, 8)],
+      [30, IDS.slice(0, 4).concat(IDS.slice(8))],
+      [80, IDS.slice(1, 10)],
+      [81, IDS.slice(1, 11)],
+    ];
+    for (const [h, ids] of steps) store.record(h * HOUR_MS, listOf(ids));
+    const alone = IDS.map((id) => store.listing(id));
+    store.listedHours(IDS[0]); // reads every open listing
+    assert.deepEqual(IDS.map((id) => store.listing(id)), alone);
+    assert.ok(alone.some((l) => l?.fromStart) && alone.some((l) => l && !l.fromStart) && alone.includes(undefined), 'every kind of answer was compared');
+    store.close();
+  });
+
   it('two windows seeing the same return count it once; each seeing its part of the story still counts it', () => {
     const [a, b] = [window(), window()];
     a.record(10 * HOUR_MS, listOf(['x']));
