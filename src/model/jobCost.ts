@@ -83,7 +83,10 @@ export interface JobEstimate {
 
 export type JobCost = { ok: true; estimate: JobEstimate } | { ok: false; reason: 'unknownGpu'; gpuName: string };
 
-function scaled(range: Range, mid: number | undefined): Range {
+/** The utilization range of a job: the default of its kind, or moved in proportion to the middle the job gives (at most 100%). */
+export function utilizationOf(job: Pick<Job, 'kind' | 'utilization'>): Range {
+  const range = UTILIZATION[job.kind];
+  const mid = job.utilization;
   if (mid === undefined) return range;
   return { low: (mid * range.low) / range.mid, mid, high: Math.min(1, (mid * range.high) / range.mid) };
 }
@@ -102,7 +105,7 @@ export function estimateJob(job: Job, machine: Pick<Machine, 'gpu_name' | 'gpu_c
   const gpus = Math.max(1, machine.gpu_count);
   const nvlink = machine.nvlink_status === true;
   const efficiency = gpus === 1 || nvlink ? FULL : PCIE_EFFICIENCY;
-  const utilization = scaled(UTILIZATION[job.kind], job.utilization);
+  const utilization = utilizationOf(job);
   const gpu = gpuThroughput(machine.gpu_name);
   const price = priceOf(machine as Machine);
   const pricePerHour = Number.isFinite(price) && price >= 0 ? price : undefined;
