@@ -63,7 +63,7 @@ export async function runCost(command: CostCommand, service: Service, io: Io): P
   const query = queryOf(command.query);
   const listing = await clientFor(service, command.timeoutSeconds).listMachines();
   if (listing.skipped > 0) await write(io.stderr, `gpu-rental: ${listing.skipped} malformed machine${listing.skipped === 1 ? '' : 's'} left out\n`);
-  const rows = rankByJobCost(listing.items, command.job, query).slice(0, command.limit ?? Infinity);
+  const { rows } = rankByJobCost(listing.items, command.job, query, command.limit);
   if (formatOf(command, io) === 'table') {
     if (rows.length) await write(io.stdout, table(COST_COLUMNS, [{ rows }], { color: colorOf(command, io), width: io.stdout.columns }));
   } else {

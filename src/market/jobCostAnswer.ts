@@ -45,13 +45,11 @@ export function jobCostAnswer(market: Market, input: JobCostInput, now: Date): s
     return l10n.t('The query is not valid: {0} (at character {1}). Fields: {2}. Write clauses like gpus>=2 price_per_gpu<2.5, separated by spaces.', parsed.error.message, parsed.error.position, fieldList());
   }
   const { job } = input;
-  const ranked = rankByJobCost(snapshot.items, job, parsed.query);
-  const rows = ranked.slice(0, input.limit);
-  const unknown = ranked.filter((r) => !r.result.ok).length;
+  const { rows, matching, unknownGpu: unknown } = rankByJobCost(snapshot.items, job, parsed.query, input.limit);
   const filter = [isEmptyQuery(parsed.query) ? '' : printQuery(parsed.query), printQuery(fitQuery(job))].filter(Boolean).join(' ');
   const u = utilizationOf(job);
   const lines = [
-    l10n.t('Estimate for {0}: {1} of {2} machines match and fit ({3}), cheapest job first; {4} shown.', describeJob(job), ranked.length, snapshot.items.length, filter, rows.length),
+    l10n.t('Estimate for {0}: {1} of {2} machines match and fit ({3}), cheapest job first; {4} shown.', describeJob(job), matching, snapshot.items.length, filter, rows.length),
     dataAge(snapshot.fetchedAt, now),
   ];
   if (rows.length) {

@@ -92,46 +92,71 @@ export function utilizationOf(job: Pick<Job, 'kind' | 'utilization'>): Range {
 }
 
 /** Hours from seconds at the high, middle and low ends of the product utilization × efficiency. */
-function hoursOf(seconds: (rate: number) => number, u: Range, e: Range): Range {
-  return { low: seconds(u.high * e.high) / 3600, mid: seconds(u.mid * e.mid) / 3600, high: seconds(u.low * e.low) / 3600 };
-}
-
 function times(range: Range, factor: number): Range {
   return { low: range.low * factor, mid: range.mid * factor, high: range.high * factor };
 }
 
-/** The estimate for one machine. Inputs must have passed checkJob (jobInput.ts). */
-export function estimateJob(job: Job, machine: Pick<Machine, 'gpu_name' | 'gpu_count' | 'nvlink_status' | 'price'>): JobCost {
-  const gpus = Math.max(1, machine.gpu_count);
-  const nvlink = machine.nvlink_status === true;
-  const efficiency = gpus === 1 || nvlink ? FULL : PCIE_EFFICIENCY;
-  const utilization = utilizationOf(job);
-  const gpu = gpuThroughput(machine.gpu_name);
-  const price = priceOf(machine as Machine);
-  const pricePerHour = Number.isFinite(price) && price >= 0 ? price : undefined;
-  const finish = (bound: JobEstimate['bound'], flops: number, hours: Range): JobCost => ({
-    ok: true,
-    estimate: { gpu, gpus, nvlink, bound, flops, utilization, efficiency, hours, gpuHours: times(hours, gpus), pricePerHour, cost: pricePerHour === undefined ? undefined : times(hours, pricePerHour) },
-  });
-  if (job.kind === 'infer' && job.servingHours !== undefined) {
-    const h = job.servingHours;
-    return finish('serving', 0, { low: h, mid: h, high: h });
-  }
-  if (!gpu) return { ok: false, reason: 'unknownGpu', gpuName: machine.gpu_name };
+type Sizing = Pick<Machine, 'gpu_name' | 'gpu_count' | 'nvlink_status' | 'price'>;
+
+/**
+ * The job's time on the machine at full utilization and scaling (seconds),
+ * what bounds it and its FLOPs; undefined for a GPU the table does not know.
+ * Hours at a utilization u and scaling e are seconds / (u · e) / 3600.
+ */
+function work(job: Job, gpu: GpuThroughput | undefined, gpus: number): { seconds: number; bound: JobEstimate['bound']; flops: number } | undefined {
+  if (job.kind === 'infer' && job.servingHours !== undefined) return { seconds: Number.NaN, bound: 'serving', flops: 0 };
+  if (!gpu) return undefined;
   const params = job.paramsB * 1e9;
   const tokens = job.tokens ?? 0;
   const flops = FLOPS_PER_PARAM_TOKEN[job.kind] * params * tokens;
   const peak = gpus * gpu.tflops * 1e12;
-  if (job.kind !== 'infer') {
-    return finish('compute', flops, hoursOf((rate) => flops / (peak * rate), utilization, efficiency));
-  }
+  if (job.kind !== 'infer') return { seconds: flops / peak, bound: 'compute', flops };
   // Generation: each step makes `batch` tokens and reads every weight once; the slower of the two bounds it.
   const batch = job.batch ?? DEFAULT_JOB_BATCH;
-  const steps = tokens / batch;
   const computePerStep = (FLOPS_PER_PARAM_TOKEN.infer * params * batch) / peak;
   const memoryPerStep = (WEIGHT_BYTES * params) / (gpus * gpu.bandwidthGBs * 1e9);
-  const bound = computePerStep > memoryPerStep ? 'compute' : 'memory';
-  return finish(bound, flops, hoursOf((rate) => (steps * Math.max(computePerStep, memoryPerStep)) / rate, utilization, efficiency));
+  return { seconds: (tokens / batch) * Math.max(computePerStep, memoryPerStep), bound: computePerStep > memoryPerStep ? 'compute' : 'memory', flops };
+}
+
+const efficiencyOf = (gpus: number, nvlink: boolean): Range => (gpus === 1 || nvlink ? FULL : PCIE_EFFICIENCY);
+const pricePerHourOf = (machine: Sizing): number | undefined => {
+  const price = priceOf(machine as Machine);
+  return Number.isFinite(price) && price >= 0 ? price : undefined;
+};
+
+/** The estimate for one machine. Inputs must have passed checkJob (jobInput.ts). */
+export function estimateJob(job: Job, machine: Sizing): JobCost {
+  const gpus = Math.max(1, machine.gpu_count);
+  const nvlink = machine.nvlink_status === true;
+  const gpu = gpuThroughput(machine.gpu_name);
+  const done = work(job, gpu, gpus);
+  if (!done) return { ok: false, reason: 'unknownGpu', gpuName: machine.gpu_name };
+  const efficiency = efficiencyOf(gpus, nvlink);
+  const utilization = utilizationOf(job);
+  const h = job.servingHours ?? 0;
+  const hours: Range =
+    done.bound === 'serving'
+      ? { low: h, mid: h, high: h }
+      : { low: done.seconds / (utilization.high * efficiency.high) / 3600, mid: done.seconds / (utilization.mid * efficiency.mid) / 3600, high: done.seconds / (utilization.low * efficiency.low) / 3600 };
+  const pricePerHour = pricePerHourOf(machine);
+  return {
+    ok: true,
+    estimate: { gpu, gpus, nvlink, bound: done.bound, flops: done.flops, utilization, efficiency, hours, gpuHours: times(hours, gpus), pricePerHour, cost: pricePerHour === undefined ? undefined : times(hours, pricePerHour) },
+  };
+}
+
+/**
+ * The middle cost of the job on the machine, or +Infinity without one: the
+ * same number as costKey(estimateJob(job, machine)), without building the
+ * estimate, for sorting many machines (the Job cost sort).
+ */
+export function jobCostSortKey(job: Job, machine: Sizing): number {
+  const gpus = Math.max(1, machine.gpu_count);
+  const done = work(job, gpuThroughput(machine.gpu_name), gpus);
+  const price = pricePerHourOf(machine);
+  if (!done || price === undefined) return Infinity;
+  if (done.bound === 'serving') return (job.servingHours ?? 0) * price;
+  return (done.seconds / (utilizationOf(job).mid * efficiencyOf(gpus, machine.nvlink_status === true).mid) / 3600) * price;
 }
 
 /** Cheapest job first; machines without a cost (unknown GPU, no price) last, in their order. */

@@ -4,10 +4,11 @@
 // throughput table does not know, a price that is not a number) last. What
 // `gpu-rental cost` and the gpuRental_jobCost tool answer. Pure.
 import type { Machine } from '../api/types';
-import { compareJobCost, estimateJob, sizingJobOf, type Job, type JobCost } from './jobCost';
+import { estimateJob, jobCostSortKey, sizingJobOf, type Job, type JobCost } from './jobCost';
 import { compareIds } from './machines';
 import { compileQuery, isEmptyQuery, parseQuery, type Query } from './query';
 import { estimateMemory, sizingFilter } from './sizing';
+import { gpuThroughput } from './throughput';
 
 export interface RankedMachine {
   machine: Machine;
@@ -26,13 +27,28 @@ export function withFit(query: Query, job: Job): Query {
   return { clauses: [...query.clauses, ...fitQuery(job).clauses] };
 }
 
-/** The machines that match `query` and fit the job, cheapest job first; ties by hours, then node ID. */
-export function rankByJobCost(machines: readonly Machine[], job: Job, query: Query): RankedMachine[] {
+export interface JobRanking {
+  /** The first `limit`, cheapest job first (ties by node ID), each with its estimate. */
+  rows: RankedMachine[];
+  /** Machines that match the query and fit the job. */
+  matching: number;
+  /** Of those, machines whose GPU the throughput table does not know (no estimate; last). */
+  unknownGpu: number;
+}
+
+/** The machines that match `query` and fit the job, cheapest job first; only the first `limit` get their estimate built. */
+export function rankByJobCost(machines: readonly Machine[], job: Job, query: Query, limit = Infinity): JobRanking {
   const combined = withFit(query, job);
   const match = isEmptyQuery(combined) ? () => true : compileQuery(combined);
-  const ranked = machines.filter(match).map((machine) => ({ machine, result: estimateJob(job, machine) }));
-  const hours = (r: JobCost) => (r.ok ? r.estimate.hours.mid : Infinity);
-  return ranked.sort((a, b) => compareJobCost(a.result, b.result) || compareNumbers(hours(a.result), hours(b.result)) || compareIds(a.machine.node_name, b.machine.node_name));
+  // Each key computed once, without building an estimate, not in every comparison.
+  const keyed = machines.filter(match).map((machine) => ({ machine, cost: jobCostSortKey(job, machine) }));
+  keyed.sort((a, b) => compareNumbers(a.cost, b.cost) || compareIds(a.machine.node_name, b.machine.node_name));
+  const serving = job.kind === 'infer' && job.servingHours !== undefined;
+  return {
+    rows: keyed.slice(0, limit).map(({ machine }) => ({ machine, result: estimateJob(job, machine) })),
+    matching: keyed.length,
+    unknownGpu: serving ? 0 : keyed.filter((k) => k.cost === Infinity && !gpuThroughput(k.machine.gpu_name)).length,
+  };
 }
 
 function compareNumbers(x: number, y: number): number {

@@ -4,7 +4,9 @@
 // at the same price never costs more.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compareJobCost, costKey, estimateJob, PCIE_EFFICIENCY, UTILIZATION, type Job, type JobCost } from '../../../src/model/jobCost';
+import { compareJobCost, costKey, estimateJob, jobCostSortKey, PCIE_EFFICIENCY, UTILIZATION, type Job, type JobCost } from '../../../src/model/jobCost';
+import { rankByJobCost } from '../../../src/model/jobRanking';
+import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { checkJob, checkTokens, checkUtilization } from '../../../src/model/jobInput';
 import { describeJob, describeJobCost, jobRowText } from '../../../src/model/jobText';
 import { GPU_THROUGHPUT } from '../../../src/model/throughput';
@@ -134,6 +136,41 @@ describe('jobCost: properties', () => {
         for (const end of ['low', 'mid', 'high'] as const) assert.ok(f.cost![end] <= s.cost![end] * (1 + 1e-12), `${fast.model} vs ${slow.model}`);
       }),
     );
+  });
+});
+
+describe('jobCost: the sort', () => {
+  it('the sort key is the estimate\'s middle cost, without building it, for any job and machine (unknown GPU and no price: +Infinity)', () => {
+    const names = [...new Set(DEMO_MACHINES.map((m) => m.gpu_name)), 'RTX_5090'];
+    fc.assert(
+      fc.property(
+        fc.record({ paramsB: fc.double({ min: 0.1, max: 2000, noNaN: true }), kind: fc.constantFrom<Job['kind']>('train', 'lora', 'infer'), tokens: fc.double({ min: 1e3, max: 1e14, noNaN: true }), batch: fc.integer({ min: 1, max: 1024 }), utilization: fc.option(fc.double({ min: 0.01, max: 1, noNaN: true }), { nil: undefined }), servingHours: fc.option(fc.double({ min: 0.01, max: 1000, noNaN: true }), { nil: undefined }) }),
+        fc.constantFrom(...names),
+        fc.integer({ min: 1, max: 16 }),
+        fc.boolean(),
+        fc.constantFrom('0.5', '12.34', 'n/a', '0'),
+        (job, gpu, count, nvlink, price) => {
+          const m = machine(gpu, count, price, nvlink);
+          const expected = costKey(estimateJob(job, m));
+          const key = jobCostSortKey(job, m);
+          assert.ok(key === expected || Math.abs(key - expected) <= Math.abs(expected) * 1e-12, `${key} ≠ ${expected}`);
+        },
+      ),
+    );
+  });
+
+  it('ranks the demo market: only machines that fit, cheapest job first, the first N with estimates, unknown GPUs counted', () => {
+    const job: Job = { paramsB: 13, kind: 'lora', tokens: 2e8 };
+    const all = rankByJobCost([...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: 'zz-unknown', gpu_name: 'RTX_5090', gpu_memory: 32, gpu_count: 8 }], job, { clauses: [] });
+    const few = rankByJobCost(DEMO_MACHINES, job, { clauses: [] }, 3);
+    assert.equal(few.rows.length, 3);
+    assert.deepEqual(few.rows.map((r) => r.machine.node_name), all.rows.slice(0, 3).map((r) => r.machine.node_name));
+    assert.equal(all.matching, all.rows.length);
+    assert.equal(all.unknownGpu, 1);
+    assert.equal(all.rows.at(-1)!.machine.node_name, 'zz-unknown');
+    const costs = all.rows.map((r) => costKey(r.result));
+    assert.deepEqual(costs, [...costs].sort((a, b) => a - b));
+    assert.ok(all.rows.every((r) => r.machine.gpu_memory * r.machine.gpu_count >= 33), 'a 13B LoRA needs 33.8 GiB');
   });
 });
 
