@@ -4,6 +4,8 @@
 // process to every user): GPU_RENTAL_TOKEN or --token-file instead.
 import { parseArgs as parseTokens } from 'node:util';
 import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey, type SortOrder } from '../model/arrange';
+import type { Job } from '../model/jobCost';
+import { checkJob } from '../model/jobInput';
 
 export type Format = 'json' | 'ndjson' | 'ids' | 'table';
 
@@ -33,6 +35,7 @@ export type Command =
   | ({ kind: 'watch'; query: string; intervalSeconds: number; limit?: number } & Common)
   | ({ kind: 'record'; query: string; intervalSeconds: number; limit?: number } & Common)
   | ({ kind: 'history'; words: string; days: number } & Common)
+  | ({ kind: 'cost'; job: Job; query: string; limit?: number } & Common)
   | ({ kind: 'mcp' } & Common)
   | { kind: 'help'; topic?: string }
   | { kind: 'version' };
@@ -126,6 +129,15 @@ const COMMANDS: Record<string, CommandSpec> = {
       const days = values.days === undefined ? DEFAULT_HISTORY_DAYS : wholeNumber(String(values.days), 1);
       if (days === undefined) return '--days must be a whole number, at least 1';
       return { kind: 'history', words: words.join(' ').trim(), days, ...common };
+    },
+  },
+  cost: {
+    options: { job: STRING, tokens: STRING, batch: STRING, hours: STRING, utilization: STRING, limit: STRING, ...flags('json', 'table') },
+    build(values, words, common, limit) {
+      if (!words.length) return 'cost needs a model size: gpu-rental cost SIZE --job train|lora|infer --tokens N [QUERY]';
+      if (values.job === undefined) return '--job is needed: train (full training or fine-tuning), lora or infer';
+      const checked = checkJob({ size: words[0], kind: values.job, tokens: values.tokens, batch: values.batch, hours: values.hours, utilization: values.utilization });
+      return checked.ok ? { kind: 'cost', job: checked.job, query: words.slice(1).join(' ').trim(), limit, ...common } : checked.message;
     },
   },
   mcp: {

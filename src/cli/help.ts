@@ -12,6 +12,8 @@ Usage:
   gpu-rental watch QUERY [--interval SECONDS] [--limit N]
   gpu-rental record [QUERY] [--interval SECONDS] [--limit N]
   gpu-rental history [WORDS] [--days N] [--json | --ndjson | --table]
+  gpu-rental cost SIZE --job train|lora|infer (--tokens N [--batch B] | --hours H) [QUERY]
+                      [--utilization U] [--limit N] [--json | --table]
   gpu-rental mcp
   gpu-rental --help | --version
 
@@ -34,8 +36,15 @@ Usage:
   history    per GPU model (WORDS choose models by name), the lowest, 25th-percentile
              and median price per GPU and GPUs listed, a row per day (per hour with
              --days 2 or less; default 7 days). Needs Node.js 22.13+ (SQLite)
+  cost       what a job costs on each machine that matches QUERY and fits the job: SIZE in
+             billions of parameters (7, 70b); --job train (full training or fine-tuning), lora
+             or infer; --tokens to train on or to generate (1B, 500M, 500M×3 for dataset tokens ×
+             epochs), --batch for inference (default 1), or --hours of serving; --utilization
+             the middle of the assumed range (40%). Cheapest job first, with hours, gpu_hours
+             and cost (the price read per hour for the whole machine), each with its low and
+             high. docs/job-cost.md says how
   mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
-             gpuRental_getMachine and gpuRental_listTemplates (read-only)
+             gpuRental_getMachine, gpuRental_listTemplates and gpuRental_jobCost (read-only)
 
 Options of every command:
   --token-file FILE   read the token from FILE (it must be readable by you only)

@@ -9,6 +9,7 @@ import { helpText } from './help';
 import { historyIfAvailable } from './historyAccess';
 import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
+import { runCost } from './cost';
 import { runHistory } from './history';
 import { runRecord } from './record';
 import { runWatch } from './watch';
@@ -47,6 +48,8 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
         return await runWatch(cmd, check.service, io, stop);
       case 'record':
         return await runRecord(cmd, check.service, io, stop);
+      case 'cost':
+        return await runCost(cmd, check.service, io);
       default:
         return await runListCommand(cmd, check.service, io);
     }

@@ -1,4 +1,4 @@
-// `gpu-rental mcp`: an MCP server on stdin/stdout with the three tools VS
+// `gpu-rental mcp`: an MCP server on stdin/stdout with the four tools VS
 // Code's chat has (src/market/tools.ts: same names, schemas and answers),
 // read-only. Built on the official SDK. The token comes from the
 // environment (or --token-file) and is never written anywhere: not to
@@ -76,7 +76,7 @@ export class ToolHost {
 
 /** Serves MCP on stdin/stdout until the client closes stdin or `stop` is aborted. */
 export async function runMcp(host: ToolHost, version: string, stop: AbortSignal): Promise<number> {
-  const server = new Server({ name: SERVER_NAME, title: 'GPU Rental', version }, { capabilities: { tools: {} }, instructions: 'Read-only access to the GPU rental service: find rentable GPU machines with a filter query, read one machine by node ID, and list image templates.' });
+  const server = new Server({ name: SERVER_NAME, title: 'GPU Rental', version }, { capabilities: { tools: {} }, instructions: 'Read-only access to the GPU rental service: find rentable GPU machines with a filter query, read one machine by node ID, list image templates, and estimate what a model training or inference job costs to finish on each machine.' });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
   server.setRequestHandler(CallToolRequestSchema, (request) => host.call(request.params.name, request.params.arguments ?? {}));
   const transport = new StdioServerTransport();

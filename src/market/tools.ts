@@ -1,4 +1,4 @@
-// The three tools a chat agent gets, defined once for VS Code's language
+// The four tools a chat agent gets, defined once for VS Code's language
 // model tools (package.json, contributes.languageModelTools) and for the MCP
 // server of the command-line tool (src/cli/mcp.ts): their names, what they
 // tell a model, their input schemas, and what they answer. A unit test keeps
@@ -8,18 +8,19 @@
 import * as l10n from '@vscode/l10n';
 import type { MarketFacts } from '../model/historyText';
 import type { Market, Which } from './market';
+import { checkJobCostInput, JOB_COST_MAX_LIMIT, jobCostAnswer } from './jobCostAnswer';
 import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
 
 /** Data older than this is loaded again before a tool answers. */
 export const TOOL_DATA_FRESH_MS = 3 * 60_000;
 
-export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'] as const;
+export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_jobCost'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** A JSON schema as the two hosts take it: an object with described properties. */
 export interface ToolInputSchema {
   type: 'object';
-  properties: Record<string, { type: 'string' | 'integer'; description: string; enum?: string[]; minimum?: number; maximum?: number }>;
+  properties: Record<string, { type: 'string' | 'integer' | 'number'; description: string; enum?: string[]; minimum?: number; maximum?: number }>;
   required?: string[];
 }
 
@@ -80,6 +81,27 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     },
     reads: 'templates',
   },
+  {
+    name: 'gpuRental_jobCost',
+    title: 'Estimate GPU Job Cost',
+    modelDescription:
+      "Returns what a language model job costs to finish on each GPU machine that can be rented now from the user's GPU rental service: the time and the total cost, not the price per hour. Give the model size in billions of parameters, the job (train: full training or fine-tuning; lora: LoRA fine-tuning; infer: generation), and the work: tokens to train on (e.g. \"1B\", \"500M\", or dataset tokens × epochs as \"500M×3\"), or for infer the tokens to generate (with a batch size) or the hours of serving. Only machines with enough GPU memory for the job are listed (the same estimate as Find Machines for a Model), filtered further by an optional query in the gpuRental_findMachines query language, cheapest job first. Each row gives hours, GPU-hours and cost as a middle value with its low–high range, and whether the time is bound by compute or by reading the weights. Training is estimated as 6 × parameters × tokens FLOPs (LoRA 4 ×) at each GPU's datasheet BF16 tensor throughput and an assumed utilization (default 35%, range 20–55%; set utilization to change it), less efficient over several GPUs without NVLink; inference from memory bandwidth or compute, whichever is slower. The price is read as per hour for the whole machine. Machines whose GPU is not in the throughput table get no estimate and are listed last. Say that these are estimates with a range. The result says how old the data is.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        size: { type: 'string', description: 'Model size in billions of parameters, e.g. "7", "70b", "7.5".' },
+        job: { type: 'string', enum: ['train', 'lora', 'infer'], description: 'train: full training or fine-tuning; lora: LoRA fine-tuning; infer: generation.' },
+        tokens: { type: 'string', description: 'Tokens to train on (train, lora) or to generate (infer): "1B", "500M", "2.5T", or dataset tokens × epochs as "500M×3".' },
+        batch: { type: 'integer', minimum: 1, maximum: 1024, description: 'infer only: sequences generated at once; default 1.' },
+        hours: { type: 'number', description: 'infer only, instead of tokens: hours of serving.' },
+        utilization: { type: 'string', description: 'The assumed utilization, the middle of the range: "40%" or "0.4". Default 35% for training, 50% for inference.' },
+        query: { type: 'string', description: 'An optional filter in the query language, e.g. "gpu=H100 region=us-west".' },
+        limit: { type: 'integer', minimum: 1, maximum: JOB_COST_MAX_LIMIT, description: 'How many machines to return, 1 to 50; default 10.' },
+      },
+      required: ['size', 'job'],
+    },
+    reads: 'machines',
+  },
 ];
 
 export function toolDefinition(name: ToolName): ToolDefinition {
@@ -107,6 +129,10 @@ export function toolAnswer(name: ToolName, market: Market, input: unknown, now: 
     case 'gpuRental_listTemplates': {
       const checked = checkTemplatesInput(input);
       return checked.ok ? listTemplatesAnswer(market, checked.input, now) : invalid(checked.message);
+    }
+    case 'gpuRental_jobCost': {
+      const checked = checkJobCostInput(input);
+      return checked.ok ? jobCostAnswer(market, checked.input, now) : invalid(checked.message);
     }
   }
 }

@@ -9,7 +9,7 @@ import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { TOKEN, signedInToDemo, waitFor } from './helpers';
 
-const NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'];
+const NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_jobCost'];
 
 function textOf(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
@@ -83,6 +83,15 @@ describe('Language model tools', function () {
     for (const text of [found, machine!, templates]) {
       assert.ok(!text.includes('itest-DOCKER-PASSWD') && !text.includes(TOKEN));
     }
+  });
+
+  it('job cost answers from the market in VS Code: the machines that fit, cheapest job first, with what the estimate rests on', async () => {
+    const tools = createTools(api.marketHost, api.controller);
+    const text = await tools.gpuRental_jobCost.text({ size: '7b', job: 'train', tokens: '1B', limit: 3 });
+    assert.match(text, /^Estimate for full training of 7B on 1B tokens: \d+ of \d+ machines match and fit \(vram_total>=128 vram>=2\), cheapest job first; 3 shown\./);
+    assert.match(text, /\| node_id \| GPUs \| price \| hours \(low–high\) \| GPU-hours \| cost \(low–high\) \| bound by \|/);
+    assert.match(text, /The estimate rests on: 6 × parameters × tokens FLOPs/);
+    assert.match(await tools.gpuRental_jobCost.text({ size: 'big', job: 'train', tokens: '1B' }), /^The input is not valid: Type the number of parameters in billions/);
   });
 
   it('without a token, the answer says how to set one', async () => {

@@ -1,5 +1,5 @@
 // `gpu-rental mcp` as a real child process, driven by an MCP client written
-// with the official SDK: it lists the three tools of VS Code's chat (same
+// with the official SDK: it lists the four tools of VS Code's chat (same
 // names, schemas, read-only) and answers as they do, from the demo API.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -60,7 +60,7 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
     await server.close();
   });
 
-  it('introduces itself as gpu-rental and lists the three tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
+  it('introduces itself as gpu-rental and lists the four tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
     assert.equal(mcp.client.getServerVersion()?.name, 'gpu-rental');
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(
@@ -85,6 +85,9 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
     ['gpuRental_getMachine', { nodeId: 'no-such-node' }],
     ['gpuRental_listTemplates', { limit: 50 }],
     ['gpuRental_listTemplates', { text: 'pytorch', limit: 3 }],
+    ['gpuRental_jobCost', { size: '7', job: 'train', tokens: '1B', limit: 5 }],
+    ['gpuRental_jobCost', { size: '70b', job: 'infer', tokens: '10M', batch: 8, query: 'gpu=H100' }],
+    ['gpuRental_jobCost', { size: 'big', job: 'train', tokens: '1B' }],
   ];
   for (const [name, input] of calls) {
     it(`${name} ${JSON.stringify(input)} answers as in VS Code's chat, with the age of the data and no secret`, async () => {
@@ -150,7 +153,7 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
   it('starts without a token or service, and its tools say what is missing; a rejected token is said, never quoted', async () => {
     const bare = await connect(cliEnv({}));
     try {
-      assert.equal((await bare.client.listTools()).tools.length, 3);
+      assert.equal((await bare.client.listTools()).tools.length, TOOL_NAMES.length);
       const result = await bare.client.callTool({ name: 'gpuRental_findMachines', arguments: {} });
       assert.equal(result.isError, true);
       assert.match(textOf(result), /GPU Rental is not set up: GPU_RENTAL_BASE_URL is not set.*GPU_RENTAL_TOKEN/);
