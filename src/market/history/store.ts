@@ -14,12 +14,14 @@ import { pricePerGpu } from '../../model/price';
 import type { MachineHistory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
-import { rowArrays, type SqlDatabase, type SqlStatement } from './database';
+import { rowArrays, type SqlDatabase, type SqlStatement, type SqlValue } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
 import { presenceChanges } from './presenceSync';
+import { ListingSpecs, storedPrice } from './listingSpecs';
+import { readOutlookIndex, type OutlookIndex } from './outlookIndex';
 import { readModels, readPoints, readTrends } from './trendsQuery';
 import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
@@ -80,6 +82,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   /** The time of the list after which this store last thinned the history. */
   private lastThin = -Infinity;
   private readonly statements = new Map<string, SqlStatement>();
+  private readonly specs = new ListingSpecs((text) => this.sql(text));
+  private outlookIndex: OutlookIndex | undefined;
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.db = options.db;
@@ -116,6 +120,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.version = ++lastVersion;
     this.weeks.clear();
     this.latestCache = undefined;
+    this.outlookIndex = undefined;
   }
 
   /** Whether another connection changed the history since the last look; forgets what was read when it did. */
@@ -192,7 +197,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
       const stamp = this.stamp();
       const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.movedSince(last.stamp, stamp) : undefined;
       const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
-      const comebacks = this.applyPresence(t, appeared, gone);
+      const comebacks = this.applyPresence(t, appeared, gone, machinesOf(machines, appeared));
+      this.reprice(t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines);
       this.noteChanges(stamp + 1, appeared, gone);
       return { appeared, gone, comebacks, stamp: stamp + 1 };
     });
@@ -257,25 +263,61 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp));
   }
 
-  /** Opens a listing for each machine that appeared (a comeback when it was listed before) and closes each gone one's; the comebacks. */
-  applyPresence(t: number, appeared: readonly string[], gone: readonly string[]): Set<string> {
-    const before = this.sql('SELECT 1 AS x FROM listings WHERE node = ? LIMIT 1');
-    const open = this.sql('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, NULL, ?) ON CONFLICT DO NOTHING');
+  /**
+   * Opens a listing for each machine that appeared (a comeback when it was
+   * listed before), with its fields and price when `found` has the machine,
+   * and closes each gone one's; the comebacks.
+   */
+  applyPresence(t: number, appeared: readonly string[], gone: readonly string[], found?: ReadonlyMap<string, Machine>): Set<string> {
+    const before = this.sql('SELECT spec FROM listings WHERE node = ? ORDER BY since DESC LIMIT 1');
+    const open = this.sql('INSERT INTO listings (node, since, until, comeback, spec, price) VALUES (?, ?, NULL, ?, ?, ?) ON CONFLICT DO NOTHING');
     const close = this.sql('UPDATE listings SET until = ? WHERE node = ? AND until IS NULL');
     const comebacks = new Set<string>();
     for (const id of appeared) {
-      const comeback = before.get(id) !== undefined;
+      const last = before.get(id);
+      const comeback = last !== undefined;
       if (comeback) comebacks.add(id);
-      open.run(id, t, comeback ? 1 : 0);
+      const m = found?.get(id);
+      const spec = m ? this.specs.specOf(m, last?.spec === null || last === undefined ? undefined : Number(last.spec)) : null;
+      open.run(id, t, comeback ? 1 : 0, spec, m ? storedPrice(m) : null);
     }
     for (const id of gone) close.run(t, id);
     return comebacks;
   }
 
+  /**
+   * Notes the new price of each listed machine of `machines` whose listing
+   * says another (what it cost until `t` goes to `reprices`); machines not
+   * listed, or listed without a price kept (recorded before the outlook), are
+   * left alone. Asking the listing rather than trusting the diff: another
+   * writer may have noted the same change.
+   */
+  private reprice(t: number, machines: readonly Machine[]): void {
+    const listing = this.arraysOf('SELECT spec, price FROM listings WHERE node = ? AND until IS NULL');
+    const note = this.sql('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price = min(price, excluded.price)');
+    const update = this.sql('UPDATE listings SET price = ? WHERE node = ? AND until IS NULL');
+    // A whole list asks every listing once, not 100k lookups.
+    const prices = machines.length > 64 ? this.openPrices() : undefined;
+    for (const m of machines) {
+      const price = storedPrice(m);
+      const [spec, was] = prices ? (prices.get(m.node_name) ?? []) : (rowArrays(listing, m.node_name)[0] ?? []);
+      if (spec === null || spec === undefined || was === null || was === undefined || price === null || Number(was) === price) continue;
+      note.run(spec, t, was);
+      update.run(price, m.node_name);
+    }
+  }
+
+  /** Each open listing's spec and price, by node. */
+  private openPrices(): Map<string, SqlValue[]> {
+    const prices = new Map<string, SqlValue[]>();
+    for (const [node, spec, price] of rowArrays(this.arraysOf('SELECT node, spec, price FROM listings WHERE until IS NULL AND spec IS NOT NULL'))) prices.set(node as string, [spec, price]);
+    return prices;
+  }
+
   /** Deletes the whole history of this service, for every window; false when another writer held it past the busy timeout. */
   clear(): boolean {
     this.transaction(() => {
-      this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models;');
+      this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models; DELETE FROM specs; DELETE FROM reprices;');
       this.resetChanges();
     });
     this.last = undefined;
@@ -372,10 +414,28 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     return { latest, series: trendSeries(readPoints(this.db, models, from, latest), models) };
   }
 
+  /** What the outlook reads (see outlookIndex.ts): the last 30 days' listings with their machines and prices, read once per change of the data. */
+  outlook(): OutlookIndex {
+    if (!this.outlookIndex) {
+      this.specs.load();
+      this.outlookIndex = readOutlookIndex(this.db, this.latest(), (id) => this.specs.machine(id));
+    }
+    return this.outlookIndex;
+  }
+
   /** What the Show Market Trends panel draws of `models` over `range`. */
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
     return readTrends(this.db, this.latest(), range, models, options);
   }
+}
+
+/** The machines of `ids` in a list, by node ID (a pass over the list only when some appeared). */
+function machinesOf(machines: readonly Machine[], ids: readonly string[]): Map<string, Machine> {
+  const found = new Map<string, Machine>();
+  if (ids.length === 0) return found;
+  const wanted = new Set(ids);
+  for (const m of machines) if (wanted.has(m.node_name)) found.set(m.node_name, m);
+  return found;
 }
 
 /** The presence after this store's own list: no need to read the listings again. */

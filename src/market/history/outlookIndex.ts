@@ -1,0 +1,111 @@
+// The outlook's question asked of the SQLite history: the listings of the
+// last OUTLOOK_DAYS with the machine each listed and its price over time, read
+// once per change of the data; then, per filter, which of them matched it
+// when, and at what price per GPU (src/model/outlook.ts makes the answer).
+// A listing matches while its machine, at the price of the moment, passes the
+// filter: a repricing can bring it in or take it out.
+import type { Machine } from '../../api/types';
+import type { MatchSpan, OutlookRecord } from '../../model/outlook';
+import { pricePerGpu } from '../../model/price';
+import { rowArrays, type SqlDatabase } from './database';
+import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
+import { LISTING_PRICE_SCALE } from './listingSpecs';
+
+/** The longest window an outlook reads: machines gone longer are forgotten (store.ts, GONE_DAYS). */
+export const OUTLOOK_DAYS = 30;
+
+export interface OutlookIndex {
+  latest: number;
+  /** The oldest list kept, and how far after it its lists may lie (a thinned list stands for an hour or a day). */
+  oldest: number;
+  oldestSlack: number;
+  /** The times of the lists of the window, in order (where the record has gaps). */
+  lists: number[];
+  /** Per listing of the window: since, until (NaN while listed), its machine, its price now (× LISTING_PRICE_SCALE). */
+  since: Float64Array;
+  until: Float64Array;
+  machines: Machine[];
+  price: Float64Array;
+  specs: Int32Array;
+  /** Per spec: the times of its repricings and what it cost until each (× LISTING_PRICE_SCALE), in time order. */
+  reprices: Map<number, { t: number[]; price: number[] }>;
+}
+
+export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined): OutlookIndex {
+  const from = latest - OUTLOOK_DAYS * DAY_MS;
+  const oldestRow = db.prepare('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
+  const oldest = Number(oldestRow?.t ?? latest);
+  const age = latest - oldest;
+  const oldestSlack = Number(oldestRow?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
+  const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from).map(([t]) => Number(t));
+  const rows = rowArrays(db.prepare('SELECT since, until, spec, price FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from);
+  const since = new Float64Array(rows.length);
+  const until = new Float64Array(rows.length);
+  const price = new Float64Array(rows.length);
+  const specs = new Int32Array(rows.length);
+  const machines: Machine[] = [];
+  let n = 0;
+  for (const [s, u, spec, p] of rows) {
+    const machine = machineOf(Number(spec));
+    if (!machine) continue;
+    since[n] = Number(s);
+    until[n] = u === null ? NaN : Number(u);
+    price[n] = Number(p);
+    specs[n] = Number(spec);
+    machines.push(machine);
+    n++;
+  }
+  const reprices = new Map<number, { t: number[]; price: number[] }>();
+  for (const [spec, t, p] of rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) {
+    let r = reprices.get(Number(spec));
+    if (!r) reprices.set(Number(spec), (r = { t: [], price: [] }));
+    r.t.push(Number(t));
+    r.price.push(Number(p));
+  }
+  return { latest, oldest, oldestSlack, lists, since: since.subarray(0, n), until: until.subarray(0, n), machines, price: price.subarray(0, n), specs: specs.subarray(0, n), reprices };
+}
+
+/** Listings per slice between two looks at the cancel flag. */
+const SLICE = 8192;
+
+/**
+ * The record of a filter (`matches`: its compiled test of a machine) over the
+ * index: each stretch of a listing during which it matched, with its prices
+ * per GPU. `check` is called every few thousand listings (a cancelled
+ * request throws there).
+ */
+export function outlookRecord(index: OutlookIndex, matches: (m: Machine) => boolean, check: () => void = () => undefined): OutlookRecord {
+  const spans: MatchSpan[] = [];
+  const n = index.since.length;
+  for (let i = 0; i < n; i++) {
+    if (i % SLICE === 0) check();
+    const m = index.machines[i];
+    const since = index.since[i];
+    const until = Number.isNaN(index.until[i]) ? undefined : index.until[i];
+    // The listing's prices: what each repricing in it says it cost until then, and its price now.
+    const steps: { t: number; price: number }[] = [];
+    const r = index.reprices.get(index.specs[i]);
+    let at = since;
+    if (r) {
+      for (let k = 0; k < r.t.length; k++) {
+        if (r.t[k] <= since || (until !== undefined && r.t[k] > until)) continue;
+        steps.push({ t: at, price: r.price[k] });
+        at = r.t[k];
+      }
+    }
+    steps.push({ t: at, price: index.price[i] });
+    let open: MatchSpan | undefined;
+    for (const step of steps) {
+      m.price = String(step.price / LISTING_PRICE_SCALE);
+      if (matches(m)) {
+        const perGpu = pricePerGpu(m);
+        if (!open) spans.push((open = { start: step.t, end: until, prices: [] }));
+        open.prices.push({ t: step.t, perGpu });
+      } else if (open) {
+        open.end = step.t;
+        open = undefined;
+      }
+    }
+  }
+  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans };
+}
