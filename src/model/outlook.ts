@@ -135,8 +135,9 @@ function segments(span: MatchSpan, now: number): { from: number; to: number; per
 export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const now = record.now;
   const from = now - days * DAY_MS;
-  const begin = Math.max(from, record.start);
   const lists = [...record.lists].filter((t) => t <= now).sort((a, b) => a - b);
+  // The record covers from its first list on (`start` may lie after it: that is for appearances).
+  const begin = Math.max(from, lists[0] ?? now);
   const cover = covered(lists, begin, now);
   const recordedMs = overlap(cover, begin, now);
   const recordedHours = recordedMs / HOUR_MS;
@@ -156,7 +157,8 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const all = spans.flatMap((s) => segments(s, now));
   for (const seg of all) {
     for (let k = Math.max(0, Math.floor((now - seg.to) / DAY_MS)); k < days; k++) {
-      if (seg.from > now - k * DAY_MS) break;
+      // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
+      if (k > 0 && seg.from >= now - k * DAY_MS) break;
       if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], seg.perGpu);
     }
   }
