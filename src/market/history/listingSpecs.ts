@@ -74,6 +74,8 @@ export class ListingSpecs {
   private readonly words = new Map<number, string>();
   /** Decoded specs by id: a row never changes and ids are never reused (AUTOINCREMENT), so these never go stale. */
   private readonly decoded = new Map<number, Machine>();
+  /** Per filter (its text without price clauses): the specs it matches, and the last spec it was asked of; kept across lists, as specs never change. */
+  private readonly matches = new Map<string, { upTo: number; specs: Set<number> }>();
 
   constructor(private readonly sql: (text: string) => SqlStatement) {}
 
@@ -115,6 +117,27 @@ export class ListingSpecs {
   /** The machine of a spec (node_name '' and price '': the caller sets the price of the moment); undefined when unknown. */
   machine(id: number): Machine | undefined {
     return this.decoded.get(id);
+  }
+
+  /**
+   * The specs whose machine passes `test` (a filter without its price
+   * clauses, named by `key`): asked of each spec once, then of new ones only.
+   */
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number> {
+    let entry = this.matches.get(key);
+    if (!entry) {
+      // A few dozen filters (the current one, the watches) are asked again and again; others come and go.
+      if (this.matches.size >= 64) this.matches.clear();
+      this.matches.set(key, (entry = { upTo: 0, specs: new Set() }));
+    }
+    let n = 0;
+    for (const [id, m] of this.decoded) {
+      if (id <= entry.upTo) continue;
+      if (++n % 8192 === 0) check();
+      if (test(m)) entry.specs.add(id);
+      entry.upTo = id;
+    }
+    return entry.specs;
   }
 
   /** Reads the specs not decoded yet (those of other writers, or new), and the words they need. */

@@ -3,9 +3,9 @@
 // the past by (UNKEPT_FIELDS), matched against the history's listings of the
 // window (outlookIndex.ts) and summed up (src/model/outlook.ts).
 import { computeOutlook, type Outlook } from '../../model/outlook';
-import { compileQuery, parseQuery, type Query } from '../../model/query';
+import { compileQuery, parseQuery, printQuery, type Query } from '../../model/query';
 import { UNKEPT_FIELDS } from './listingSpecs';
-import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex } from './outlookIndex';
+import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex, type PriceTest } from './outlookIndex';
 
 /**
  * An outlook, or why there is none: the filter could not be read (its
@@ -14,17 +14,51 @@ import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex } from './outlookIndex';
  */
 export type OutlookAnswer = { outlook: Outlook; ignored: string[] } | { error: 'parse'; message: string; position: number } | { error: 'off' };
 
-/** The query without the clauses on fields the record does not keep; and those fields. */
-export function outlookQuery(query: Query): { query: Query; ignored: string[] } {
+const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'price_per_gpu']);
+
+/**
+ * The query in two: its clauses on the price (asked at each price a listing
+ * had) and the rest (asked once per machine), without the clauses on fields
+ * the record does not keep; and those fields.
+ */
+export function outlookQuery(query: Query): { priced: Query; rest: Query; ignored: string[] } {
   const ignored = new Set<string>();
-  const clauses = query.clauses.filter((c) => {
-    if (c.kind === 'compare' && UNKEPT_FIELDS.has(c.field)) {
-      ignored.add(c.field);
-      return false;
+  const priced: Query['clauses'] = [];
+  const rest: Query['clauses'] = [];
+  for (const c of query.clauses) {
+    if (c.kind === 'compare' && UNKEPT_FIELDS.has(c.field)) ignored.add(c.field);
+    else if (c.kind === 'compare' && PRICE_FIELDS.has(c.field)) priced.push(c);
+    else rest.push(c);
+  }
+  return { priced: { clauses: priced }, rest: { clauses: rest }, ignored: [...ignored] };
+}
+
+/** A filter's price clauses on numbers, as compileQuery reads them: the whole price, or per GPU. */
+export function priceTest(priced: Query): PriceTest {
+  const tests = priced.clauses.map((c): PriceTest => {
+    if (c.kind !== 'compare') return () => true;
+    const of = c.field === 'price' ? (price: number) => price : (price: number, gpus: number) => price / gpus;
+    const v = c.values as number[];
+    switch (c.op) {
+      case '=':
+        return (p, g) => of(p, g) === v[0];
+      case '!=':
+        return (p, g) => of(p, g) !== v[0];
+      case '<':
+        return (p, g) => of(p, g) < v[0];
+      case '<=':
+        return (p, g) => of(p, g) <= v[0];
+      case '>':
+        return (p, g) => of(p, g) > v[0];
+      case '>=':
+        return (p, g) => of(p, g) >= v[0];
+      case 'in':
+        return (p, g) => v.includes(of(p, g));
+      case 'notin':
+        return (p, g) => !v.includes(of(p, g));
     }
-    return true;
   });
-  return { query: { clauses }, ignored: [...ignored] };
+  return (price, gpus) => tests.every((test) => test(price, gpus));
 }
 
 /** The outlook of `text` over the `days` (1 to OUTLOOK_DAYS) before the latest list; `check` throws when the asker cancelled. */
@@ -32,7 +66,9 @@ export function outlookAnswer(index: OutlookIndex | undefined, text: string, day
   const parsed = parseQuery(text);
   if (!parsed.ok) return { error: 'parse', message: parsed.error.message, position: parsed.error.position };
   if (!index) return { error: 'off' };
-  const { query, ignored } = outlookQuery(parsed.query);
+  const { priced, rest, ignored } = outlookQuery(parsed.query);
   const window = Math.min(OUTLOOK_DAYS, Math.max(1, Math.round(days)));
-  return { outlook: computeOutlook(outlookRecord(index, compileQuery(query), check), window), ignored };
+  const cancel = check ?? (() => undefined);
+  const specs = index.matching(printQuery(rest), compileQuery(rest), cancel);
+  return { outlook: computeOutlook(outlookRecord(index, specs, priceTest(priced), cancel), window), ignored };
 }

@@ -3,10 +3,11 @@
 // once per change of the data; then, per filter, which of them matched it
 // when, and at what price per GPU (src/model/outlook.ts makes the answer).
 // A listing matches while its machine, at the price of the moment, passes the
-// filter: a repricing can bring it in or take it out.
+// filter: a repricing can bring it in or take it out. The filter is asked in
+// two: once per machine without its price clauses (cached, see ListingSpecs),
+// then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
 import type { MatchSpan, OutlookRecord } from '../../model/outlook';
-import { pricePerGpu } from '../../model/price';
 import { rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
 import { LISTING_PRICE_SCALE } from './listingSpecs';
@@ -29,9 +30,13 @@ export interface OutlookIndex {
   specs: Int32Array;
   /** Per spec: the times of its repricings and what it cost until each (× LISTING_PRICE_SCALE), in time order. */
   reprices: Map<number, { t: number[]; price: number[] }>;
+  /** Per spec: its listings (indexes into the arrays above). */
+  bySpec: Map<number, number[]>;
+  /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number>;
 }
 
-export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined): OutlookIndex {
+export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): OutlookIndex {
   const from = latest - OUTLOOK_DAYS * DAY_MS;
   const oldestRow = db.prepare('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
   const oldest = Number(oldestRow?.t ?? latest);
@@ -44,10 +49,14 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   const price = new Float64Array(rows.length);
   const specs = new Int32Array(rows.length);
   const machines: Machine[] = [];
+  const bySpec = new Map<number, number[]>();
   let n = 0;
   for (const [s, u, spec, p] of rows) {
     const machine = machineOf(Number(spec));
     if (!machine) continue;
+    const listings = bySpec.get(Number(spec));
+    if (listings) listings.push(n);
+    else bySpec.set(Number(spec), [n]);
     since[n] = Number(s);
     until[n] = u === null ? NaN : Number(u);
     price[n] = Number(p);
@@ -62,50 +71,62 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
     r.t.push(Number(t));
     r.price.push(Number(p));
   }
-  return { latest, oldest, oldestSlack, lists, since: since.subarray(0, n), until: until.subarray(0, n), machines, price: price.subarray(0, n), specs: specs.subarray(0, n), reprices };
+  return { latest, oldest, oldestSlack, lists, since: since.subarray(0, n), until: until.subarray(0, n), machines, price: price.subarray(0, n), specs: specs.subarray(0, n), reprices, bySpec, matching };
 }
 
-/** Listings per slice between two looks at the cancel flag. */
+/** Listings per look at the cancel flag. */
 const SLICE = 8192;
 
 /**
- * The record of a filter (`matches`: its compiled test of a machine) over the
- * index: each stretch of a listing during which it matched, with its prices
- * per GPU. `check` is called every few thousand listings (a cancelled
- * request throws there).
+ * The record of a filter over the index: each stretch of a listing during
+ * which it matched, with its prices per GPU. `specs` are the machines the
+ * filter matches but for its price clauses; `priced` tests those at the
+ * price of the moment. `check` throws when the asker cancelled.
  */
-export function outlookRecord(index: OutlookIndex, matches: (m: Machine) => boolean, check: () => void = () => undefined): OutlookRecord {
+export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
   const spans: MatchSpan[] = [];
-  const n = index.since.length;
-  for (let i = 0; i < n; i++) {
-    if (i % SLICE === 0) check();
-    const m = index.machines[i];
-    const since = index.since[i];
-    const until = Number.isNaN(index.until[i]) ? undefined : index.until[i];
-    // The listing's prices: what each repricing in it says it cost until then, and its price now.
-    const steps: { t: number; price: number }[] = [];
-    const r = index.reprices.get(index.specs[i]);
-    let at = since;
-    if (r) {
-      for (let k = 0; k < r.t.length; k++) {
-        if (r.t[k] <= since || (until !== undefined && r.t[k] > until)) continue;
-        steps.push({ t: at, price: r.price[k] });
-        at = r.t[k];
-      }
-    }
-    steps.push({ t: at, price: index.price[i] });
-    let open: MatchSpan | undefined;
-    for (const step of steps) {
-      m.price = String(step.price / LISTING_PRICE_SCALE);
-      if (matches(m)) {
-        const perGpu = pricePerGpu(m);
-        if (!open) spans.push((open = { start: step.t, end: until, prices: [] }));
-        open.prices.push({ t: step.t, perGpu });
-      } else if (open) {
-        open.end = step.t;
-        open = undefined;
-      }
+  let seen = 0;
+  for (const spec of specs) {
+    const listings = index.bySpec.get(spec);
+    if (!listings) continue;
+    const r = index.reprices.get(spec);
+    for (const i of listings) {
+      if (++seen % SLICE === 0) check();
+      addSpans(spans, index, i, r, priced);
     }
   }
   return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans };
+}
+
+/** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
+export type PriceTest = (price: number, gpus: number) => boolean;
+
+/** The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`. */
+function addSpans(spans: MatchSpan[], index: OutlookIndex, i: number, r: { t: number[]; price: number[] } | undefined, priced: PriceTest): void {
+  const gpus = index.machines[i].gpu_count;
+  const since = index.since[i];
+  const until = Number.isNaN(index.until[i]) ? undefined : index.until[i];
+  // The listing's prices: what each repricing in it says it cost until then, and its price now.
+  const steps: { t: number; price: number }[] = [];
+  let at = since;
+  if (r) {
+    for (let k = 0; k < r.t.length; k++) {
+      if (r.t[k] <= since || (until !== undefined && r.t[k] > until)) continue;
+      steps.push({ t: at, price: r.price[k] });
+      at = r.t[k];
+    }
+  }
+  steps.push({ t: at, price: index.price[i] });
+  let open: MatchSpan | undefined;
+  for (const step of steps) {
+    const price = step.price / LISTING_PRICE_SCALE;
+    if (priced(price, gpus)) {
+      const perGpu = price / gpus;
+      if (!open) spans.push((open = { start: step.t, end: until, prices: [] }));
+      open.prices.push({ t: step.t, perGpu });
+    } else if (open) {
+      open.end = step.t;
+      open = undefined;
+    }
+  }
 }

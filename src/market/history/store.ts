@@ -418,7 +418,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   outlook(): OutlookIndex {
     if (!this.outlookIndex) {
       this.specs.load();
-      this.outlookIndex = readOutlookIndex(this.db, this.latest(), (id) => this.specs.machine(id));
+      this.outlookIndex = readOutlookIndex(this.db, this.latest(), (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
     }
     return this.outlookIndex;
   }
