@@ -42,7 +42,8 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   const oldest = Number(oldestRow?.t ?? latest);
   const age = latest - oldest;
   const oldestSlack = Number(oldestRow?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
-  const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from).map(([t]) => Number(t));
+  // From a day before the window: a thinned list stands at the start of its hour or day, before the window's start.
+  const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
   const rows = rowArrays(db.prepare('SELECT since, until, spec, price FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from);
   const since = new Float64Array(rows.length);
   const until = new Float64Array(rows.length);
