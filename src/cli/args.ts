@@ -36,6 +36,7 @@ export type Command =
   | ({ kind: 'record'; query: string; intervalSeconds: number; limit?: number } & Common)
   | ({ kind: 'history'; words: string; days: number } & Common)
   | ({ kind: 'cost'; job: Job; query: string; limit?: number } & Common)
+  | ({ kind: 'outlook'; query: string; days: number } & Common)
   | ({ kind: 'mcp' } & Common)
   | { kind: 'help'; topic?: string }
   | { kind: 'version' };
@@ -47,6 +48,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const DEFAULT_WATCH_INTERVAL_SECONDS = 60;
 export const MIN_WATCH_INTERVAL_SECONDS = 1;
 export const DEFAULT_HISTORY_DAYS = 7;
+/** The outlook's window, and its longest (machines gone longer are forgotten). */
+export const OUTLOOK_DEFAULT_DAYS = 30;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -138,6 +141,16 @@ const COMMANDS: Record<string, CommandSpec> = {
       if (values.job === undefined) return '--job is needed: train (full training or fine-tuning), lora or infer';
       const checked = checkJob({ size: words[0], kind: values.job, tokens: values.tokens, batch: values.batch, hours: values.hours, utilization: values.utilization });
       return checked.ok ? { kind: 'cost', job: checked.job, query: words.slice(1).join(' ').trim(), limit, ...common } : checked.message;
+    },
+  },
+  outlook: {
+    options: { days: STRING, ...flags('json', 'table') },
+    build(values, words, common) {
+      const days = values.days === undefined ? OUTLOOK_DEFAULT_DAYS : wholeNumber(String(values.days), 1);
+      if (days === undefined || days > OUTLOOK_DEFAULT_DAYS) return `--days must be a whole number from 1 to ${OUTLOOK_DEFAULT_DAYS}`;
+      const query = words.join(' ').trim();
+      if (!query) return "outlook needs a query: gpu-rental outlook 'gpu=h100 gpus=8' [--days N]";
+      return { kind: 'outlook', query, days, ...common };
     },
   },
   mcp: {

@@ -14,6 +14,7 @@ Usage:
   gpu-rental history [WORDS] [--days N] [--json | --ndjson | --table]
   gpu-rental cost SIZE --job train|lora|infer (--tokens N [--batch B] | --hours H) [QUERY]
                       [--utilization U] [--limit N] [--json | --table]
+  gpu-rental outlook QUERY [--days N] [--json | --table]
   gpu-rental mcp
   gpu-rental --help | --version
 
@@ -43,8 +44,14 @@ Usage:
              the middle of the assumed range (40%). Cheapest job first, with hours, gpu_hours
              and cost (the price read per hour for the whole machine), each with its low and
              high. docs/job-cost.md says how
+  outlook    rent now or wait: what the market history recorded of QUERY over the last
+             N days (1 to 30, default 30): appearances, how long they stayed, the typical
+             best price per GPU and where the best now sits, the wait for a cheaper one.
+             Exit 1 when nothing matched in the record. Needs Node.js 22.13+ (SQLite)
   mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
-             gpuRental_getMachine, gpuRental_listTemplates and gpuRental_jobCost (read-only)
+             gpuRental_getMachine, gpuRental_listTemplates, gpuRental_jobCost and
+             gpuRental_marketOutlook
+             (read-only)
 
 Options of every command:
   --token-file FILE   read the token from FILE (it must be readable by you only)

@@ -11,6 +11,7 @@ import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
 import { runCost } from './cost';
 import { runHistory } from './history';
+import { runOutlook } from './outlook';
 import { runRecord } from './record';
 import { runWatch } from './watch';
 
@@ -41,6 +42,7 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
     }
     // The history is read without a token: the base URL says which service's.
     if (cmd.kind === 'history') return await runHistory(cmd, io);
+    if (cmd.kind === 'outlook') return await runOutlook(cmd, io);
     const check = serviceFrom(io.env, cmd.tokenFile);
     if (!check.ok) throw check.error;
     switch (cmd.kind) {

@@ -14,6 +14,7 @@ import type { Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/historyText';
 import type { NearMiss } from '../model/nearMiss';
 import type { MarketSummary } from '../model/query/summary';
+import type { OutlookAnswer } from './history/outlookAnswer';
 import type { TrendRange } from './history/trends';
 import type { TrendsView } from './history/trendsView';
 import type { Which } from './market';
@@ -21,9 +22,9 @@ import type { ToolName } from './tools';
 import { NotificationType, RequestType, type CancellationToken } from 'vscode-jsonrpc';
 
 /** Raised when a message changes shape; both sides check it in `hello`. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
-export type { Which };
+export type { Which, OutlookAnswer };
 
 /** Where the worker fetches from. The token goes to our own worker only, never further. */
 export interface ServiceSettings {
@@ -181,6 +182,13 @@ export interface Requests {
   'history.trends': { params: { range: TrendRange; models: string[]; columns: number; samples?: boolean }; result: TrendsView };
   /** Deletes the service's history (every window's); false when another window holds its lock. */
   'history.clear': { params: Record<string, never>; result: { cleared: boolean } };
+  /**
+   * Rent now or wait (issue 36): the outlook of a filter's text over the `days`
+   * (1–30, default 30) before the history's latest list: supply, price and
+   * waiting (src/model/outlook.ts; words in src/model/outlookText.ts); or the
+   * filter's parse error, or `off` without a history.
+   */
+  outlook: { params: { query: string; days?: number }; result: OutlookAnswer };
   // Commands (quick picks, the filter box's suggestions): src/market/worker/pickHandlers.ts
   /** The shown machines (the view's order) whose quick pick label, description or node ID match the typed text (VS Code's fuzzy match, loosely): the first `limit`, and how many match. */
   pick: { params: MachineAsk & { text: string; limit: number }; result: { machines: Machine[]; total: number } };
@@ -233,7 +241,7 @@ export function versionMismatch(theirs: number): WireError {
 }
 
 // Every method and notification, once: a missing or unknown name does not compile.
-const METHODS: Record<Method, true> = { hello: true, ping: true, configure: true, load: true, checkToken: true, state: true, summary: true, rows: true, locate: true, machine: true, tool: true, watches: true, watchStats: true, watchAlert: true, nearMisses: true, machineDetails: true, template: true, 'history.trends': true, 'history.clear': true, pick: true, order: true, facets: true, count: true, templateView: true };
+const METHODS: Record<Method, true> = { hello: true, ping: true, configure: true, load: true, checkToken: true, state: true, summary: true, rows: true, locate: true, machine: true, tool: true, watches: true, watchStats: true, watchAlert: true, nearMisses: true, machineDetails: true, template: true, 'history.trends': true, 'history.clear': true, outlook: true, pick: true, order: true, facets: true, count: true, templateView: true };
 const NOTIFICATION_NAMES: Record<NotificationName, true> = { changed: true, news: true, history: true, log: true };
 
 /** Each request as vscode-jsonrpc types it (its parameters, result and error data), by name. */

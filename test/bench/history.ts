@@ -13,7 +13,10 @@
 // spreads them (every group of a 100k list in every point); raw points for 2
 // days at one a minute, hourly points for the next 88 days, daily points for
 // the 275 days before; 130k machines (100k listed, 30k gone within 30 days,
-// older ones are forgotten), each with 3 listings (2 returns in the last week).
+// older ones are forgotten), each with 3 listings (2 returns in the last week)
+// and its fields as listed (one spec a machine: its listings share it); for
+// the outlook, a tenth of the listed machines change price on each of the 7
+// days their changes are kept (one row a machine and day once thinned: 70k rows).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -22,9 +25,12 @@ import { GpuRentalClient } from '../../src/api/client';
 import { validateMachines } from '../../src/api/schema';
 import type { Machine } from '../../src/api/types';
 import { aggregateMachines } from '../../src/market/history/aggregate';
+import { outlookAnswer } from '../../src/market/history/outlookAnswer';
+import { diffMachines } from '../../src/market/diff';
 import type { SqlDatabase } from '../../src/market/history/database';
 import { DAY_MS, HOUR_MS, type StoredPoint } from '../../src/market/history/downsample';
 import { HistoryStore, type ListChange } from '../../src/market/history/store';
+import { ListingSpecs, REPRICE_DAYS, storedPrice } from '../../src/market/history/listingSpecs';
 import { Market } from '../../src/market/market';
 import { DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
 import { medianMark, medianMarkWords } from '../../src/model/historyText';
@@ -41,6 +47,8 @@ const COUNT = 100_000;
 const STEPS = 7;
 /** Per refresh: this many machines go, as many new ones come, and twice as many change price. */
 const CHURN = COUNT / 200;
+/** Listed machines that change price on a day (the outlook's reprices). */
+const REPRICED_PER_DAY = COUNT / 10;
 /** The modelled year ends here. */
 const NOW = 400 * DAY_MS;
 
@@ -92,14 +100,25 @@ export function writeYear(file: string): { machines: Machine[]; bytes: number; g
     const store = new HistoryStore({ db, origin: ORIGIN, keepDays: 365 });
     db.exec('BEGIN IMMEDIATE');
     for (const p of points) store.insertPoint(p);
-    const listing = db.prepare('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, ?, ?)');
-    const listings = (id: string, listed: boolean) => {
-      listing.run(id, NOW - 10 * DAY_MS, NOW - 6 * DAY_MS, 0);
-      listing.run(id, NOW - 5 * DAY_MS, NOW - 4 * DAY_MS, 1);
-      listing.run(id, NOW - 3 * DAY_MS, listed ? null : NOW - DAY_MS, 1);
+    const listing = db.prepare('INSERT INTO listings (node, since, until, comeback, spec, price) VALUES (?, ?, ?, ?, ?, ?)');
+    const statements = new Map<string, ReturnType<SqlDatabase['prepare']>>();
+    const specs = new ListingSpecs((text) => statements.get(text) ?? statements.set(text, db.prepare(text)).get(text)!);
+    const listed: number[] = [];
+    const listings = (m: Machine, id: string, now: boolean) => {
+      const spec = specs.specOf(m, undefined);
+      const price = storedPrice(m);
+      if (now) listed.push(spec);
+      listing.run(id, NOW - 10 * DAY_MS, NOW - 6 * DAY_MS, 0, spec, price);
+      listing.run(id, NOW - 5 * DAY_MS, NOW - 4 * DAY_MS, 1, spec, price);
+      listing.run(id, NOW - 3 * DAY_MS, now ? null : NOW - DAY_MS, 1, spec, price);
     };
-    for (const m of machines) listings(m.node_name, true);
-    for (const id of gone) listings(id, false);
+    for (const m of machines) listings(m, m.node_name, true);
+    const goneMachines = generateMachines(gone.length, 8);
+    gone.forEach((id, i) => listings(goneMachines[i], id, false));
+    const reprice = db.prepare('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+    for (let day = 0; day < REPRICE_DAYS; day++) {
+      for (let j = 0; j < REPRICED_PER_DAY; j++) reprice.run(listed[(day * 7919 + j * 10) % listed.length], NOW - day * DAY_MS - (j % 1440) * 60_000, 100_000 + j);
+    }
     db.exec('COMMIT');
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     store.close();
@@ -239,6 +258,36 @@ export function marksCost(file: string, machines: readonly Machine[]): { perVers
   }
 }
 
+/** Watches a person keeps, for the outlook after a refresh (issue 36): narrow and broad. */
+const WATCHES = ['gpu=H100 gpus=8 price_per_gpu<15 region=cn-east', 'gpu=A100 gpus>=4', 'gpu=RTX_4090 price_per_gpu<0.5', 'gpus>=2 vram>=48 online>=0.95', 'region=us-west cuda>=12.4', QUERY];
+
+/**
+ * The outlook on the modelled year (issue 36): reading the window once, the
+ * outlook of a filter over 30 days (median of 5, the filter's machines known),
+ * then a list recorded by its diff (some machines gone, new and repriced) and
+ * the outlook of every watch after it (the index followed, not read again).
+ */
+export function outlookCost(file: string, machines: readonly Machine[]): { read: number; one: number; first: number; watches: number[]; matches: number } {
+  const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
+  try {
+    store.record(NOW, machines);
+    const read = time(() => store.outlook());
+    const first = time(() => outlookAnswer(store.outlook(), QUERY));
+    const one = median([0, 1, 2, 3, 4].map(() => time(() => outlookAnswer(store.outlook(), QUERY))));
+    for (const w of WATCHES) outlookAnswer(store.outlook(), w);
+    const next = [...machines.filter((_, k) => k % 200 !== 1), ...generateMachines(CHURN, 99)].map((m, k) => (k % 100 === 1 ? { ...m, price: (Number(m.price) * 0.97).toFixed(2) } : m));
+    store.record(NOW + 60_000, next, { before: machines, diff: diffMachines(machines, next) });
+    let matches = 0;
+    const watches = WATCHES.map((w) => time(() => {
+      const answer = outlookAnswer(store.outlook(), w);
+      if ('outlook' in answer) matches += answer.outlook.supply.now;
+    }));
+    return { read, one, first, watches, matches };
+  } finally {
+    store.close();
+  }
+}
+
 export async function printHistoryFigures(): Promise<void> {
   const pct = (ms: number, of: number) => `${((100 * ms) / of).toFixed(1)}%`;
   const dir = tempDir();
@@ -246,7 +295,7 @@ export async function printHistoryFigures(): Promise<void> {
     const file = path.join(dir, 'history.sqlite');
     const year = writeYear(file);
     console.log(`\nMarket history (SQLite, ${process.version}): a year of 100k machines polled every minute (a model of the data, see test/bench/history.ts):`);
-    console.log(`  ${(year.bytes / 1e6).toFixed(1)} MB on disk (${year.points} lists of ${year.groups} groups, ${year.machinesKept} machines with 3 listings each; written in ${(year.ms / 1000).toFixed(1)} s); before: ${BEFORE.mb} MB; the budget: ${BUDGET.mb} MB`);
+    console.log(`  ${(year.bytes / 1e6).toFixed(1)} MB on disk (${year.points} lists of ${year.groups} groups, ${year.machinesKept} machines with 3 listings each, ${REPRICE_DAYS * REPRICED_PER_DAY} repricings; written in ${(year.ms / 1000).toFixed(1)} s); before: ${BEFORE.mb} MB; the budget: ${BUDGET.mb} MB`);
     const cost = await recordCost();
     console.log(`Recording a list of 100k machines (${CHURN} gone, ${CHURN} new, ${2 * CHURN} repriced since the last), median of ${STEPS}, beside the refresh that brought it:`);
     console.log(`  the refresh over HTTP (client, market with its diff, view): ${cost.refresh.toFixed(1)} ms (before: ${BEFORE.refresh} ms)`);
@@ -258,6 +307,10 @@ export async function printHistoryFigures(): Promise<void> {
     console.log(`A history of the modelled year, opened as a window opens it: ${yc.open.toFixed(1)} ms to open, ${yc.week.toFixed(1)} ms for the first model's week, ${yc.listed.toFixed(1)} ms for the first listed_hours:`);
     console.log(`  ${(yc.open + yc.week + yc.listed).toFixed(0)} ms in all (before: ${BEFORE.open}); the budget: ${BUDGET.openMs} ms`);
     console.log(`The trends panel's question, ${yc.models} models over 30 days: ${yc.trends.toFixed(1)} ms the first time, ${yc.trendsAgain.toFixed(1)} ms after (median of 5); the budget: ${BUDGET.trendsMs} ms`);
+    const ol = outlookCost(file, year.machines);
+    console.log(`The outlook (issue 36) on that year: reading the 30-day window ${ol.read.toFixed(0)} ms (once per history version, then followed for an hour of its own lists);`);
+    console.log(`  the outlook of '${QUERY}' over 30 days: ${ol.first.toFixed(1)} ms the first time, ${ol.one.toFixed(1)} ms after (median of 5); the budget: 50 ms`);
+    console.log(`  after a refresh (a list recorded by its diff), every watch's outlook: ${ol.watches.map((w) => w.toFixed(1)).join(', ')} ms (${WATCHES.length} watches, ${ol.watches.reduce((a, b) => a + b, 0).toFixed(1)} ms in all)`);
     const marks = marksCost(file, year.machines);
     console.log(`The marks at 100k machines: every GPU model's 7-day figures after a new list ${marks.perVersion.toFixed(1)} ms (once per history version);`);
     console.log(`  then the mark and its words on every row: ${marks.rows.toFixed(1)} ms for 100k rows (median of 5), ${marks.perRow.toFixed(2)} µs a row (${marks.marked} marked)`);

@@ -31,6 +31,17 @@ const MIGRATIONS: readonly string[] = [
             g.machines / 100.0 AS machines, g.gpus / 100.0 AS gpus,
             g.low / 10000.0 AS low_per_gpu, g.p25 / 10000.0 AS p25_per_gpu, g.median / 10000.0 AS median_per_gpu
      FROM groups g JOIN lists l ON l.id = g.list JOIN models m ON m.id = g.model;`,
+  // 2: what the outlook (src/model/outlook.ts) reads of any filter: each listing's machine as it was listed
+  // (its filterable fields, shared by the listings of one machine while they do not change; text fields by
+  // number from `words`), its price now and, in `reprices`, what it cost before each change.
+  `CREATE TABLE words (id INTEGER PRIMARY KEY AUTOINCREMENT, word TEXT NOT NULL UNIQUE);
+   CREATE TABLE specs (id INTEGER PRIMARY KEY AUTOINCREMENT, gpu_name INTEGER, gpu_count INTEGER, gpu_memory INTEGER, cpu_name INTEGER, cpu_count INTEGER,
+     cpu_per_gpu INTEGER, memory_per_gpu INTEGER, memory_total INTEGER, disk_per_gpu INTEGER, disk_total INTEGER, region INTEGER,
+     network_upload_speed INTEGER, network_download_speed INTEGER, online_rate INTEGER, driver_version INTEGER,
+     cuda_version INTEGER, nvlink_status INTEGER, labels TEXT);
+   ALTER TABLE listings ADD COLUMN spec INTEGER;
+   ALTER TABLE listings ADD COLUMN price INTEGER;
+   CREATE TABLE reprices (spec INTEGER NOT NULL, t INTEGER NOT NULL, price INTEGER NOT NULL, PRIMARY KEY (spec, t)) WITHOUT ROWID;`,
 ];
 
 /** The schema version this code writes (PRAGMA user_version). */

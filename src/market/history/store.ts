@@ -14,12 +14,14 @@ import { pricePerGpu } from '../../model/price';
 import type { MachineHistory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
-import { rowArrays, type SqlDatabase, type SqlStatement } from './database';
+import { rowArrays, type SqlDatabase, type SqlStatement, type SqlValue } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
 import { presenceChanges } from './presenceSync';
+import { ListingSpecs, storedPrice } from './listingSpecs';
+import { followIndex, readOutlookIndex, type OutlookChange, type OutlookIndex } from './outlookIndex';
 import { readModels, readPoints, readTrends } from './trendsQuery';
 import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
@@ -82,6 +84,10 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   /** The time of the list after which this store last thinned the history. */
   private lastThin = -Infinity;
   private readonly statements = new Map<string, SqlStatement>();
+  private readonly specs = new ListingSpecs((text) => this.sql(text));
+  private outlookIndex: OutlookIndex | undefined;
+  /** While a list is recorded with an outlook index read: what it changes of the listings (see followIndex). */
+  private outlookChanges: OutlookChange[] | undefined;
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.db = options.db;
@@ -119,6 +125,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.weeks.clear();
     this.latestCache = undefined;
     this.bounds = undefined;
+    this.outlookIndex = undefined;
   }
 
   /** Whether another connection changed the history since the last look; forgets what was read when it did. */
@@ -189,13 +196,16 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     const last = this.last;
     const tally = diff && last?.list === change!.before && last.tally.apply(diff) ? last.tally : new GroupTally(machines);
     this.last = undefined;
+    const index = this.outlookIndex;
+    this.outlookChanges = index && t - index.loadedAt < HOUR_MS ? [] : undefined;
     const applied = this.transaction(() => {
       this.insertPoint({ t, n: 1, groups: tally.groups() });
       if (t < this.latestT()) return undefined;
       const stamp = this.stamp();
       const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.movedSince(last.stamp, stamp) : undefined;
       const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
-      const comebacks = this.applyPresence(t, appeared, gone);
+      const comebacks = this.applyPresence(t, appeared, gone, machinesOf(machines, appeared));
+      this.reprice(t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines);
       this.noteChanges(stamp + 1, appeared, gone);
       return { appeared, gone, comebacks, stamp: stamp + 1 };
     });
@@ -203,7 +213,12 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     // Followed from the change for an hour; then read again, so that returns older than a week drop out.
     const fresh = this.presence && applied && t - this.presence.loadedAt < HOUR_MS;
     this.presence = fresh ? followPresence(this.presence!, t, applied!) : undefined;
+    const changes = this.outlookChanges;
+    this.outlookChanges = undefined;
+    if (changes && applied) this.specs.load();
+    const followed = index && changes && applied && followIndex(index, t, changes, (id) => this.specs.machine(id)) ? index : undefined;
     this.changed();
+    this.outlookIndex = followed;
     // Thinned by the lists' time, not the clock's: what is kept never depends on when a test or a window runs.
     if (Math.abs(t - this.lastThin) >= HOUR_MS / 6) {
       this.lastThin = t;
@@ -260,25 +275,66 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp));
   }
 
-  /** Opens a listing for each machine that appeared (a comeback when it was listed before) and closes each gone one's; the comebacks. */
-  applyPresence(t: number, appeared: readonly string[], gone: readonly string[]): Set<string> {
-    const before = this.sql('SELECT 1 AS x FROM listings WHERE node = ? LIMIT 1');
-    const open = this.sql('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, NULL, ?) ON CONFLICT DO NOTHING');
+  /**
+   * Opens a listing for each machine that appeared (a comeback when it was
+   * listed before), with its fields and price when `found` has the machine,
+   * and closes each gone one's; the comebacks.
+   */
+  applyPresence(t: number, appeared: readonly string[], gone: readonly string[], found?: ReadonlyMap<string, Machine>): Set<string> {
+    const before = this.sql('SELECT spec FROM listings WHERE node = ? ORDER BY since DESC LIMIT 1');
+    const open = this.sql('INSERT INTO listings (node, since, until, comeback, spec, price) VALUES (?, ?, NULL, ?, ?, ?) ON CONFLICT DO NOTHING');
     const close = this.sql('UPDATE listings SET until = ? WHERE node = ? AND until IS NULL');
     const comebacks = new Set<string>();
     for (const id of appeared) {
-      const comeback = before.get(id) !== undefined;
+      const last = before.get(id);
+      const comeback = last !== undefined;
       if (comeback) comebacks.add(id);
-      open.run(id, t, comeback ? 1 : 0);
+      const m = found?.get(id);
+      const spec = m ? this.specs.specOf(m, last?.spec === null || last === undefined ? undefined : Number(last.spec)) : null;
+      const price = m ? storedPrice(m) : null;
+      if (open.run(id, t, comeback ? 1 : 0, spec, price).changes && spec !== null && price !== null) this.outlookChanges?.push({ kind: 'open', node: id, spec, price });
     }
-    for (const id of gone) close.run(t, id);
+    for (const id of gone) {
+      close.run(t, id);
+      this.outlookChanges?.push({ kind: 'close', node: id });
+    }
     return comebacks;
+  }
+
+  /**
+   * Notes the new price of each listed machine of `machines` whose listing
+   * says another (what it cost until `t` goes to `reprices`); machines not
+   * listed, or listed without a price kept (recorded before the outlook), are
+   * left alone. Asking the listing rather than trusting the diff: another
+   * writer may have noted the same change.
+   */
+  private reprice(t: number, machines: readonly Machine[]): void {
+    const listing = this.arraysOf('SELECT spec, price FROM listings WHERE node = ? AND until IS NULL');
+    const note = this.sql('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price = min(price, excluded.price)');
+    const update = this.sql('UPDATE listings SET price = ? WHERE node = ? AND until IS NULL');
+    // A whole list asks every listing once, not 100k lookups.
+    const prices = machines.length > 64 ? this.openPrices() : undefined;
+    for (const m of machines) {
+      const price = storedPrice(m);
+      const [spec, was] = prices ? (prices.get(m.node_name) ?? []) : (rowArrays(listing, m.node_name)[0] ?? []);
+      if (spec === null || spec === undefined || was === null || was === undefined || price === null || Number(was) === price) continue;
+      note.run(spec, t, was);
+      update.run(price, m.node_name);
+      this.outlookChanges?.push({ kind: 'reprice', node: m.node_name, spec: Number(spec), was: Number(was), price });
+    }
+  }
+
+  /** Each open listing's spec and price, by node. */
+  private openPrices(): Map<string, SqlValue[]> {
+    const prices = new Map<string, SqlValue[]>();
+    for (const [node, spec, price] of rowArrays(this.arraysOf('SELECT node, spec, price FROM listings WHERE until IS NULL AND spec IS NOT NULL'))) prices.set(node as string, [spec, price]);
+    return prices;
   }
 
   /** Deletes the whole history of this service, for every window; false when another writer held it past the busy timeout. */
   clear(): boolean {
     this.transaction(() => {
-      this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models;');
+      this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models; DELETE FROM specs; DELETE FROM reprices;');
       this.resetChanges();
     });
     this.last = undefined;
@@ -391,10 +447,28 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     return { latest, series: trendSeries(readPoints(this.db, models, from, latest), models) };
   }
 
+  /** What the outlook reads (see outlookIndex.ts): the last 30 days' listings with their machines and prices, read once per change of the data. */
+  outlook(): OutlookIndex {
+    if (!this.outlookIndex) {
+      this.specs.load();
+      this.outlookIndex = readOutlookIndex(this.db, this.latest(), (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
+    }
+    return this.outlookIndex;
+  }
+
   /** What the Show Market Trends panel draws of `models` over `range`. */
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
     return readTrends(this.db, this.latest(), range, models, options);
   }
+}
+
+/** The machines of `ids` in a list, by node ID (a pass over the list only when some appeared). */
+function machinesOf(machines: readonly Machine[], ids: readonly string[]): Map<string, Machine> {
+  const found = new Map<string, Machine>();
+  if (ids.length === 0) return found;
+  const wanted = new Set(ids);
+  for (const m of machines) if (wanted.has(m.node_name)) found.set(m.node_name, m);
+  return found;
 }
 
 /** The presence after this store's own list: no need to read the listings again. */

@@ -6,6 +6,7 @@
 // so it costs what the last ten minutes added, not the year.
 import type { SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, mergePoints, RAW_MS, type StoredPoint } from './downsample';
+import { REPRICE_DAYS } from './listingSpecs';
 import { COUNT_SCALE, PRICE_SCALE } from './schema';
 
 interface Writer {
@@ -50,12 +51,30 @@ function mergeBuckets(db: SqlDatabase, writer: Writer, from: number, to: number,
   }
 }
 
+/** A listing's price changes: one row a listing and day (its last time, its lowest price) once older than RAW_MS; none older than REPRICE_DAYS. */
+function thinReprices(db: SqlDatabase, now: number, rawFrom: number): void {
+  db.prepare('DELETE FROM reprices WHERE t < ? OR spec NOT IN (SELECT id FROM specs)').run(now - REPRICE_DAYS * DAY_MS);
+  const days = db.prepare('SELECT spec, t / CAST(? AS INTEGER) AS d, max(t) AS t, min(price) AS price FROM reprices WHERE t < ? GROUP BY spec, d HAVING count(*) > 1').all(DAY_MS, rawFrom);
+  const drop = db.prepare('DELETE FROM reprices WHERE spec = ? AND t >= ? AND t < ?');
+  const put = db.prepare('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?)');
+  for (const { spec, d, t, price } of days) {
+    drop.run(spec, Number(d) * DAY_MS, Number(d) * DAY_MS + DAY_MS);
+    put.run(spec, t, price);
+  }
+}
+
 export function thinHistory(writer: Writer, db: SqlDatabase, now: number, keepDays: number, goneDays: number): void {
   deleteLists(db, 't < ?', now - keepDays * DAY_MS);
   const rawFrom = Math.floor((now - RAW_MS) / HOUR_MS) * HOUR_MS;
   const hourlyFrom = Math.floor((now - HOURLY_MS) / DAY_MS) * DAY_MS;
   mergeBuckets(db, writer, hourlyFrom, rawFrom, HOUR_MS);
   mergeBuckets(db, writer, 0, hourlyFrom, DAY_MS);
-  db.prepare('DELETE FROM listings WHERE until IS NOT NULL AND until < ?').run(now - Math.min(keepDays, goneDays) * DAY_MS);
+  const forgotten = now - Math.min(keepDays, goneDays) * DAY_MS;
+  // The specs that only forgotten listings use go with them (a machine's listings share its spec).
+  db.prepare(
+    'DELETE FROM specs WHERE id IN (SELECT l.spec FROM listings l WHERE l.until IS NOT NULL AND l.until < ? AND l.spec IS NOT NULL AND NOT EXISTS (SELECT 1 FROM listings k WHERE k.node = l.node AND k.spec = l.spec AND (k.until IS NULL OR k.until >= ?)))',
+  ).run(forgotten, forgotten);
+  db.prepare('DELETE FROM listings WHERE until IS NOT NULL AND until < ?').run(forgotten);
+  thinReprices(db, now, rawFrom);
   db.prepare('DELETE FROM models WHERE id NOT IN (SELECT DISTINCT model FROM groups)').run();
 }

@@ -10,6 +10,8 @@ import type { Machine } from '../../api/types';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyText';
 import type { MachineHistory } from '../../model/query';
 import { isBusy, isDamaged, isUnwritable } from '../history/database';
+import { outlookAnswer, type OutlookAnswer } from '../history/outlookAnswer';
+import type { OutlookIndex } from '../history/outlookIndex';
 import type { ListChange } from '../history/store';
 import type { TrendRange } from '../history/trends';
 import { trendsView, type TrendsView } from '../history/trendsView';
@@ -24,6 +26,8 @@ export interface RecordingHistory extends MachineHistory, MarketFacts {
   /** Whether another writer changed the history since the last look. */
   poll(): boolean;
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView;
+  /** The listings of the last 30 days with their machines and prices (read once per change of the data). */
+  outlook(): OutlookIndex;
   close(): void;
 }
 
@@ -136,6 +140,12 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     return view ?? { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off: this.settings !== undefined };
   }
 
+  /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
+  outlook(text: string, days: number | undefined, check: () => void): OutlookAnswer {
+    const index = this.ask(() => this.store?.outlook());
+    return outlookAnswer(index, text, days, check);
+  }
+
   /** Records a new complete list by its diff from the one before (only with gpuRental.history.enabled). */
   record(change: MarketChange): void {
     if (!recordable(change) || !this.settings?.enabled || this.now() < this.unwritableUntil) return;
@@ -192,11 +202,12 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 }
 
 /** The history's requests; without a history, no points and nothing to clear. */
-export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear'> {
+export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear' | 'outlook'> {
   return {
     'history.trends': async ({ range, models, columns, samples }, token) => (
       checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples }), off: true }
     ),
     'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
+    outlook: async ({ query, days }, token) => (checkCancelled(token), history ? history.outlook(query, days, () => checkCancelled(token)) : outlookAnswer(undefined, query)),
   };
 }

@@ -81,6 +81,7 @@ export function createTools(market: ToolMarket, controller: Controller): Record<
     gpuRental_getMachine: () => vscode.l10n.t('Reading the machine…'),
     gpuRental_listTemplates: () => vscode.l10n.t('Listing image templates…'),
     gpuRental_jobCost: () => vscode.l10n.t('Estimating what the job costs on each machine…'),
+    gpuRental_marketOutlook: () => vscode.l10n.t('Reading the market history…'),
   };
   return Object.fromEntries(TOOL_NAMES.map((name) => [name, new Tool(name, progress[name], market, controller)])) as Record<ToolName, Tool>;
 }

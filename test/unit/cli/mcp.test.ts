@@ -1,5 +1,5 @@
 // `gpu-rental mcp` as a real child process, driven by an MCP client written
-// with the official SDK: it lists the four tools of VS Code's chat (same
+// with the official SDK: it lists the five tools of VS Code's chat (same
 // names, schemas, read-only) and answers as they do, from the demo API.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -60,7 +60,7 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
     await server.close();
   });
 
-  it('introduces itself as gpu-rental and lists the four tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
+  it('introduces itself as gpu-rental and lists the five tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
     assert.equal(mcp.client.getServerVersion()?.name, 'gpu-rental');
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(

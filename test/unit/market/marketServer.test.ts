@@ -92,6 +92,9 @@ describe('market protocol in one thread', () => {
       trends: () => {
         throw new Error('not asked');
       },
+      outlook: () => {
+        throw new Error('not asked');
+      },
       close: () => undefined,
     };
     const market = await startMarket({ openHistory: () => history, history: { file: 'unused', origin: 'http://127.0.0.1', days: 7, enabled: false } });

@@ -1,0 +1,188 @@
+// What the history keeps of each listing for the outlook (src/model/outlook.ts):
+// the machine as it was listed (every field a filter can name, in `specs`,
+// one row shared by a machine's listings while its fields stay the same) and
+// its price over time (the listing's `price` now, and in `reprices` what it
+// cost before each change). With them any filter can be asked of the past:
+// which listings matched it, when, and at what price. Text fields are kept by
+// number (`words`): a year of 100k machines must fit the history's budget.
+// Plain TypeScript over the given connection.
+import type { Json, Machine } from '../../api/types';
+import { priceOf } from '../../model/price';
+import { rowArrays, type SqlStatement, type SqlValue } from './database';
+
+/**
+ * The columns of `specs` after its id, in order: the Machine fields of the
+ * same names (labels last). Not up_time: a counter that moves by itself says
+ * little once read, and leaving it out keeps a year in the budget (an outlook
+ * leaves a filter's up_time out, see UNKEPT_FIELDS).
+ */
+const FIELDS = [
+  'gpu_name',
+  'gpu_count',
+  'gpu_memory',
+  'cpu_name',
+  'cpu_count',
+  'cpu_per_gpu',
+  'memory_per_gpu',
+  'memory_total',
+  'disk_per_gpu',
+  'disk_total',
+  'region',
+  'network_upload_speed',
+  'network_download_speed',
+  'online_rate',
+  'driver_version',
+  'cuda_version',
+  'nvlink_status',
+] as const satisfies readonly (keyof Machine)[];
+
+const TEXT: ReadonlySet<string> = new Set(['gpu_name', 'cpu_name', 'region', 'driver_version', 'cuda_version']);
+/**
+ * Days a listing's price changes are kept (one row a listing and day once
+ * thinned, see thin.ts): a longer record of every machine's price does not fit
+ * the history's budget (docs/history.md). Before them, a listing counts at the
+ * price it had then.
+ */
+export const REPRICE_DAYS = 7;
+/** Totals kept as NULL when they are the per-GPU figure times the GPU count, as they nearly always are: a sixth of a spec's bytes. */
+const TOTALS: Readonly<Record<string, keyof Machine>> = { cpu_count: 'cpu_per_gpu', memory_total: 'memory_per_gpu', disk_total: 'disk_per_gpu' };
+/** online_rate has four decimals (spec 2.2): kept as a whole number. */
+const RATE_SCALE = 10_000;
+
+const COLUMNS = [...FIELDS, 'labels'].join(', ');
+const INSERT = `INSERT INTO specs (${COLUMNS}) VALUES (${[...FIELDS, 'labels'].map(() => '?').join(', ')})`;
+
+/**
+ * A listing's whole price is stored times this: exact for the two or three
+ * decimals the service sends, a byte less a row than the history's per-GPU
+ * PRICE_SCALE (a fourth decimal moves the price per GPU by under 0.0005).
+ */
+export const LISTING_PRICE_SCALE = 1_000;
+
+/** A listing's price as stored (see LISTING_PRICE_SCALE); null when it is not a number. */
+export function storedPrice(m: Machine): number | null {
+  const price = priceOf(m);
+  return Number.isFinite(price) ? Math.round(price * LISTING_PRICE_SCALE) : null;
+}
+
+/** Fields a filter may name that the outlook cannot judge the past by: not kept, or read from the history itself. */
+export const UNKEPT_FIELDS: ReadonlySet<string> = new Set(['up_time', 'node_name', 'listed_hours', 'flaps_7d', 'below_median']);
+
+export class ListingSpecs {
+  /** Word → id. Words are never deleted (a Clear keeps them: names of models, CPUs, regions, versions), so this never goes stale. */
+  private readonly ids = new Map<string, number>();
+  private readonly words = new Map<number, string>();
+  /** Decoded specs by id: a row never changes and ids are never reused (AUTOINCREMENT), so these never go stale. */
+  private readonly decoded = new Map<number, Machine>();
+  /** Per filter (its text without price clauses): the specs it matches, and the last spec it was asked of; kept across lists, as specs never change. */
+  private readonly matches = new Map<string, { upTo: number; specs: Set<number> }>();
+
+  constructor(private readonly sql: (text: string) => SqlStatement) {}
+
+  private wordId(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      this.sql('INSERT INTO words (word) VALUES (?) ON CONFLICT (word) DO NOTHING').run(word);
+      id = Number(this.sql('SELECT id FROM words WHERE word = ?').get(word)!.id);
+      this.ids.set(word, id);
+      this.words.set(id, word);
+    }
+    return id;
+  }
+
+  /** The row of `specs` that stands for a machine's fields. */
+  private encode(m: Machine): SqlValue[] {
+    const row: SqlValue[] = FIELDS.map((f) => {
+      const v = m[f] as unknown;
+      if (TEXT.has(f)) return typeof v === 'string' ? this.wordId(v) : null;
+      if (f === 'nvlink_status') return v === true ? 1 : 0;
+      if (typeof v !== 'number' || !Number.isFinite(v)) return null;
+      if (f in TOTALS && v === (m[TOTALS[f]] as number) * m.gpu_count) return null;
+      return f === 'online_rate' ? Math.round(v * RATE_SCALE) : v;
+    });
+    row.push(m.labels.length > 0 ? JSON.stringify(m.labels) : null);
+    return row;
+  }
+
+  /** The spec of a machine that appeared: `previous` (its last listing's) when its fields are the same, else a new one. */
+  specOf(m: Machine, previous: number | undefined): number {
+    const row = this.encode(m);
+    if (previous !== undefined) {
+      const stored = rowArrays(this.sql(`SELECT ${COLUMNS} FROM specs WHERE id = ? -- arrays`), previous)[0];
+      if (stored && stored.every((v, i) => v === row[i] || (typeof v === 'number' && Number(row[i]) === v))) return previous;
+    }
+    return Number(this.sql(INSERT).run(...row).lastInsertRowid);
+  }
+
+  /** The machine of a spec (node_name '' and price '': the caller sets the price of the moment); undefined when unknown. */
+  machine(id: number): Machine | undefined {
+    return this.decoded.get(id);
+  }
+
+  /**
+   * The specs whose machine passes `test` (a filter without its price
+   * clauses, named by `key`): asked of each spec once, then of new ones only.
+   */
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number> {
+    let entry = this.matches.get(key);
+    if (!entry) {
+      // A few dozen filters (the current one, the watches) are asked again and again; others come and go.
+      if (this.matches.size >= 64) this.matches.clear();
+      this.matches.set(key, (entry = { upTo: 0, specs: new Set() }));
+    }
+    let n = 0;
+    for (const [id, m] of this.decoded) {
+      if (id <= entry.upTo) continue;
+      if (++n % 8192 === 0) check();
+      if (test(m)) entry.specs.add(id);
+      entry.upTo = id;
+    }
+    return entry.specs;
+  }
+
+  /** Reads the specs not decoded yet (those of other writers, or new), and the words they need. */
+  load(): void {
+    let after = 0;
+    for (const id of this.decoded.keys()) after = Math.max(after, id);
+    const rows = rowArrays(this.sql(`SELECT id, ${COLUMNS} FROM specs WHERE id > ? -- arrays`), after);
+    if (rows.length === 0) return;
+    for (const [id, word] of rowArrays(this.sql('SELECT id, word FROM words -- arrays'))) {
+      this.words.set(Number(id), word as string);
+      this.ids.set(word as string, Number(id));
+    }
+    for (const [id, ...values] of rows) this.decoded.set(Number(id), this.decode(values));
+  }
+
+  private decode(v: SqlValue[]): Machine {
+    const text = (i: number) => (v[i] === null ? '' : (this.words.get(Number(v[i])) ?? ''));
+    const num = (i: number) => (v[i] === null ? NaN : Number(v[i]));
+    const gpus = num(1);
+    const total = (i: number, perGpu: number) => (v[i] === null ? num(perGpu) * gpus : num(i));
+    const labels = v[FIELDS.length];
+    // One literal in the API's field order: every decoded machine has the shape of a parsed one, so a compiled filter stays fast on them.
+    return {
+      price: '',
+      labels: typeof labels === 'string' ? (JSON.parse(labels) as Json[]) : [],
+      node_name: '',
+      gpu_name: text(0),
+      gpu_count: gpus,
+      gpu_memory: num(2),
+      cpu_name: text(3),
+      cpu_count: total(4, 5),
+      cpu_per_gpu: num(5),
+      memory_per_gpu: num(6),
+      memory_total: total(7, 6),
+      disk_per_gpu: num(8),
+      disk_total: total(9, 8),
+      region: text(10),
+      network_upload_speed: num(11),
+      network_download_speed: num(12),
+      up_time: NaN,
+      online_rate: v[13] === null ? NaN : Number(v[13]) / RATE_SCALE,
+      driver_version: text(14),
+      cuda_version: text(15),
+      nvlink_status: v[16] === 1,
+    };
+  }
+
+}

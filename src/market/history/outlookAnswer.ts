@@ -1,0 +1,74 @@
+// The outlook of a filter's text, as the worker, the command line and the
+// chat tools ask it: parsed, stripped of the clauses the record cannot judge
+// the past by (UNKEPT_FIELDS), matched against the history's listings of the
+// window (outlookIndex.ts) and summed up (src/model/outlook.ts).
+import { computeOutlook, type Outlook } from '../../model/outlook';
+import { compileQuery, parseQuery, printQuery, type Query } from '../../model/query';
+import { UNKEPT_FIELDS } from './listingSpecs';
+import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex, type PriceTest } from './outlookIndex';
+
+/**
+ * An outlook, or why there is none: the filter could not be read (its
+ * message and 1-based column), or there is no history (off, or not opened).
+ * `ignored` names the fields of the filter the outlook left out.
+ */
+export type OutlookAnswer = { outlook: Outlook; ignored: string[] } | { error: 'parse'; message: string; position: number } | { error: 'off' };
+
+const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'price_per_gpu']);
+
+/**
+ * The query in two: its clauses on the price (asked at each price a listing
+ * had) and the rest (asked once per machine), without the clauses on fields
+ * the record does not keep; and those fields.
+ */
+export function outlookQuery(query: Query): { priced: Query; rest: Query; ignored: string[] } {
+  const ignored = new Set<string>();
+  const priced: Query['clauses'] = [];
+  const rest: Query['clauses'] = [];
+  for (const c of query.clauses) {
+    if (c.kind === 'compare' && UNKEPT_FIELDS.has(c.field)) ignored.add(c.field);
+    else if (c.kind === 'compare' && PRICE_FIELDS.has(c.field)) priced.push(c);
+    else rest.push(c);
+  }
+  return { priced: { clauses: priced }, rest: { clauses: rest }, ignored: [...ignored] };
+}
+
+/** A filter's price clauses on numbers, as compileQuery reads them: the whole price, or per GPU. */
+export function priceTest(priced: Query): PriceTest {
+  const tests = priced.clauses.map((c): PriceTest => {
+    if (c.kind !== 'compare') return () => true;
+    const of = c.field === 'price' ? (price: number) => price : (price: number, gpus: number) => price / gpus;
+    const v = c.values as number[];
+    switch (c.op) {
+      case '=':
+        return (p, g) => of(p, g) === v[0];
+      case '!=':
+        return (p, g) => of(p, g) !== v[0];
+      case '<':
+        return (p, g) => of(p, g) < v[0];
+      case '<=':
+        return (p, g) => of(p, g) <= v[0];
+      case '>':
+        return (p, g) => of(p, g) > v[0];
+      case '>=':
+        return (p, g) => of(p, g) >= v[0];
+      case 'in':
+        return (p, g) => v.includes(of(p, g));
+      case 'notin':
+        return (p, g) => !v.includes(of(p, g));
+    }
+  });
+  return (price, gpus) => tests.every((test) => test(price, gpus));
+}
+
+/** The outlook of `text` over the `days` (1 to OUTLOOK_DAYS) before the latest list; `check` throws when the asker cancelled. */
+export function outlookAnswer(index: OutlookIndex | undefined, text: string, days: number = OUTLOOK_DAYS, check?: () => void): OutlookAnswer {
+  const parsed = parseQuery(text);
+  if (!parsed.ok) return { error: 'parse', message: parsed.error.message, position: parsed.error.position };
+  if (!index) return { error: 'off' };
+  const { priced, rest, ignored } = outlookQuery(parsed.query);
+  const window = Math.min(OUTLOOK_DAYS, Math.max(1, Math.round(days)));
+  const cancel = check ?? (() => undefined);
+  const specs = index.matching(printQuery(rest), compileQuery(rest), cancel);
+  return { outlook: computeOutlook(outlookRecord(index, specs, priceTest(priced), cancel), window), ignored };
+}

@@ -1,0 +1,172 @@
+// The outlook's question asked of the SQLite history: the listings of the
+// last OUTLOOK_DAYS with the machine each listed and its price over time, read
+// once per change of the data; then, per filter, which of them matched it
+// when, and at what price per GPU (src/model/outlook.ts makes the answer).
+// A listing matches while its machine, at the price of the moment, passes the
+// filter: a repricing can bring it in or take it out. The filter is asked in
+// two: once per machine without its price clauses (cached, see ListingSpecs),
+// then its price clauses at each price, on numbers.
+import type { Machine } from '../../api/types';
+import type { MatchSpan, OutlookRecord } from '../../model/outlook';
+import { rowArrays, type SqlDatabase } from './database';
+import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
+import { LISTING_PRICE_SCALE } from './listingSpecs';
+
+/** The longest window an outlook reads: machines gone longer are forgotten (store.ts, GONE_DAYS). */
+export const OUTLOOK_DAYS = 30;
+
+export interface OutlookIndex {
+  latest: number;
+  /** The latest list when the index was read: it follows its store's own lists for an hour, then is read again. */
+  loadedAt: number;
+  /** The oldest list kept, and how far after it its lists may lie (a thinned list stands for an hour or a day). */
+  oldest: number;
+  oldestSlack: number;
+  /** The times of the lists of the window, in order (where the record has gaps). */
+  lists: number[];
+  /** Per listing of the window: since, until (NaN while listed), its machine, its price now (× LISTING_PRICE_SCALE). */
+  since: number[];
+  until: number[];
+  machines: Machine[];
+  price: number[];
+  specs: number[];
+  /** The open listings by node ID. */
+  open: Map<string, number>;
+  /** Per spec: the times of its repricings and what it cost until each (× LISTING_PRICE_SCALE), in time order. */
+  reprices: Map<number, { t: number[]; price: number[] }>;
+  /** Per spec: its listings (indexes into the arrays above). */
+  bySpec: Map<number, number[]>;
+  /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number>;
+}
+
+export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): OutlookIndex {
+  const from = latest - OUTLOOK_DAYS * DAY_MS;
+  const oldestRow = db.prepare('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
+  const oldest = Number(oldestRow?.t ?? latest);
+  const age = latest - oldest;
+  const oldestSlack = Number(oldestRow?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
+  // From a day before the window: a thinned list stands at the start of its hour or day, before the window's start.
+  const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
+  const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from);
+  const index: OutlookIndex = { latest, loadedAt: latest, oldest, oldestSlack, lists, since: [], until: [], machines: [], price: [], specs: [], open: new Map(), reprices: new Map(), bySpec: new Map(), matching };
+  for (const [s, u, spec, p, node] of rows) {
+    const machine = machineOf(Number(spec));
+    if (machine) addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
+  }
+  for (const [spec, t, p] of rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) addReprice(index, Number(spec), Number(t), Number(p));
+  return index;
+}
+
+function addListing(index: OutlookIndex, since: number, until: number, spec: number, price: number, machine: Machine, node: string | null): void {
+  const i = index.since.length;
+  index.since.push(since);
+  index.until.push(until);
+  index.specs.push(spec);
+  index.price.push(price);
+  index.machines.push(machine);
+  if (node !== null && Number.isNaN(until)) index.open.set(node, i);
+  const listings = index.bySpec.get(spec);
+  if (listings) listings.push(i);
+  else index.bySpec.set(spec, [i]);
+}
+
+function addReprice(index: OutlookIndex, spec: number, t: number, price: number): void {
+  let r = index.reprices.get(spec);
+  if (!r) index.reprices.set(spec, (r = { t: [], price: [] }));
+  r.t.push(t);
+  r.price.push(price);
+}
+
+/** What one of its store's lists changed of the listings the outlook reads. */
+export type OutlookChange =
+  | { kind: 'open'; node: string; spec: number; price: number }
+  | { kind: 'close'; node: string }
+  | { kind: 'reprice'; node: string; spec: number; was: number; price: number };
+
+/**
+ * The index after its store's own list at `t` (newer than the index's
+ * latest): the changes applied rather than the window read again, which at
+ * 100k machines costs seconds. False when a change does not fit (the caller
+ * then reads it again).
+ */
+export function followIndex(index: OutlookIndex, t: number, changes: readonly OutlookChange[], machineOf: (spec: number) => Machine | undefined): boolean {
+  if (t < index.latest) return false;
+  for (const c of changes) {
+    if (c.kind === 'open') {
+      const machine = machineOf(c.spec);
+      if (!machine) return false;
+      addListing(index, t, NaN, c.spec, c.price, machine, c.node);
+    } else {
+      const i = index.open.get(c.node);
+      if (i === undefined) continue;
+      if (c.kind === 'close') {
+        index.until[i] = t;
+        index.open.delete(c.node);
+      } else {
+        addReprice(index, c.spec, t, c.was);
+        index.price[i] = c.price;
+      }
+    }
+  }
+  index.latest = t;
+  index.lists.push(t);
+  return true;
+}
+
+/** Listings per look at the cancel flag. */
+const SLICE = 8192;
+
+/**
+ * The record of a filter over the index: each stretch of a listing during
+ * which it matched, with its prices per GPU. `specs` are the machines the
+ * filter matches but for its price clauses; `priced` tests those at the
+ * price of the moment. `check` throws when the asker cancelled.
+ */
+export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
+  const spans: MatchSpan[] = [];
+  let seen = 0;
+  for (const spec of specs) {
+    const listings = index.bySpec.get(spec);
+    if (!listings) continue;
+    const r = index.reprices.get(spec);
+    for (const i of listings) {
+      if (++seen % SLICE === 0) check();
+      addSpans(spans, index, i, r, priced);
+    }
+  }
+  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans };
+}
+
+/** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
+export type PriceTest = (price: number, gpus: number) => boolean;
+
+/** The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`. */
+function addSpans(spans: MatchSpan[], index: OutlookIndex, i: number, r: { t: number[]; price: number[] } | undefined, priced: PriceTest): void {
+  const gpus = index.machines[i].gpu_count;
+  const since = index.since[i];
+  const until = Number.isNaN(index.until[i]) ? undefined : index.until[i];
+  // The listing's prices: what each repricing in it says it cost until then, and its price now.
+  const steps: { t: number; price: number }[] = [];
+  let at = since;
+  if (r) {
+    for (let k = 0; k < r.t.length; k++) {
+      if (r.t[k] <= since || (until !== undefined && r.t[k] > until)) continue;
+      steps.push({ t: at, price: r.price[k] });
+      at = r.t[k];
+    }
+  }
+  steps.push({ t: at, price: index.price[i] });
+  let open: MatchSpan | undefined;
+  for (const step of steps) {
+    const price = step.price / LISTING_PRICE_SCALE;
+    if (priced(price, gpus)) {
+      const perGpu = price / gpus;
+      if (!open) spans.push((open = { start: step.t, end: until, prices: [] }));
+      open.prices.push({ t: step.t, perGpu });
+    } else if (open) {
+      open.end = step.t;
+      open = undefined;
+    }
+  }
+}

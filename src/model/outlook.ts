@@ -1,0 +1,222 @@
+// Rent now or wait (issue 36): what the market's record says of one filter.
+// Supply (how often matching machines appeared, how long they stayed, how
+// many match now), price (the typical daily best and where the best now
+// sits) and waiting (how often something cheaper turned up, and how long one
+// waited for it from a random moment), each only as far as the record
+// carries it: with too few days or appearances the numbers it cannot back
+// are left undefined and a flag says why. Days are the 24-hour stretches back
+// from the latest list, not calendar days: a time zone or a clock change moves
+// no figure. Pure: the history gives the record (src/market/history/outlookIndex.ts),
+// outlookText.ts says it in words.
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Days recorded before a typical price is called (and daily bests it needs). */
+export const MIN_DAYS = 3;
+/** Appearances (or ended listings) before "about every" (or how long they stay) is said. */
+export const MIN_APPEARANCES = 3;
+/** Two lists further apart than this leave a gap in the record: what happened between is unknown. */
+export const GAP_MS = 3 * HOUR_MS;
+/** The random moments of the median wait are this far apart. */
+const MOMENT_MS = 10 * 60_000;
+
+/** A stretch of one listing during which it matched the filter. */
+export interface MatchSpan {
+  start: number;
+  /** When it stopped matching (gone, or repriced out); undefined while it matches. */
+  end: number | undefined;
+  /** Its price per GPU from each time on, in time order; the first at `start`. */
+  prices: { t: number; perGpu: number }[];
+}
+
+/** What the history recorded of a filter. */
+export interface OutlookRecord {
+  /** The latest list. */
+  now: number;
+  /** Where the record begins: a stretch that starts here was there already, not an appearance. */
+  start: number;
+  /** The lists' times (at least the window asked), in order: far-apart ones are gaps. */
+  lists: readonly number[];
+  spans: readonly MatchSpan[];
+}
+
+export type OutlookLevel = 'low' | 'typical' | 'high';
+
+export interface Quartiles {
+  q1: number;
+  median: number;
+  q3: number;
+}
+
+export interface Outlook {
+  /** The latest list (epoch ms): the window ends here. */
+  latest: number;
+  /** The window asked (days back from the latest list). */
+  days: number;
+  /** Hours of the window the record covers (no gaps, after its start). */
+  recordedHours: number;
+  /** Whole days of that. */
+  recordedDays: number;
+  supply: {
+    /** Appearances in the last 7 days and in the window. */
+    week: number;
+    window: number;
+    /** Recorded hours per appearance; undefined under MIN_APPEARANCES. */
+    everyHours: number | undefined;
+    /** How long the listings that ended stayed (hours); undefined under MIN_APPEARANCES of them. */
+    listedHours: Quartiles | undefined;
+    /** Matches listed now. */
+    now: number;
+  };
+  price: {
+    /** Per recorded day with a match, oldest first: where the day starts and its best price per GPU. */
+    daily: { day: number; best: number }[];
+    /** The 25th and 75th percentile of the daily bests; undefined with fewer than MIN_DAYS days. */
+    typical: { low: number; high: number } | undefined;
+    /** The best price per GPU among the matches now. */
+    now: number | undefined;
+    level: OutlookLevel | undefined;
+  };
+  waiting: {
+    /** What one waits for: a match cheaper than the best now, or any match when none is listed. */
+    for: 'cheaper' | 'any';
+    /** Recorded days of the window on which one appeared. */
+    days: number;
+    /** The median wait for one from a random recorded moment (hours); undefined when over half the moments saw none before the latest list. */
+    medianHours: number | undefined;
+  };
+  flags: {
+    /** Fewer than MIN_DAYS days recorded: no typical price. */
+    fewDays: boolean;
+    /** Fewer than MIN_APPEARANCES appearances: no "about every". */
+    fewAppearances: boolean;
+    /** Hours of the window that fall in gaps of the record. */
+    gapHours: number;
+  };
+}
+
+/** The p-quantile of ascending numbers, interpolated between the nearest ranks (as the history's medians). */
+function rank(sorted: readonly number[], p: number): number {
+  const at = (sorted.length - 1) * p;
+  const below = Math.floor(at);
+  const above = Math.min(sorted.length - 1, below + 1);
+  const part = at - below;
+  return part === 0 ? sorted[below] : sorted[below] * (1 - part) + sorted[above] * part;
+}
+
+function quartiles(values: number[]): Quartiles {
+  const sorted = values.sort((a, b) => a - b);
+  return { q1: rank(sorted, 0.25), median: rank(sorted, 0.5), q3: rank(sorted, 0.75) };
+}
+
+/** The stretches [from, to) the record covers within [from, to): between lists at most GAP_MS apart. */
+function covered(lists: readonly number[], from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < lists.length; i++) {
+    const a = Math.max(lists[i], from);
+    const b = Math.min(lists[i + 1], to);
+    if (lists[i + 1] - lists[i] <= GAP_MS && b > a) {
+      const last = out[out.length - 1];
+      if (last && last[1] >= a) last[1] = Math.max(last[1], b);
+      else out.push([a, b]);
+    }
+  }
+  return out;
+}
+
+const overlap = (ranges: readonly [number, number][], from: number, to: number) => ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
+
+/** Each price of a span with the time it held until. */
+function segments(span: MatchSpan, now: number): { from: number; to: number; perGpu: number }[] {
+  const end = Math.min(span.end ?? now, now);
+  return span.prices.map((p, i) => ({ from: p.t, to: Math.min(span.prices[i + 1]?.t ?? end, end), perGpu: p.perGpu })).filter((s) => s.to >= s.from && Number.isFinite(s.perGpu));
+}
+
+/** The outlook of a filter over the `days` before the record's latest list. */
+export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
+  const now = record.now;
+  const from = now - days * DAY_MS;
+  const lists = [...record.lists].filter((t) => t <= now).sort((a, b) => a - b);
+  // The record covers from its first list on (`start` may lie after it: that is for appearances).
+  const begin = Math.max(from, lists[0] ?? now);
+  const cover = covered(lists, begin, now);
+  const recordedMs = overlap(cover, begin, now);
+  const recordedHours = recordedMs / HOUR_MS;
+  const recordedDays = Math.floor(recordedMs / DAY_MS + 1e-9);
+  // A clock set back can leave a stretch that ends before it starts: it says nothing.
+  const spans = record.spans.filter((s) => s.prices.length > 0 && (s.end === undefined || s.end >= s.start) && s.start <= now);
+  const appeared = spans.filter((s) => s.start > record.start && s.start >= from);
+  const week = appeared.filter((s) => s.start >= now - 7 * DAY_MS).length;
+  const ended = appeared.filter((s) => s.end !== undefined).map((s) => (s.end! - s.start) / HOUR_MS);
+  const listed = spans.filter((s) => s.end === undefined);
+  const nowBest = listed.length > 0 ? listed.reduce((best, s) => Math.min(best, s.prices[s.prices.length - 1].perGpu), Infinity) : undefined;
+
+  // The best price of each day: the lowest of the prices that held in it, on days the record covers.
+  const daily: { day: number; best: number }[] = [];
+  const bests = new Array<number>(days).fill(Infinity);
+  const recordedDay = Array.from({ length: days }, (_, k) => overlap(cover, now - (k + 1) * DAY_MS, now - k * DAY_MS) > 0);
+  const all = spans.flatMap((s) => segments(s, now));
+  for (const seg of all) {
+    for (let k = Math.max(0, Math.floor((now - seg.to) / DAY_MS)); k < days; k++) {
+      // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
+      if (k > 0 && seg.from >= now - k * DAY_MS) break;
+      if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], seg.perGpu);
+    }
+  }
+  for (let k = days - 1; k >= 0; k--) if (Number.isFinite(bests[k])) daily.push({ day: now - (k + 1) * DAY_MS, best: bests[k] });
+  const fewDays = recordedDays < MIN_DAYS;
+  const typical = !fewDays && daily.length >= MIN_DAYS ? (([low, high]) => ({ low, high }))(((sorted) => [rank(sorted, 0.25), rank(sorted, 0.75)])(daily.map((d) => d.best).sort((a, b) => a - b))) : undefined;
+
+  return {
+    latest: now,
+    days,
+    recordedHours,
+    recordedDays,
+    supply: {
+      week,
+      window: appeared.length,
+      everyHours: appeared.length >= MIN_APPEARANCES && recordedHours > 0 ? recordedHours / appeared.length : undefined,
+      listedHours: ended.length >= MIN_APPEARANCES ? quartiles(ended) : undefined,
+      now: listed.length,
+    },
+    price: { daily, typical, now: nowBest, level: nowBest === undefined ? undefined : levelOf(nowBest, typical) },
+    waiting: waitingOf(all, nowBest, record.start, begin, now, cover, days),
+    flags: { fewDays, fewAppearances: appeared.length < MIN_APPEARANCES, gapHours: Math.max(0, (now - begin) / HOUR_MS - recordedHours) },
+  };
+}
+
+/** Where a price per GPU sits against the typical band (undefined without one). */
+export function levelOf(perGpu: number, typical: { low: number; high: number } | undefined): OutlookLevel | undefined {
+  if (!typical || !Number.isFinite(perGpu)) return undefined;
+  // Prices are kept to 1/10,000: closer than that is the same price.
+  if (perGpu < typical.low - 1e-6) return 'low';
+  if (perGpu > typical.high + 1e-6) return 'high';
+  return 'typical';
+}
+
+function waitingOf(all: { from: number; to: number; perGpu: number }[], nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number): Outlook['waiting'] {
+  const wanted = nowBest === undefined ? all : all.filter((s) => s.perGpu < nowBest - 1e-6);
+  const stretches = wanted.map((s): [number, number] => [s.from, s.to]).sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of stretches) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  // The days on which one appeared (came, or became cheap enough), the record's start aside.
+  const seen = new Set<number>();
+  for (const [a] of merged) if (a > start && a >= now - days * DAY_MS) seen.add(Math.min(days - 1, Math.floor((now - a) / DAY_MS)));
+  const waits: number[] = [];
+  let next = 0;
+  for (const [a, b] of cover) {
+    for (let t = Math.max(a, begin); t < b; t += MOMENT_MS) {
+      while (next < merged.length && merged[next][1] < t) next++;
+      const s = merged[next];
+      waits.push(!s ? Infinity : s[0] <= t ? 0 : s[0] - t);
+    }
+  }
+  waits.sort((a, b) => a - b);
+  const median = waits.length > 0 ? rank(waits, 0.5) : Infinity;
+  return { for: nowBest === undefined ? 'any' : 'cheaper', days: seen.size, medianHours: Number.isFinite(median) ? median / HOUR_MS : undefined };
+}

@@ -1,0 +1,116 @@
+// The outlook read from the real store (issue 36): what recording keeps of
+// each listing (its machine's fields, its price over time) answers a filter
+// over the past, by diff or by whole list; a v1 file migrates and records on.
+import * as assert from 'node:assert/strict';
+import type { Machine } from '../../../../src/api/types';
+import { diffMachines } from '../../../../src/market/diff';
+import { DAY_MS, HOUR_MS } from '../../../../src/market/history/downsample';
+import { outlookAnswer } from '../../../../src/market/history/outlookAnswer';
+import { HistoryStore } from '../../../../src/market/history/store';
+import { loadSqlite } from '../../../../src/node/historyFile';
+import { historyFolder, historyOf, openTestHistory, TEST_ORIGIN } from '../../../support/history';
+import { machineRecord } from '../../../support/records';
+
+const T0 = 1_000 * DAY_MS;
+const h100 = (id: string, price: string): Machine => machineRecord({ node_name: id, gpu_name: 'H100_SXM5_80GB', gpu_count: 8, price, region: 'cn-east' });
+const other = machineRecord({ node_name: 'other', gpu_name: 'RTX_4090', gpu_count: 1, price: '0.40' });
+
+function outlookOf(store: HistoryStore, query: string) {
+  const answer = outlookAnswer(store.outlook(), query);
+  assert.ok('outlook' in answer, JSON.stringify(answer));
+  return answer.outlook;
+}
+
+describe('market history: the outlook', () => {
+  for (const how of ['the market diff', 'whole lists'] as const) {
+    it(`an 8× H100 listed for 3 h every 12 h for 10 days, with a repricing into the filter (${how})`, () => {
+      const store = historyOf();
+      let before: Machine[] | undefined;
+      for (let hour = 0; hour <= 10 * 24; hour++) {
+        const list: Machine[] = [other];
+        if (hour % 12 < 3) list.push(h100(`h-${Math.floor(hour / 12)}`, '128.00'));
+        // A second machine listed at 17/GPU all along drops to 14/GPU on day 8: it appears then for `price_per_gpu<15`.
+        list.push(h100('steady', hour < 8 * 24 ? '136.00' : '112.00'));
+        const t = T0 + hour * HOUR_MS;
+        store.record(t, list, how === 'the market diff' && before ? { before, diff: diffMachines(before, list) } : undefined);
+        before = list;
+      }
+      const o = outlookOf(store, 'gpu=H100 gpus=8 price_per_gpu<16.5 region=cn-east');
+      assert.equal(o.recordedDays, 10);
+      assert.equal(o.supply.window, 21, 'h-1 to h-20, and steady when it dropped into the filter; h-0 was there from the start');
+      assert.ok(Math.abs(o.supply.everyHours! - 240 / 21) < 0.1, String(o.supply.everyHours));
+      assert.deepEqual(o.supply.listedHours, { q1: 3, median: 3, q3: 3 });
+      assert.equal(o.supply.now, 2, 'h-20 at its first hour and steady at 14');
+      assert.equal(o.price.now, 14);
+      assert.equal(o.price.level, 'low');
+      assert.deepEqual(o.price.typical, { low: 16, high: 16 });
+
+      const cheap = outlookOf(store, 'gpu=H100 price_per_gpu<15');
+      assert.equal(cheap.supply.window, 1, 'steady appeared for this filter when it dropped to 14');
+      assert.equal(cheap.price.daily.length, 2, 'the drop came 48 h before the latest list');
+      const none = outlookAnswer(store.outlook(), 'gpu=A100');
+      assert.ok('outlook' in none && none.outlook.supply.window === 0 && none.outlook.price.now === undefined);
+      store.close();
+    });
+  }
+
+  it('says why there is no outlook: a filter it cannot read, no history; and which fields it left out', () => {
+    assert.deepEqual(outlookAnswer(undefined, 'gpus>'), { error: 'parse', message: (outlookAnswer(undefined, 'gpus>') as { message: string }).message, position: 5 });
+    assert.deepEqual(outlookAnswer(undefined, 'gpus>1'), { error: 'off' });
+    const store = historyOf([[T0, [h100('a', '100.00')]]]);
+    const answer = outlookAnswer(store.outlook(), 'gpu=H100 listed_hours>2 up_time>5');
+    assert.ok('outlook' in answer);
+    assert.deepEqual(answer.ignored, ['listed_hours', 'up_time']);
+    assert.equal(answer.outlook.supply.now, 1);
+    store.close();
+  });
+
+  it('a version 1 file migrates: its listings stay (without an outlook), new ones keep their machines', () => {
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(':memory:');
+    // The first schema as version 1 wrote it, with one listing.
+    db.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE lists (id INTEGER PRIMARY KEY AUTOINCREMENT, t INTEGER NOT NULL, n INTEGER NOT NULL);
+      CREATE TABLE models (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+      CREATE TABLE groups (model INTEGER NOT NULL, gpu_count INTEGER NOT NULL, list INTEGER NOT NULL, machines INTEGER NOT NULL, gpus INTEGER NOT NULL, low INTEGER NOT NULL, p25 INTEGER NOT NULL, median INTEGER NOT NULL, PRIMARY KEY (model, gpu_count, list)) WITHOUT ROWID;
+      CREATE TABLE listings (node TEXT NOT NULL, since INTEGER NOT NULL, until INTEGER, comeback INTEGER NOT NULL, PRIMARY KEY (node, since)) WITHOUT ROWID;
+      CREATE TABLE changes (stamp INTEGER NOT NULL, node TEXT NOT NULL, listed INTEGER NOT NULL);
+      INSERT INTO meta VALUES ('format', 'gpu-rental-market-history'), ('origin', '${TEST_ORIGIN}'), ('presence', '0');
+      INSERT INTO lists (t, n) VALUES (${T0}, 1);
+      INSERT INTO listings VALUES ('old', ${T0}, NULL, 0);
+      PRAGMA user_version = 1;`);
+    const store = new HistoryStore({ db, origin: TEST_ORIGIN, keepDays: 365 });
+    assert.equal(db.prepare('PRAGMA user_version').get()!.user_version, 2);
+    store.record(T0 + HOUR_MS, [h100('old', '100.00'), h100('new', '100.00')]);
+    assert.equal(store.listing('old')!.since, T0);
+    const o = outlookOf(store, 'gpu=H100');
+    assert.equal(o.supply.now, 1, 'only the listing recorded with its machine');
+    store.close();
+  });
+
+  it("follows its own lists as a fresh read of the file says: machines come, go and change price, by diff and whole", () => {
+    const folder = historyFolder();
+    const [a, b] = [openTestHistory(folder.file), openTestHistory(folder.file)];
+    try {
+      let seed = 7;
+      const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      let list: Machine[] = Array.from({ length: 30 }, (_, i) => h100(`m-${i}`, (100 + i).toFixed(2)));
+      const queries = ['gpu=H100', 'gpu=H100 price_per_gpu<13.5', 'gpus=8 price>=110'];
+      for (let step = 0; step < 200; step++) {
+        const before = list;
+        list = list.filter(() => rand() > 0.05).map((m) => (rand() < 0.1 ? { ...m, price: (90 + rand() * 40).toFixed(2) } : m));
+        for (let k = 0; k < 2; k++) if (rand() < 0.5) list.push(h100(`n-${step}-${k}`, (90 + rand() * 40).toFixed(2)));
+        a.record(T0 + step * 10 * 60_000, list, step % 7 === 0 ? undefined : { before, diff: diffMachines(before, list) });
+        // A asks every 20 minutes (it follows its lists for an hour, then reads again); B reads the file afresh.
+        if (step % 2 === 0) {
+          b.poll();
+          for (const q of queries) assert.deepEqual(outlookOf(a, q), outlookOf(b, q), `${q} at step ${step}`);
+        }
+      }
+    } finally {
+      a.close();
+      b.close();
+      folder.cleanup();
+    }
+  });
+});

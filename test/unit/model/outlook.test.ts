@@ -1,0 +1,141 @@
+// The outlook of synthetic records with known answers (issue 36): steady
+// supply, bursts, a price drop, a model seen once, gaps, a clock set back,
+// and too little data; and its words.
+import * as assert from 'node:assert/strict';
+import { computeOutlook, type MatchSpan, type OutlookRecord } from '../../../src/model/outlook';
+import { outlookAlertWords, outlookLine, outlookLines } from '../../../src/model/outlookText';
+
+const H = 3_600_000;
+const D = 24 * H;
+const NOW = 100 * D;
+
+/** Lists every hour from `from` to NOW, less those in `gaps`. */
+function lists(from: number, gaps: [number, number][] = []): number[] {
+  const out: number[] = [];
+  for (let t = from; t <= NOW; t += H) if (!gaps.some(([a, b]) => t > a && t < b)) out.push(t);
+  return out;
+}
+
+const span = (start: number, hours: number | undefined, perGpu: number, drops: [number, number][] = []): MatchSpan => ({
+  start,
+  end: hours === undefined ? undefined : start + hours * H,
+  prices: [{ t: start, perGpu }, ...drops.map(([t, p]) => ({ t, perGpu: p }))],
+});
+
+function record(spans: MatchSpan[], from = NOW - 40 * D, gaps: [number, number][] = []): OutlookRecord {
+  return { now: NOW, start: from, lists: lists(from, gaps), spans };
+}
+
+/** A machine listed every 12 hours for 3 hours at `price`, over the 30 days, and one listed now at `now`. */
+function steady(price: (k: number) => number, nowPrice: number): MatchSpan[] {
+  const spans: MatchSpan[] = [];
+  for (let k = 1; k <= 60; k++) spans.push(span(NOW - k * 12 * H, 3, price(k)));
+  spans.push(span(NOW - H, undefined, nowPrice));
+  return spans;
+}
+
+describe('outlook', () => {
+  it('steady supply: appears about every 12 h for 3 h; a best now below the typical band is low', () => {
+    const o = computeOutlook(record(steady((k) => 15 + (k % 4) * 0.25, 13.9)));
+    assert.equal(o.recordedDays, 30);
+    assert.equal(o.supply.window, 61, 'the one listed an hour ago appeared too');
+    assert.equal(o.supply.week, 15);
+    assert.ok(Math.abs(o.supply.everyHours! - 12) < 0.3, String(o.supply.everyHours));
+    assert.deepEqual(o.supply.listedHours, { q1: 3, median: 3, q3: 3 });
+    assert.equal(o.supply.now, 1);
+    assert.equal(o.price.daily.length, 30);
+    assert.equal(o.price.now, 13.9);
+    assert.equal(o.price.level, 'low');
+    assert.ok(o.price.typical!.low >= 13.9 && o.price.typical!.low <= 15.25);
+    assert.equal(o.waiting.for, 'cheaper');
+    assert.equal(o.waiting.days, 0, 'nothing cheaper than 13.90 in the record');
+    assert.equal(o.waiting.medianHours, undefined);
+    assert.match(outlookLine(o, 'en'), /^typical 1\d\.\d\d–1\d\.\d\d\/GPU · now 13\.90, low · appears about every 1[12] h$/);
+    assert.match(outlookAlertWords(o, 13.9, 'en'), /^13\.90 is low for this watch: typical 1\d\.\d\d–1\d\.\d\d$/);
+  });
+
+  it('a best now above the band is high, and waiting finds the cheaper ones of the record', () => {
+    const o = computeOutlook(record(steady(() => 15, 17)));
+    assert.deepEqual(o.price.typical, { low: 15, high: 15 });
+    assert.equal(o.price.level, 'high');
+    assert.equal(o.waiting.days, 30);
+    // Listed 3 h in every 12: a quarter of the moments wait 0, the rest up to 9 h evenly: the median is 3 h.
+    assert.ok(Math.abs(o.waiting.medianHours! - 3) < 0.2, String(o.waiting.medianHours));
+    assert.equal(outlookAlertWords(o, 15, 'en'), '15.00 is typical for this watch: typical 15.00–15.00');
+  });
+
+  it('bursts: ten appearances in one day of thirty still say about every 72 h, and the durations', () => {
+    const spans = Array.from({ length: 10 }, (_, i) => span(NOW - 5 * D + i * H, 0.5 + i * 0.1, 20));
+    const o = computeOutlook(record(spans));
+    assert.equal(o.supply.window, 10);
+    assert.equal(o.supply.week, 10);
+    assert.ok(Math.abs(o.supply.everyHours! - 72) < 1);
+    assert.ok(Math.abs(o.supply.listedHours!.median - 0.95) < 1e-9);
+    assert.equal(o.supply.now, 0);
+    assert.equal(o.price.now, undefined);
+    assert.equal(o.price.level, undefined);
+    assert.equal(o.price.daily.length, 1);
+    assert.equal(o.price.typical, undefined, 'one day with a match is too few for a typical price');
+    assert.equal(o.waiting.for, 'any');
+    assert.match(outlookLine(o, 'en'), /^matches on 1 of 30 days: too few to call a typical price · none listed now · appears about every 3 days$/);
+  });
+
+  it('a price drop: the daily best follows the drop, and a machine that dropped into the filter appeared then', () => {
+    // Listed all along at 16, dropped to 12 five days ago.
+    const o = computeOutlook(record([span(NOW - 35 * D, undefined, 16, [[NOW - 5 * D, 12]])]));
+    assert.equal(o.supply.window, 0, 'listed before the window: no appearance in it');
+    const bests = o.price.daily.map((d) => d.best);
+    assert.deepEqual(bests.slice(0, 25), new Array(25).fill(16));
+    assert.deepEqual(bests.slice(25), new Array(5).fill(12));
+    assert.deepEqual(o.price.typical, { low: 16 - (16 - 12) * 0, high: 16 });
+    assert.equal(o.price.level, 'low');
+  });
+
+  it('a model seen once: appeared once, nothing typical, and says so', () => {
+    const o = computeOutlook(record([span(NOW - 10 * D, 6, 30)]));
+    assert.equal(o.supply.window, 1);
+    assert.equal(o.supply.everyHours, undefined);
+    assert.equal(o.supply.listedHours, undefined);
+    assert.ok(o.flags.fewAppearances);
+    assert.equal(outlookLine(o, 'en'), 'matches on 1 of 30 days: too few to call a typical price · none listed now · appeared once in 30 days');
+  });
+
+  it('gaps in the record: days inside a gap count as not recorded, and appear in gapHours', () => {
+    const gap: [number, number][] = [[NOW - 20 * D, NOW - 10 * D]];
+    const o = computeOutlook(record(steady(() => 15, 15), NOW - 40 * D, gap));
+    assert.ok(o.recordedDays >= 19 && o.recordedDays <= 20, String(o.recordedDays));
+    assert.ok(o.flags.gapHours >= 239 && o.flags.gapHours <= 241, String(o.flags.gapHours));
+    assert.ok(o.price.daily.length <= 21);
+    // The appearances in the gap are in the record as spans, but the rate is over the recorded hours.
+    assert.ok(o.supply.everyHours! < 12);
+  });
+
+  it('a clock set back: a stretch that ends before it starts is left out; days are 24 h back from the latest list', () => {
+    const spans = steady(() => 15, 15);
+    spans.push({ start: NOW - 2 * D, end: NOW - 2 * D - H, prices: [{ t: NOW - 2 * D, perGpu: 1 }] });
+    const o = computeOutlook(record(spans));
+    assert.equal(o.supply.window, 61);
+    assert.equal(Math.min(...o.price.daily.map((d) => d.best)), 15);
+    // The same record an hour later in every time (a time zone, a clock change) says the same.
+    const shifted = computeOutlook({ ...record(spans), now: NOW + H, lists: lists(NOW - 40 * D).map((t) => t + H), start: NOW - 40 * D + H, spans: spans.map((s) => ({ ...s, start: s.start + H, end: s.end === undefined ? undefined : s.end + H, prices: s.prices.map((p) => ({ ...p, t: p.t + H })) })) });
+    assert.deepEqual({ ...shifted.supply, daily: shifted.price.daily.map((d) => d.best) }, { ...o.supply, daily: o.price.daily.map((d) => d.best) });
+  });
+
+  it('little data: 2 days recorded says so and calls no typical price', () => {
+    const from = NOW - 2 * D - H;
+    const spans = [span(NOW - 40 * H, 2, 15), span(NOW - 20 * H, 2, 14), span(NOW - H, undefined, 13)];
+    const o = computeOutlook({ now: NOW, start: from, lists: lists(from), spans });
+    assert.equal(o.recordedDays, 2);
+    assert.ok(o.flags.fewDays);
+    assert.equal(o.price.typical, undefined);
+    assert.equal(o.price.level, undefined);
+    assert.equal(outlookLine(o, 'en'), '2 days recorded: too little to call a typical price · now 13.00 · appears about every 16 h');
+    assert.equal(outlookAlertWords(o, 13, 'en'), '');
+    assert.equal(outlookLines(o, 'en').length, 6);
+  });
+
+  it('nothing recorded: less than a day, none listed, none appeared', () => {
+    const o = computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: [] });
+    assert.equal(outlookLine(o, 'en'), 'less than a day recorded: too little to call a typical price · none listed now · none appeared in less than a day');
+  });
+});
