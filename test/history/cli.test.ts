@@ -74,19 +74,25 @@ describe('command line: the market history', function () {
     }
   });
 
-  it("the MCP tools say where a price sits in its model's week", async () => {
+  /** The MCP server's tools over this suite's history, as `gpu-rental mcp` opens it: `ask` runs with them, then they are closed. */
+  async function withToolHost(ask: (host: ToolHost) => Promise<void>): Promise<void> {
     const origin = new URL(demo.url).origin;
     const history = openHistory({ file: path.join(folder.dir, 'history', historyFileName(origin)), origin, keepDays: 365 });
     const host = new ToolHost(new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 10_000 }), undefined, history);
     try {
+      await ask(host);
+    } finally {
+      host.dispose();
+    }
+  }
+
+  it("the MCP tools say where a price sits in its model's week", () =>
+    withToolHost(async (host) => {
       const answer = await host.call('gpuRental_findMachines', { query: 'gpus>=1', limit: 2 });
       const text = (answer.content[0] as { text: string }).text;
       assert.match(text, /\| vs 7-day median \|/);
       assert.match(text, /Market history, the 7 days before the latest list/);
-    } finally {
-      host.dispose();
-    }
-  });
+    }));
 
   it('outlook: the record of a filter as JSON and as lines; nothing recorded exits 1; usage errors exit 2 as JSON under --json', async () => {
     const json = await runCli(['outlook', 'gpus>=1', '--json'], env);
@@ -110,19 +116,13 @@ describe('command line: the market history', function () {
     }
   });
 
-  it('the MCP outlook tool answers from the same history', async () => {
-    const origin = new URL(demo.url).origin;
-    const history = openHistory({ file: path.join(folder.dir, 'history', historyFileName(origin)), origin, keepDays: 365 });
-    const host = new ToolHost(new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 10_000 }), undefined, history);
-    try {
+  it('the MCP outlook tool answers from the same history', () =>
+    withToolHost(async (host) => {
       const answer = await host.call('gpuRental_marketOutlook', { query: 'gpus>=1' });
       const text = (answer.content[0] as { text: string }).text;
       assert.match(text, /^Outlook of "gpus>=1" from the market history \(a record of the 30 days up to its latest list, \d{4}-\d\d-\d\dT[\d:.]+Z; not a forecast\):\n/);
       assert.match(text, /- Matching now: 200/);
       const bad = await host.call('gpuRental_marketOutlook', { query: 'gpus>' });
       assert.match((bad.content[0] as { text: string }).text, /^The query is not valid at column 5/);
-    } finally {
-      host.dispose();
-    }
-  });
+    }));
 });
