@@ -2,7 +2,7 @@
 // Each handler module declares the few services it needs; the table hands
 // them over and nothing imports this file back.
 import * as vscode from 'vscode';
-import { GROUP_BY, SORT_KEYS, type GroupBy, type SortKey } from '../../model/arrange';
+import { GROUP_BY, VIEW_SORT_KEYS, type GroupBy, type ViewSortKey } from '../../model/arrange';
 import { describeError, type Log } from '../services/log';
 import { showError } from '../services/notify';
 import type { HistoryClearing } from '../features/history';
@@ -46,6 +46,7 @@ export const COMMAND_IDS = [
   'gpuRental.copyImageReference',
   'gpuRental.machines.filter',
   'gpuRental.machines.clearFilter',
+  'gpuRental.machines.clearJob',
   'gpuRental.machines.applySavedFilter',
   'gpuRental.machines.saveFilter',
   'gpuRental.machines.groupBy',
@@ -79,18 +80,20 @@ export const COMMAND_IDS = [
   'gpuRental.machines.sortBy.gpuCount',
   'gpuRental.machines.sortBy.onlineRate',
   'gpuRental.machines.sortBy.upTime',
+  'gpuRental.machines.sortBy.jobCost',
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 export function commandTable(deps: CommandTableDeps): Record<CommandId, Handler> {
   const { view } = deps;
   const groupByCommands = Object.fromEntries(GROUP_BY.map((g) => [`gpuRental.machines.groupBy.${g}`, () => view.arrange({ groupBy: g })]));
-  const sortByCommands = Object.fromEntries(SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })]));
+  const sortByCommands = Object.fromEntries(VIEW_SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })]));
   return {
     ...(groupByCommands as Record<`gpuRental.machines.groupBy.${GroupBy}`, Handler>),
-    ...(sortByCommands as Record<`gpuRental.machines.sortBy.${SortKey}`, Handler>),
+    ...(sortByCommands as Record<`gpuRental.machines.sortBy.${ViewSortKey}`, Handler>),
     'gpuRental.machines.filter': () => filterMachines(deps),
-    'gpuRental.machines.clearFilter': () => view.setQuery(''),
+    'gpuRental.machines.clearFilter': () => view.clearFilter(),
+    'gpuRental.machines.clearJob': () => view.setJob(undefined),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
     'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
     'gpuRental.machines.filter.takeSuggestion': () => takeSuggestion(),
