@@ -70,7 +70,7 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   const templates = new TemplatesProvider(templatesModel, controller);
   const machinesView = vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true });
   const templatesView = vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true });
-  const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory);
+  const panels = new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory, view);
   const compare = new ComparePanel(
     context.extensionUri,
     marketHost,
@@ -79,6 +79,7 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
       showDetails: (machine) => void panels.show(machine),
     },
     log,
+    view,
   );
   const templatePanels = new TemplatePanels(context.extensionUri, marketHost, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson }, log);
   const watches: WatchService = new WatchService(marketHost, controller, config, log, {

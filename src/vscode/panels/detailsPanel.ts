@@ -9,7 +9,7 @@ import { detailsContent, detailsShell, detailsWithoutMachine } from '../../webvi
 import { detailsKey, parseDetailsRequest, type DetailsContent, type DetailsKey, type DetailsRequest } from '../../webview/details/protocol';
 import type { PageKind } from './host';
 import type { Log } from '../services/log';
-import { RecordPanels, type PanelMarket, type Seen } from './recordPanels';
+import { onJobChange, RecordPanels, type JobSource, type PanelMarket, type Seen } from './recordPanels';
 
 export const DETAILS_VIEW_TYPE = 'gpuRental.machineDetails';
 
@@ -35,10 +35,14 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
     log: Pick<Log, 'warn'>,
     /** The market history changed: a list recorded, or the history cleared or read again. */
     onHistoryChange?: vscode.Event<void>,
+    private readonly jobs?: JobSource,
   ) {
     super(extensionUri, market, 'machines', DETAILS_PAGE, log);
-    // The open panels say what the history says now.
-    this.historySubscription = onHistoryChange?.(() => this.followAll()) ?? new vscode.Disposable(() => undefined);
+    // The open panels say what the history says now, and show the job set now.
+    this.historySubscription = vscode.Disposable.from(
+      onHistoryChange?.(() => this.followAll()) ?? new vscode.Disposable(() => undefined),
+      onJobChange(jobs, () => this.followAll()),
+    );
   }
 
   /** The machine in the latest list, with the history's facts of it (of its last known model when the list does not have it). */
@@ -58,7 +62,7 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   }
 
   protected render(machine: Machine, seen: Seen): DetailsContent {
-    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name) });
+    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name), job: this.jobs?.job });
   }
 
   protected without(nodeName: string, listed: boolean): DetailsContent {
