@@ -73,7 +73,7 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   const templates = own.add(new TemplatesProvider(templatesModel, controller));
   const machinesView = own.add(vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true }));
   const templatesView = own.add(vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true }));
-  const panels = own.add(new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory));
+  const panels = own.add(new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory, view));
   const compare = own.add(new ComparePanel(
     context.extensionUri,
     marketHost,
@@ -82,6 +82,7 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
       showDetails: (machine) => void panels.show(machine),
     },
     log,
+    view,
   ));
   const templatePanels = own.add(new TemplatePanels(context.extensionUri, marketHost, { copyImageReference: writeImageReference, copyTemplateJson: writeTemplateJson }, log));
   const watches: WatchService = own.add(

@@ -166,7 +166,9 @@ function remember<V>(answers: Map<string, V>, key: string, value: V): void {
 }
 
 export function arrangementKey(arrangement: Arrangement): string {
-  return `${arrangement.groupBy}/${arrangement.sortBy}/${arrangement.order}`;
+  const key = `${arrangement.groupBy}/${arrangement.sortBy}/${arrangement.order}`;
+  // Another job is another order (and the key of an arrangement without a job stays as it was).
+  return arrangement.job ? `${key}/${JSON.stringify(arrangement.job)}` : key;
 }
 
 /** Every machine of a view in its order (groups in order, machines in order): what quick picks offer. */

@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, gpuCount, machineCount, truncate } from './format';
+import { costKey, estimateJob, type Job } from './jobCost';
 import { compareIds, compareText } from './machines';
 import { priceOf, pricePerGpu } from './price';
 import { compareVersions } from './version';
@@ -14,12 +15,17 @@ export type GroupBy = (typeof GROUP_BY)[number];
 
 export const SORT_KEYS = ['pricePerGpu', 'price', 'gpuMemory', 'gpuCount', 'onlineRate', 'upTime'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+/** The Machines view's keys: those above, and the job's total cost while a job is set (a job is not a setting, so neither is this key). */
+export const VIEW_SORT_KEYS = [...SORT_KEYS, 'jobCost'] as const;
+export type ViewSortKey = (typeof VIEW_SORT_KEYS)[number];
 export type SortOrder = 'ascending' | 'descending';
 
 export interface Arrangement {
   groupBy: GroupBy;
-  sortBy: SortKey;
+  sortBy: ViewSortKey;
   order: SortOrder;
+  /** The job whose cost `jobCost` sorts by; without one that key sorts by price per GPU. */
+  job?: Job;
 }
 
 export const DEFAULT_ARRANGEMENT: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
@@ -39,8 +45,9 @@ export function groupByLabels(): Record<GroupBy, string> {
   };
 }
 
-export function sortLabels(): Record<SortKey, string> {
+export function sortLabels(): Record<ViewSortKey, string> {
   return {
+    jobCost: l10n.t('Job Cost'),
     pricePerGpu: l10n.t('Price per GPU'),
     price: l10n.t('Price'),
     gpuMemory: l10n.t('GPU Memory'),
@@ -60,7 +67,8 @@ export function arrangementDescription(arrangement: Arrangement): string {
     cuda: l10n.t({ message: 'CUDA version', comment: ['How the Machines view is grouped.'] }),
     none: l10n.t({ message: 'ungrouped', comment: ['How the Machines view is grouped.'] }),
   };
-  const sort: Record<SortKey, string> = {
+  const sort: Record<ViewSortKey, string> = {
+    jobCost: l10n.t({ message: 'job cost', comment: ['How the Machines view is sorted: by the total cost of the job set in Find Machines for a Model.'] }),
     pricePerGpu: l10n.t({ message: 'price per GPU', comment: ['How the Machines view is sorted, in the view description "GPU model · price per GPU ↑".'] }),
     price: l10n.t({ message: 'price', comment: ['How the Machines view is sorted.'] }),
     gpuMemory: l10n.t({ message: 'GPU memory', comment: ['How the Machines view is sorted.'] }),
@@ -156,8 +164,16 @@ interface SortOrderOf {
   sign: 1 | -1;
 }
 
-function sortOrderOf(sortBy: SortKey, order: SortOrder): SortOrderOf {
-  return { value: SORT_VALUE[sortBy], sign: order === 'ascending' ? 1 : -1 };
+function sortOrderOf({ sortBy, order, job }: Pick<Arrangement, 'sortBy' | 'order' | 'job'>): SortOrderOf {
+  const sign = order === 'ascending' ? 1 : -1;
+  if (sortBy !== 'jobCost') return { value: SORT_VALUE[sortBy], sign };
+  if (!job) return { value: pricePerGpu, sign };
+  // A machine without a cost (a GPU the table does not know, no price) goes last whichever the direction.
+  const value = (m: Machine) => {
+    const cost = costKey(estimateJob(job, m));
+    return cost === Infinity ? sign * Infinity : cost;
+  };
+  return { value, sign };
 }
 
 /**
@@ -183,8 +199,8 @@ function sortMachines(list: Machine[], { value, sign }: SortOrderOf): void {
 }
 
 /** The sort key in the given direction, then the lower price per GPU: no node ID, so distinct machines can tie. */
-function valueComparator(sortBy: SortKey, order: SortOrder): (a: Machine, b: Machine) => number {
-  const { value, sign } = sortOrderOf(sortBy, order);
+function valueComparator(arrangement: Arrangement): (a: Machine, b: Machine) => number {
+  const { value, sign } = sortOrderOf(arrangement);
   return (a, b) => sign * (value(a) - value(b)) || pricePerGpu(a) - pricePerGpu(b);
 }
 
@@ -206,7 +222,7 @@ const GROUPINGS: Record<Exclude<GroupBy, 'none'>, GroupKind> = {
  * under the same sort. With `none`, one group holds everything.
  */
 export function arrangeMachines(machines: readonly Machine[], arrangement: Arrangement): ArrangedGroup[] {
-  const sort = sortOrderOf(arrangement.sortBy, arrangement.order);
+  const sort = sortOrderOf(arrangement);
   if (arrangement.groupBy === 'none') {
     return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], sort)] : [];
   }
@@ -227,7 +243,7 @@ export function arrangeMachines(machines: readonly Machine[], arrangement: Arran
   }
   // Best machines that tie on the sort put their groups in label order: a node
   // ID would order them at random as far as a user can tell.
-  const byValue = valueComparator(arrangement.sortBy, arrangement.order);
+  const byValue = valueComparator(arrangement);
   return groups.sort((a, b) => byValue(a.first, b.first) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
 }
 

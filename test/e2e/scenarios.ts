@@ -16,6 +16,7 @@ import { groupNames, troubleScenarios } from './trouble';
 import { showMoreScenario } from './showMore';
 import { watchingScenario } from './watching';
 import { suggestingScenario } from './suggesting';
+import { jobCostScenario } from './jobCost';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
 import { trendsScenario, trendsWithoutHistoryScenario } from './trends';
@@ -408,6 +409,7 @@ export const scenarios: Scenario[] = [
   },
   // Before watching, which adds machines of a model of its own (H100_WATCH) to the demo market.
   suggestingScenario,
+  jobCostScenario,
   watchingScenario,
   editorIdsScenario,
   compareScenario,

@@ -98,6 +98,8 @@ export const suggestingScenario: Scenario = {
     await lora.click();
     await answer(ui, 'Context length in tokens', '');
     await answer(ui, 'Sequences at once, the batch size', '');
+    // No work given: no job, the view cheapest per GPU first (the job cost scenario gives one).
+    await answer(ui, 'Tokens to train on', '');
     const toast = ui.toast('GPU Rental: LoRA fine-tuning, 70B parameters.');
     await toast.waitFor();
     const said = (await toast.locator('.notification-list-item-message').innerText()).trim();

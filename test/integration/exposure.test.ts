@@ -64,6 +64,7 @@ const CONTEXT_KEYS: Record<ContextKey, true> = {
   'gpuRental.machines.groupBy': true,
   'gpuRental.machines.sortBy': true,
   'gpuRental.machines.sortOrder': true,
+  'gpuRental.machines.job': true,
   'gpuRental.templates.filtered': true,
   'gpuRental.nodeIdCopied': true,
   'gpuRental.filterBoxOpen': true,

@@ -2,7 +2,7 @@
 // Each handler module declares the few services it needs; the table hands
 // them over and nothing imports this file back.
 import * as vscode from 'vscode';
-import { GROUP_BY, SORT_KEYS } from '../../model/arrange';
+import { GROUP_BY, VIEW_SORT_KEYS } from '../../model/arrange';
 import { describeError, type Log } from '../services/log';
 import { DisposableStore } from '../services/lifecycle';
 import { showError } from '../services/notify';
@@ -44,9 +44,10 @@ export function commandTable(deps: CommandTableDeps): Record<string, Handler> {
   return {
     // One per submenu entry.
     ...Object.fromEntries(GROUP_BY.map((g) => [`gpuRental.machines.groupBy.${g}`, () => view.arrange({ groupBy: g })])),
-    ...Object.fromEntries(SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })])),
+    ...Object.fromEntries(VIEW_SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })])),
     'gpuRental.machines.filter': () => filterMachines(deps),
-    'gpuRental.machines.clearFilter': () => view.setQuery(''),
+    'gpuRental.machines.clearFilter': () => view.clearFilter(),
+    'gpuRental.machines.clearJob': () => view.setJob(undefined),
     'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
     'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
     'gpuRental.machines.filter.takeSuggestion': () => takeSuggestion(),

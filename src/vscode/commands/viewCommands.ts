@@ -1,7 +1,7 @@
 // What the views show: Filter Machines…, saved filters, Group By, Sort By,
 // and the template filter.
 import * as vscode from 'vscode';
-import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels } from '../../model/arrange';
+import { GROUP_BY, groupByLabels, SORT_KEYS, sortLabels, VIEW_SORT_KEYS } from '../../model/arrange';
 import { noIcons, oneLine } from '../../model/escape';
 import type { MarketAsker } from './lazyPick';
 import { oneOf, type Config } from '../services/config';
@@ -48,7 +48,9 @@ export async function groupMachinesBy({ view }: ViewCommandDeps, value: unknown)
 }
 
 export async function sortMachinesBy({ view }: ViewCommandDeps, value: unknown): Promise<void> {
-  const choice = oneOf(value, SORT_KEYS) ?? await pickOption(vscode.l10n.t('Sort Machines By'), SORT_KEYS, sortLabels(), view.arrangement.sortBy);
+  // Job cost is a choice only while a job is set.
+  const keys = view.arrangement.job ? VIEW_SORT_KEYS : SORT_KEYS;
+  const choice = oneOf(value, keys) ?? await pickOption(vscode.l10n.t('Sort Machines By'), keys, sortLabels(), view.arrangement.sortBy);
   if (choice) view.arrange({ sortBy: choice });
 }
 

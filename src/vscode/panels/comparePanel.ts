@@ -13,7 +13,7 @@ import type { Log } from '../services/log';
 import { describeError } from '../services/log';
 import { Disposable } from '../services/lifecycle';
 import { WebviewHost, type PageKind } from './host';
-import { seenIn, type PanelMarket } from './recordPanels';
+import { onJobChange, seenIn, type JobSource, type PanelMarket } from './recordPanels';
 
 export const COMPARE_VIEW_TYPE = 'gpuRental.compareMachines';
 
@@ -48,6 +48,8 @@ export class ComparePanel extends Disposable {
     private readonly market: PanelMarket,
     private readonly actions: CompareActions,
     private readonly log: Pick<Log, 'warn'>,
+    /** The job (the view state): Job time and Job cost rows while one is set. */
+    private readonly jobs?: JobSource,
   ) {
     super();
     this.host = this._register(
@@ -66,6 +68,7 @@ export class ComparePanel extends Disposable {
       }),
     );
     this._register(market.onDidChange((change) => change.which === 'machines' && void this.follow()));
+    this._register(onJobChange(jobs, () => this.columns.length > 0 && this.update()));
   }
 
   /** Opens the panel on these machines, or replaces what it compares. */
@@ -102,7 +105,7 @@ export class ComparePanel extends Disposable {
   private current(): CompareContent {
     const { listed, fetchedAt, stale } = seenIn(this.market, 'machines');
     if (this.waiting) return compareWithoutMachines(this.waiting.length, listed);
-    return compareContent({ columns: this.columns, fetchedAt, stale });
+    return compareContent({ columns: this.columns, fetchedAt, stale, job: this.jobs?.job });
   }
 
   /** A restored comparison takes its machines from the market once the list has one of them. */

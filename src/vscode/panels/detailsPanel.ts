@@ -9,7 +9,7 @@ import { detailsContent, detailsShell, detailsWithoutMachine } from '../../webvi
 import { detailsKey, parseDetailsRequest, type DetailsContent, type DetailsKey, type DetailsRequest } from '../../webview/details/protocol';
 import type { PageKind } from './host';
 import type { Log } from '../services/log';
-import { RecordPanels, type PanelMarket, type Seen } from './recordPanels';
+import { onJobChange, RecordPanels, type JobSource, type PanelMarket, type Seen } from './recordPanels';
 
 export const DETAILS_VIEW_TYPE = 'gpuRental.machineDetails';
 
@@ -34,10 +34,12 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
     log: Pick<Log, 'warn'>,
     /** The market history changed: a list recorded, or the history cleared or read again. */
     onHistoryChange?: vscode.Event<void>,
+    private readonly jobs?: JobSource,
   ) {
     super(extensionUri, market, 'machines', DETAILS_PAGE, log);
-    // The open panels say what the history says now.
+    // The open panels say what the history says now, and show the job set now.
     if (onHistoryChange) this._register(onHistoryChange(() => this.followAll()));
+    this._register(onJobChange(jobs, () => this.followAll()));
   }
 
   /** The machine in the latest list, with the history's facts of it (of its last known model when the list does not have it). */
@@ -57,7 +59,7 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   }
 
   protected render(machine: Machine, seen: Seen): DetailsContent {
-    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name) });
+    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name), job: this.jobs?.job });
   }
 
   protected without(nodeName: string, listed: boolean): DetailsContent {

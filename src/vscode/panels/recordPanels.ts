@@ -6,6 +6,7 @@
 // for the list, then shows the item, or says that the list does not have it.
 import * as vscode from 'vscode';
 import type { Which } from '../../market/protocol';
+import type { Job } from '../../model/jobCost';
 import type { ReadyRequest } from '../../webview/protocol';
 import { Disposable, toDisposable } from '../services/lifecycle';
 import type { MarketHost } from '../services/marketHost';
@@ -122,4 +123,21 @@ export abstract class RecordPanels<Key extends string | number, Item, Content ex
       void this.follow(key);
     }
   }
+}
+
+/** Where the job comes from (the view state): the machine panels show its rows while one is set. */
+export interface JobSource {
+  readonly job: Job | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** Calls `changed` when the job changes, not on every change of the view state. */
+export function onJobChange(jobs: JobSource | undefined, changed: () => void): vscode.Disposable {
+  if (!jobs) return new vscode.Disposable(() => undefined);
+  let job = jobs.job;
+  return jobs.onDidChange(() => {
+    if (jobs.job === job) return;
+    job = jobs.job;
+    changed();
+  });
 }

@@ -2,7 +2,7 @@
 // through one helper that skips values VS Code already has. package.json's
 // `when` clauses use exactly these (an integration test compares the two).
 import * as vscode from 'vscode';
-import type { GroupBy, SortKey, SortOrder } from '../../model/arrange';
+import type { GroupBy, SortOrder, ViewSortKey } from '../../model/arrange';
 import type { SetupState } from './controller';
 
 export interface ContextKeyValues {
@@ -13,8 +13,10 @@ export interface ContextKeyValues {
   'gpuRental.machines.filtered': boolean;
   /** The active choice is greyed out in the Group By / Sort By menus. */
   'gpuRental.machines.groupBy': GroupBy;
-  'gpuRental.machines.sortBy': SortKey;
+  'gpuRental.machines.sortBy': ViewSortKey;
   'gpuRental.machines.sortOrder': SortOrder;
+  /** A job is set (Find Machines for a Model…): Clear Job and Sort By Job Cost are offered. */
+  'gpuRental.machines.job': boolean;
   'gpuRental.templates.filtered': boolean;
   /** Node IDs were copied or inserted in this window: the walkthrough's last step (features/walkthroughProgress.ts). */
   'gpuRental.nodeIdCopied': boolean;

@@ -10,6 +10,8 @@ import { escapeMarkdownCell } from '../../model/escape';
 import { formatInteger } from '../../model/format';
 import { machineDetails, machineSummary, machineTitle } from '../../model/machines';
 import { medianMark, medianMarkWords, sparkline, trendLabel, weekLines, type WeekFacts } from '../../model/historyText';
+import { estimateJob, type Job } from '../../model/jobCost';
+import { describeJob, estimateParts, jobRowText } from '../../model/jobText';
 import { describeNearMiss, type NearMiss } from '../../model/nearMiss';
 import { printQuery } from '../../model/query';
 import type { GroupSummary } from '../../market/protocol';
@@ -49,17 +51,22 @@ export function groupItem(group: GroupSummary): vscode.TreeItem {
   return item;
 }
 
-/** A machine's row; `below` is how far its price per GPU is below its model's 7-day median (marked when well off it: see WELL_OFF_MEDIAN). */
-export function machineItem(machine: Machine, isNew: boolean, below: number): vscode.TreeItem {
+/**
+ * A machine's row; `below` is how far its price per GPU is below its model's
+ * 7-day median (marked when well off it: see WELL_OFF_MEDIAN). While a job is
+ * set the row starts with its time and cost: "≈ 3.1 h · ≈ 46.50".
+ */
+export function machineItem(machine: Machine, isNew: boolean, below: number, job?: Job): vscode.TreeItem {
   const item = new vscode.TreeItem(machineTitle(machine), vscode.TreeItemCollapsibleState.None);
   item.id = `machine:${machine.node_name}`;
   const mark = medianMark(below);
-  const summary = mark ? `${machineSummary(machine)} · ${mark}` : machineSummary(machine);
+  const fields = job ? `${jobRowText(estimateJob(job, machine))} · ${machineSummary(machine)}` : machineSummary(machine);
+  const summary = mark ? `${fields} · ${mark}` : fields;
   item.description = isNew ? vscode.l10n.t('new · {0}', summary) : summary;
   item.contextValue = 'machine';
   item.iconPath = new vscode.ThemeIcon('vm');
   const words = medianMarkWords(below);
-  const spoken = words ? `${machineSummary(machine)}, ${words}` : machineSummary(machine);
+  const spoken = words ? `${fields}, ${words}` : fields;
   item.accessibilityInformation = { label: isNew ? vscode.l10n.t('new, {0}, {1}', machineTitle(machine), spoken) : `${machineTitle(machine)}, ${spoken}` };
   item.command = { command: 'gpuRental.showMachineDetails', title: vscode.l10n.t('Show Machine Details'), arguments: [{ kind: 'machine', machine }] };
   return item;
@@ -79,12 +86,21 @@ function untrusted(text: string): vscode.MarkdownString {
  * listed, model/historyText.ts pricePlace). Data is escaped and the Markdown is
  * untrusted: no links or HTML run.
  */
-export function machineTooltip(machine: Machine, place?: string): vscode.MarkdownString {
+export function machineTooltip(machine: Machine, place?: string, job?: Job): vscode.MarkdownString {
   const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
   const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
   const lines = [header, '|:--|:--|', ...rows];
   if (place) lines.push('', `**${escapeMarkdownCell(vscode.l10n.t('Market history'))}**: ${escapeMarkdownCell(place)}`);
+  if (job) lines.push('', ...jobLines(machine, job));
   return untrusted(lines.join('\n'));
+}
+
+/** The job's estimate for the tooltip: the job, then each part it rests on (or why there is none). */
+function jobLines(machine: Machine, job: Job): string[] {
+  const result = estimateJob(job, machine);
+  const title = `**${escapeMarkdownCell(vscode.l10n.t('Job: {0}', describeJob(job)))}**`;
+  if (!result.ok) return [title, '', escapeMarkdownCell(vscode.l10n.t('No estimate: the GPU {0} is not in the throughput table.', result.gpuName))];
+  return [title, '', ...estimateParts(job, result.estimate).map((part) => `- ${escapeMarkdownCell(part)}`)];
 }
 
 /** A GPU model's group: its lowest price per GPU now, its 7-day low and median, and the trend of its lowest price per GPU as a line of blocks. */

@@ -158,7 +158,7 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
       case 'group':
         return groupItem(node.group);
       case 'machine':
-        return machineItem(node.machine, this.marks.isNew(node.machine.node_name), node.history?.below ?? NaN);
+        return machineItem(node.machine, this.marks.isNew(node.machine.node_name), node.history?.below ?? NaN, this.state.job);
       case 'more':
         return moreItem(node);
       case 'nearMiss':
@@ -192,7 +192,7 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   /** The tooltip table is built when a row is hovered, not for every row shown. */
   resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
     if (node.kind === 'machine') {
-      item.tooltip = machineTooltip(node.machine, node.history?.place);
+      item.tooltip = machineTooltip(node.machine, node.history?.place, this.state.job);
     } else if (node.kind === 'group' && node.group.history && this.state.arrangement.groupBy === 'gpu') {
       item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
     }

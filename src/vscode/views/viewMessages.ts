@@ -62,6 +62,7 @@ function updateViewMessages({ host, machines, templates, controller, view, keys,
   keys.set('gpuRental.machines.groupBy', arrangement.groupBy);
   keys.set('gpuRental.machines.sortBy', arrangement.sortBy);
   keys.set('gpuRental.machines.sortOrder', arrangement.order);
+  keys.set('gpuRental.machines.job', arrangement.job !== undefined);
   keys.set('gpuRental.templates.filtered', view.templateFilter !== '');
 }
 

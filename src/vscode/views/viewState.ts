@@ -3,7 +3,9 @@
 // Kept in workspace state so it survives a reload; the settings give the
 // defaults and, when changed, take over.
 import * as vscode from 'vscode';
-import { GROUP_BY, SORT_KEYS, type Arrangement } from '../../model/arrange';
+import { GROUP_BY, VIEW_SORT_KEYS, type Arrangement } from '../../model/arrange';
+import type { Job } from '../../model/jobCost';
+import { checkJob } from '../../model/jobInput';
 import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../../model/query';
 import { oneOf, type Config } from '../services/config';
 import { Disposable } from '../services/lifecycle';
@@ -16,11 +18,22 @@ interface Stored {
   groupBy?: string;
   sortBy?: string;
   order?: string;
+  /** The job of Find Machines for a Model… (checked again when read back). */
+  job?: Job;
+}
+
+/** A stored job as checkJob reads it: anything else (an older or edited state) is no job. */
+function restoreJob(stored: unknown): Job | undefined {
+  if (!stored || typeof stored !== 'object') return undefined;
+  const job = stored as Partial<Job>;
+  const checked = checkJob({ size: job.paramsB, kind: job.kind, tokens: job.tokens, batch: job.batch, hours: job.servingHours, utilization: job.utilization });
+  return checked.ok ? checked.job : undefined;
 }
 
 export class ViewState extends Disposable {
   private stored: Stored;
   private parsed: Query = { clauses: [] };
+  private setJobValue: Job | undefined;
   templateFilter: string;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
@@ -36,6 +49,7 @@ export class ViewState extends Disposable {
     if (restored.ok) {
       this.parsed = restored.query;
     }
+    this.setJobValue = restoreJob(this.stored.job);
     this._register(config.onDidChange((affects) => {
       // A changed setting is a deliberate choice: it wins over what this workspace remembered.
       const next = { ...this.stored };
@@ -58,11 +72,33 @@ export class ViewState extends Disposable {
 
   get arrangement(): Arrangement {
     const defaults = this.config.arrangement;
-    return {
+    const sortBy = oneOf(this.stored.sortBy, VIEW_SORT_KEYS);
+    const arrangement: Arrangement = {
       groupBy: oneOf(this.stored.groupBy, GROUP_BY) ?? defaults.groupBy,
-      sortBy: oneOf(this.stored.sortBy, SORT_KEYS) ?? defaults.sortBy,
+      // Job cost without a job would sort by nothing the view says: the default then.
+      sortBy: sortBy && (sortBy !== 'jobCost' || this.setJobValue) ? sortBy : defaults.sortBy,
       order: oneOf(this.stored.order, ['ascending', 'descending'] as const) ?? defaults.order,
     };
+    if (this.setJobValue) arrangement.job = this.setJobValue;
+    return arrangement;
+  }
+
+  /** The job of Find Machines for a Model…, while one is set. */
+  get job(): Job | undefined {
+    return this.setJobValue;
+  }
+
+  /** Sets the job (or none) with the arrangement it brings, in one change. */
+  setJob(job: Job | undefined, change: Partial<Omit<Arrangement, 'job'>> = {}): void {
+    this.setJobValue = job;
+    this.store({ ...this.stored, ...change, job });
+  }
+
+  /** Clear Filter: no filter and no job. */
+  clearFilter(): void {
+    this.parsed = { clauses: [] };
+    this.setJobValue = undefined;
+    this.store({ ...this.stored, query: '', job: undefined });
   }
 
   /** Applies a query text; returns the parse result so callers can show an error. */

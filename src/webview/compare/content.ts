@@ -3,7 +3,9 @@
 // on opening and after every change. Pure.
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../../api/types';
-import { compareMachines, compareTitle, type CompareInput } from '../../model/compare';
+import { compareFields, compareMachines, compareTitle, type CompareInput } from '../../model/compare';
+import type { Job } from '../../model/jobCost';
+import { jobCompareFields } from '../../model/jobRows';
 import { escapeHtml, stripControls } from '../../model/escape';
 import { machineTitle } from '../../model/machines';
 import { asOfText, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
@@ -13,6 +15,8 @@ export interface CompareState {
   columns: readonly (CompareInput & { nodeId: string })[];
   fetchedAt?: Date;
   stale?: boolean;
+  /** The job set in Find Machines for a Model…: its time and cost rows follow the price rows. */
+  job?: Job;
 }
 
 export function noLongerListed(): string {
@@ -35,7 +39,9 @@ export function compareLabels(): CompareLabels {
 }
 
 export function compareContent(state: CompareState): CompareContent {
-  const rows = compareMachines(state.columns);
+  const fields = [...compareFields()];
+  if (state.job) fields.splice(fields.findIndex((f) => f.key === 'price_per_gpu') + 1, 0, ...jobCompareFields(state.job));
+  const rows = compareMachines(state.columns, fields);
   const anyMissing = state.columns.some((c) => c.missing);
   return {
     title: compareTitle(state.columns.length),

@@ -10,6 +10,8 @@ import { displayName } from '../../model/format';
 import { detailFields, fieldLabels, machineDetails, machineTitle } from '../../model/machines';
 import { listedFor, listedSince, medianPlace, trendLabel, trendWords, weekLines, type ListingFacts, type WeekFacts } from '../../model/historyText';
 import { asOfText, fieldTable, pageHtml, staleNotice, statusParagraph, type ShellFrame } from '../frame';
+import { estimateJob, type Job } from '../../model/jobCost';
+import { jobHeading, jobRows } from '../../model/jobRows';
 import type { DetailsContent, DetailsHistory } from './protocol';
 
 export interface DetailsState {
@@ -20,6 +22,8 @@ export interface DetailsState {
   stale?: boolean;
   /** What the market history knows (absent: the page shows no history section). */
   history?: { week: WeekFacts | undefined; listing: ListingFacts | undefined; lowestNow: number };
+  /** The job set in Find Machines for a Model… (absent: no job section). */
+  job?: Job;
 }
 
 export function missingNotice(): string {
@@ -39,6 +43,7 @@ export function detailsContent(state: DetailsState): DetailsContent {
     notice: state.missing ? missingNotice() : state.stale ? staleNotice() : '',
     asOf: asOfText(state.fetchedAt),
     ...(state.history ? { history: historyContent(state.machine, state.history) } : {}),
+    ...(state.job ? { job: { heading: stripControls(jobHeading(state.job)), rows: jobRows(state.job, estimateJob(state.job, state.machine)).map((row) => ({ label: stripControls(row.label), value: stripControls(row.value) })) } } : {}),
   };
 }
 
@@ -93,6 +98,12 @@ export function detailsShell(frame: ShellFrame): string {
       </div>
       ${statusParagraph('notice', 'notice', '', 'status')}
     </header>
+    <section id="job" aria-labelledby="job-heading" hidden>
+      <h2 id="job-heading"></h2>
+      <table>
+        <tbody id="job-rows"></tbody>
+      </table>
+    </section>
     ${fieldTable(l10n.t('Machine details'), rows)}
     <section id="history" aria-labelledby="history-heading" hidden>
       <h2 id="history-heading"></h2>

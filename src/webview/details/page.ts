@@ -28,14 +28,15 @@ function trendPath(values: unknown[], width: number, height: number): string {
   return d.replace(/M([\d.]+) ([\d.]+) (?=M|$)/g, 'M$1 $2 L$1 $2 ').trim();
 }
 
-function renderHistory(value: unknown): void {
-  const section = document.getElementById('history');
-  const rows = document.getElementById('history-rows');
-  if (!section || !rows) return;
+/** A section of label–value rows (the history's, the job's): hidden without rows; false when hidden. */
+function renderRows(id: string, value: unknown): boolean {
+  const section = document.getElementById(id);
+  const rows = document.getElementById(`${id}-rows`);
+  if (!section || !rows) return false;
   const history = fields(value);
   section.hidden = !Array.isArray(history.rows);
-  if (section.hidden) return;
-  setText('history-heading', history.heading, false);
+  if (section.hidden) return false;
+  setText(`${id}-heading`, history.heading, false);
   rows.replaceChildren(
     ...(history.rows as unknown[]).map((row) => {
       const { label, value: text } = fields(row);
@@ -49,6 +50,12 @@ function renderHistory(value: unknown): void {
       return tr;
     }),
   );
+  return true;
+}
+
+function renderHistory(value: unknown): void {
+  if (!renderRows('history', value)) return;
+  const history = fields(value);
   const svg = document.getElementById('trend') as unknown as SVGSVGElement | null;
   const figure = document.getElementById('trend-figure');
   const trend = Array.isArray(history.trend) ? history.trend : [];
@@ -72,6 +79,7 @@ const vscode = startPage<DetailsRequest, { key: string }>({
       cell.textContent = typeof text === 'string' ? text : '';
     }
     renderHistory(content.history);
+    renderRows('job', content.job);
   },
 });
 document.getElementById('copy-node-id')?.addEventListener('click', () => vscode.post({ type: 'copyNodeId' }));

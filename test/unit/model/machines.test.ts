@@ -133,7 +133,7 @@ describe('machines model', () => {
     assert.equal(all.label, 'All machines');
     assert.deepEqual(DEFAULT_ARRANGEMENT, { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' });
     assert.deepEqual(groupByLabels(), { gpu: 'GPU Model', region: 'Region', gpuCount: 'GPU Count', cuda: 'CUDA Version', none: 'None' });
-    assert.deepEqual(sortLabels(), { pricePerGpu: 'Price per GPU', price: 'Price', gpuMemory: 'GPU Memory', gpuCount: 'GPU Count', onlineRate: 'Online Rate', upTime: 'Up Time' });
+    assert.deepEqual(sortLabels(), { pricePerGpu: 'Price per GPU', price: 'Price', gpuMemory: 'GPU Memory', gpuCount: 'GPU Count', onlineRate: 'Online Rate', upTime: 'Up Time', jobCost: 'Job Cost' });
   });
 
   it('orders CUDA groups by version even where their labels are cut short alike', () => {
