@@ -89,8 +89,11 @@ describe('the chat tools: one answer for VS Code and the MCP server', () => {
     const found = toolAnswer('gpuRental_findMachines', market, { query: 'gpu=h100' }, NOW);
     assert.match(found, /^1 of 1 listed machine matches the query gpu=h100; /);
     assert.ok(found.includes(machine.node_name), found);
+    const none = 'Market history: not readable here (it needs Node.js 22.13 or newer, with SQLite).';
+    assert.equal(found.split('\n').at(-1), none, 'asked without a history, as the MCP server asks');
     const one = toolAnswer('gpuRental_getMachine', market, { nodeId: machine.node_name }, NOW);
     assert.ok(one.startsWith('Data as of 14:02:11 UTC (4 minutes ago).\n\nPrice: 16.00'), one);
+    assert.equal(one.split('\n').at(-1), none);
     assert.match(toolAnswer('gpuRental_getMachine', market, { nodeId: 'bbbbbbbb-0000-4000-8000-000000000009' }, NOW), /^No machine with node ID bbbbbbbb-0000-4000-8000-000000000009 is listed now\./);
     assert.match(toolAnswer('gpuRental_getMachine', market, undefined, NOW), /nodeId must be/, 'no input at all: what is missing, no exception');
     assert.match(toolAnswer('gpuRental_listTemplates', market, { text: 'pytorch' }, NOW), /^1 of 1 template matches; showing 1\.[\s\S]*\| 7 \| PyTorch 2\.4 \|/);
