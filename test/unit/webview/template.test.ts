@@ -55,12 +55,16 @@ describe('template page', () => {
     assert.equal(templateWithoutTemplate(12, true).notice, 'This template is not in the list of image templates.');
   });
 
-  it('has one labelled row per field, the copy buttons and the title "Template details"', () => {
+  it('has one labelled row per field, the copy buttons, the notice and time lines and the title "Template details"', () => {
     const html = templateShell({ nonce: 'n0nce', cspSource: 'https://webview.test', styleUris: ['https://webview.test/t.css'], scriptUri: 'https://webview.test/t.js' });
     assert.match(html, /<title>Template details<\/title>/);
     assert.match(html, /<th scope="row">Registry password <code class="field">docker_passwd<\/code><\/th><td><div data-field="docker_passwd" class="value kind-text"><\/div><\/td>/);
     assert.equal((html.match(/<th scope="row">/g) ?? []).length, 13);
     assert.match(html, /<button id="copy-image-reference" type="button">Copy Image Reference<\/button>/);
     assert.match(html, /<button id="copy-template-json" type="button" class="secondary">Copy as JSON<\/button>/);
+    // The places the page script (template/page.ts, dom.ts' setFrame) writes into, empty and hidden until it does.
+    assert.match(html, /<p id="notice" class="notice" role="status" hidden><\/p>/);
+    assert.match(html, /<p id="as-of" class="meta" hidden><\/p>/);
+    assert.match(html, /<table>\s*<caption>Template details<\/caption>/);
   });
 });
