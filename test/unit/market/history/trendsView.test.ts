@@ -29,6 +29,12 @@ describe('market/history/trendsView: what the trends panel is sent', () => {
     assert.deepEqual(source.defaults, ['A100'], 'A100 and RTX_4090 tie at 32 GPUs; the 64 H100s of 8-GPU machines are one count of a model that lists 16 in all');
     assert.equal(source.latest, END);
     assert.deepEqual(sourceOf([point(END, [group('H100', 8, 2), group('B200', 9, 5)])]).defaults, ['B200']);
+    for (const tie of [
+      [group('B200', 32, 5), group('A100', 32, 1)],
+      [group('A100', 32, 1), group('B200', 32, 5)],
+    ]) {
+      assert.deepEqual(sourceOf([point(END, tie)]).defaults, ['A100'], 'a tie goes to the first by name, whatever the order recorded');
+    }
   });
 
   it('an empty history: no models, none to open on, no latest time, nothing in any range', () => {
