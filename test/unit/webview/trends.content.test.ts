@@ -134,6 +134,7 @@ describe('webview/trends/content: the words and numbers of Market Trends', () =>
       'a tick on each end that is whole',
     );
     assert.deepEqual(timeTicks(END, END), []);
+    assert.deepEqual(timeTicks(Date.UTC(2026, 10, 27, 12), Date.UTC(2026, 10, 27, 12)), [], 'no span, even on a whole hour');
     assert.deepEqual(timeTicks(END, END - HOUR), []);
   });
 
