@@ -34,12 +34,9 @@ describe('language model tools: what the answers say of the market history', () 
   const a100 = machineRecord({ node_name: 'other', gpu_name: 'A100', gpu_count: 1, price: '1.00' });
   const h100Week: WeekFacts = { low: 1.95, median: 2.39, coveredMs: 3 * DAY + 3_600_000, trend: [2.2, 2.1] };
   const history = facts({ H100_SXM5_80GB: h100Week }, { deal: { since: FETCHED.getTime() - 3 * DAY, hours: 72, fromStart: true }, usual: { since: FETCHED.getTime() - 5 * 3_600_000, hours: 5, fromStart: false } });
-  let market: Market;
-
-  beforeEach(async () => {
-    market = new Market({ now: () => FETCHED });
-    await market.loadMachines(async () => ({ items: [deal, usual, dear, a100], skipped: 0 }));
-  });
+  // The answers only read the market: one for every test.
+  const market = new Market({ now: () => FETCHED });
+  before(() => market.loadMachines(async () => ({ items: [deal, usual, dear, a100], skipped: 0 })));
 
   it("the find answer has a column against the 7-day median and each model's week after the table", () => {
     const lines = findMachinesAnswer(market, {}, NOW, history).split('\n');
