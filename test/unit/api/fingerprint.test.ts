@@ -20,6 +20,23 @@ describe('fingerprint: what is kept of a machine text in the last body', () => {
     );
   });
 
+  it('reads only the bytes of its range, not those around it, and is a whole number of at most 53 bits', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.nat(255), fc.nat(255), (text, before, after) => {
+        const encoded = new TextEncoder().encode(text);
+        const inBody = (fillBefore: number, fillAfter: number): number => {
+          const bytes = new Uint8Array(4 + encoded.byteLength + 4).fill(fillBefore);
+          bytes.fill(fillAfter, 4 + encoded.byteLength);
+          bytes.set(encoded, 4);
+          return fingerprint(viewOf(bytes), bytes, 4, 4 + encoded.byteLength);
+        };
+        const print = inBody(before, after);
+        assert.equal(print, inBody(0x20, 0x7b), 'another body around the same bytes');
+        assert.ok(Number.isSafeInteger(print) && print >= 0, String(print));
+      }),
+    );
+  });
+
   it('changes with any one byte, and with the length', () => {
     const text = JSON.stringify(generateMachines(1, 3)[0]);
     const base = printAt(text, 0);

@@ -33,7 +33,7 @@ describe('language model tools: answers', () => {
       const promised = Number(/would find (\d+) machine|: (\d+) machine/.exec(said)?.slice(1).find(Boolean));
       assert.match(findMachinesAnswer(market, { query }, NOW), new RegExp(`^${promised} of 3 listed machines ${promised === 1 ? 'matches' : 'match'} the query `));
     }
-    assert.ok(!findMachinesAnswer(market, { query: 'gpu=a100 region=mars' }, NOW).includes('Near misses'), 'two clauses fail on every machine: no single change finds one');
+    assert.equal(findMachinesAnswer(market, { query: 'gpu=a100 region=mars' }, NOW).split('\n').length, 2, 'two clauses fail on every machine: no single change finds one, and nothing follows the count and age');
     assert.ok(!findMachinesAnswer(market, { query: 'gpus>=8' }, NOW).includes('Near misses'), 'two machines found: no near misses in the answer');
   });
 
@@ -42,6 +42,7 @@ describe('language model tools: answers', () => {
     assert.deepEqual(checkFindInput({ limit: 51 }), { ok: false, message: 'limit must be a whole number from 1 to 50' });
     assert.deepEqual(checkFindInput({ limit: 2.5 }), { ok: false, message: 'limit must be a whole number from 1 to 50' });
     assert.match((checkFindInput({ sortBy: 'cheapness' }) as { message: string }).message, /^sortBy must be one of pricePerGpu, price,/);
+    assert.equal(checkFindInput({ sortBy: 'cheapness' }).ok, false);
     assert.deepEqual(checkFindInput({ order: 'up' }), { ok: false, message: 'order must be ascending or descending' });
     assert.deepEqual(checkFindInput({ query: 42 }), { ok: false, message: 'query must be text in the filter language' });
     assert.deepEqual(checkTemplatesInput({ imageType: 'one' }), { ok: false, message: 'imageType must be an integer' });
@@ -70,6 +71,7 @@ describe('language model tools: answers', () => {
     const text = findMachinesAnswer(market, { query: 'gpus>=2 vrma>=24' }, NOW);
     assert.match(text, /^The query is not valid: unknown field 'vrma' at 9; did you mean 'vram'\? \(at character 9\)\. Fields: /);
     assert.ok(text.includes('gpus (number)') && text.includes('cuda (version)') && text.includes('nvlink (yes/no)'), text);
+    assert.match(text, /Fields: price \(number\), labels \(label\), node_name \(text\), gpu \(text\), gpus \(number\), /, 'a list a model can read');
   });
 
   it('gets one machine with every field, or says clearly it is not listed now', () => {
@@ -78,6 +80,7 @@ describe('language model tools: answers', () => {
     assert.ok(text.includes(`Node ID: ${small.node_name}`));
     assert.equal(getMachineAnswer(market, 'bbbbbbbb-0000-4000-8000-000000000009', NOW), 'No machine with node ID bbbbbbbb-0000-4000-8000-000000000009 is listed now. Data as of 14:02:11 UTC (4 minutes ago).');
     assert.match(getMachineAnswer(market, 42, NOW), /nodeId must be/);
+    assert.match(getMachineAnswer(market, '   ', NOW), /^nodeId must be/, 'spaces are no node ID');
   });
 
   it('lists templates by text and type, never with docker_passwd', () => {

@@ -5,7 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../../../dev/repoRoot';
-import { TOOL_DEFINITIONS, TOOL_NAMES } from '../../../src/market/tools';
+import { Market } from '../../../src/market/market';
+import { isToolName, TOOL_DATA_FRESH_MS, TOOL_DEFINITIONS, TOOL_NAMES, toolAnswer, toolDefinition } from '../../../src/market/tools';
+import { machineRecord, templateRecord } from '../../support/records';
 
 const root = repoRoot;
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
@@ -68,5 +70,50 @@ describe('the chat tools, shared by VS Code and the MCP server', () => {
         assert.ok(property.description.length > 10, `${tool.name}.${name} is described`);
       }
     }
+  });
+});
+
+describe('the chat tools: one answer for VS Code and the MCP server', () => {
+  const FETCHED = new Date('2026-11-23T14:02:11Z');
+  const NOW = new Date('2026-11-23T14:06:11Z');
+  const machine = machineRecord({ node_name: 'aaaaaaaa-0000-4000-8000-000000000001', gpu_name: 'H100', gpu_count: 8, price: '16.00' });
+  let market: Market;
+
+  beforeEach(async () => {
+    market = new Market({ now: () => FETCHED });
+    await market.loadMachines(async () => ({ items: [machine], skipped: 0 }));
+    await market.loadTemplates(async () => ({ items: [templateRecord({ id: 7, name: 'PyTorch 2.4' })], skipped: 0 }));
+  });
+
+  it('answers each tool from the market, and says the history is not there outside VS Code', () => {
+    const found = toolAnswer('gpuRental_findMachines', market, { query: 'gpu=h100' }, NOW);
+    assert.match(found, /^1 of 1 listed machine matches the query gpu=h100; /);
+    assert.ok(found.includes(machine.node_name), found);
+    const none = 'Market history: not readable here (it needs Node.js 22.13 or newer, with SQLite).';
+    assert.equal(found.split('\n').at(-1), none, 'asked without a history, as the MCP server asks');
+    const one = toolAnswer('gpuRental_getMachine', market, { nodeId: machine.node_name }, NOW);
+    assert.ok(one.startsWith('Data as of 14:02:11 UTC (4 minutes ago).\n\nPrice: 16.00'), one);
+    assert.equal(one.split('\n').at(-1), none);
+    assert.match(toolAnswer('gpuRental_getMachine', market, { nodeId: 'bbbbbbbb-0000-4000-8000-000000000009' }, NOW), /^No machine with node ID bbbbbbbb-0000-4000-8000-000000000009 is listed now\./);
+    assert.match(toolAnswer('gpuRental_getMachine', market, undefined, NOW), /nodeId must be/, 'no input at all: what is missing, no exception');
+    assert.match(toolAnswer('gpuRental_listTemplates', market, { text: 'pytorch' }, NOW), /^1 of 1 template matches; showing 1\.[\s\S]*\| 7 \| PyTorch 2\.4 \|/);
+  });
+
+  it('names what is wrong with the input, and answers nothing else', () => {
+    assert.equal(toolAnswer('gpuRental_findMachines', market, { limit: 51 }, NOW), 'The input is not valid: limit must be a whole number from 1 to 50.');
+    assert.equal(toolAnswer('gpuRental_listTemplates', market, { imageType: 'one' }, NOW), 'The input is not valid: imageType must be an integer.');
+  });
+
+  it('knows its tools by name, and what each reads, loaded again when older than three minutes', () => {
+    for (const name of TOOL_NAMES) {
+      assert.equal(isToolName(name), true, name);
+      assert.equal(toolDefinition(name).name, name);
+    }
+    for (const other of ['gpuRental_deleteMachine', '', undefined, 42, 'GPURENTAL_FINDMACHINES']) assert.equal(isToolName(other), false, String(other));
+    assert.deepEqual(
+      TOOL_NAMES.map((name) => toolDefinition(name).reads),
+      ['machines', 'machines', 'templates'],
+    );
+    assert.equal(TOOL_DATA_FRESH_MS, 3 * 60_000);
   });
 });

@@ -13,6 +13,7 @@ import {
   medianMark,
   medianMarkWords,
   medianPlace,
+  pricePlace,
   sparkline,
   trendWords,
   weekLines,
@@ -76,6 +77,11 @@ describe('model/historyText: the market history in words', () => {
     assert.equal(listedFor({ since: 0, hours: 0, fromStart: true }), 'listed since the history began, less than an hour ago');
     assert.equal(listedFor(undefined), '');
     assert.equal(listedFor({ since: 0, hours: NaN, fromStart: false }), '');
+    assert.equal(listedFor({ since: 0, hours: 48, fromStart: false }), 'listed for 2 days', 'two whole days are days');
+    assert.equal(listedFor({ since: 0, hours: 47.9, fromStart: false }), 'listed for 47 hours');
+    assert.equal(listedFor({ since: 0, hours: 48, fromStart: true }), 'listed for at least 2 days (since the history began)');
+    assert.equal(listedFor({ since: 0, hours: 5.5, fromStart: true }), 'listed for at least 5 hours (since the history began)');
+    assert.equal(listedFor({ since: 0, hours: -3, fromStart: false }), 'listed for less than an hour', 'a clock set back: never a negative time');
     assert.equal(listedSince({ since: new Date(2026, 2, 12, 14, 5).getTime(), hours: 1, fromStart: false }, 'en'), 'since Mar 12, 14:05');
     assert.equal(listedSince({ since: NaN, hours: 1, fromStart: false }), '');
     assert.equal(listedSince(undefined), '');
@@ -89,6 +95,8 @@ describe('model/historyText: the market history in words', () => {
     assert.equal(sparkline([NaN, NaN]), '');
     assert.equal(sparkline([Infinity, 1]), '\u2007▄', 'an infinity is no value');
     assert.equal(sparkline([5, 1, 4, 2], 2), '▁█', 'each character is the lowest of its share');
+    assert.equal(sparkline([1, 5, 2, 4], 2), '▁█', 'the lowest, wherever it is in its share');
+    assert.equal(sparkline([1, NaN, 3, 3], 2), '▁█', 'a part without a list does not hide the others of its share');
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.constant(NaN)), { maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (values, width) => {
         const line = sparkline(values, width);
@@ -119,10 +127,33 @@ describe('model/historyText: the market history in words', () => {
   });
 
   it('finds the lowest price per GPU of a model in a list, once per list', () => {
-    const list = [h100('2.5'), h100('2.1'), machineRecord({ gpu_name: 'A100', gpu_count: 2, price: '3.00' }), { ...h100('1'), price: 'x' }];
+    const list = [h100('2.1'), h100('2.5'), machineRecord({ gpu_name: 'A100', gpu_count: 2, price: '3.00' }), { ...h100('1'), price: 'x' }];
     assert.equal(lowestPerGpu(list, 'H100_SXM5_80GB'), 2.1);
     assert.equal(lowestPerGpu(list, 'A100'), 1.5);
     assert.ok(Number.isNaN(lowestPerGpu(list, 'B200')));
     assert.ok(Number.isNaN(lowestPerGpu([], 'A100')));
+  });
+
+  it('says in one line where a price stands and since when the machine is listed, with whatever of it is known', () => {
+    const listing = { since: new Date(2026, 2, 12, 14, 5).getTime(), hours: 72, fromStart: false };
+    const place = '12% below the 7-day median 2.39 of H100 SXM5 80GB, 7-day low 1.95';
+    assert.equal(pricePlace(h100('2.10'), week(), listing, 'en'), `${place}; listed for 3 days (since Mar 12, 14:05)`);
+    assert.equal(pricePlace(h100('2.10'), week(), listing, 'en', false), `${place}; listed for 3 days`, 'without the date where it is shown beside');
+    assert.equal(pricePlace(h100('2.10'), undefined, listing, 'en'), 'listed for 3 days (since Mar 12, 14:05)', 'no week of the model: only since when');
+    assert.equal(pricePlace(h100('2.10'), week(), undefined, 'en'), place, 'no listing known: only the place');
+    assert.equal(pricePlace(h100('2.10'), week(), { ...listing, since: NaN }, 'en'), `${place}; listed for 3 days`, 'no start time: no empty brackets');
+    assert.equal(pricePlace(h100('2.10'), undefined, undefined, 'en'), '');
+  });
+
+  it("keeps every mark right however many different ones a long session asks for (the memo of marks is bounded)", () => {
+    // More different marks than the memo holds: it is emptied and filled again on the way, and every answer stays right.
+    for (const locale of ['en', 'en-US', 'en-GB', 'en-AU']) {
+      for (let p = 10; p < 1000; p++) {
+        assert.equal(medianMark(p / 100, locale), `↓${p}% vs 7-day median`);
+        assert.equal(medianMark(-p / 100, locale), `↑${p}% vs 7-day median`);
+        assert.equal(medianMarkWords(p / 100, locale), `${p}% below its model's 7-day median`);
+        assert.equal(medianMarkWords(-p / 100, locale), `${p}% above its model's 7-day median`);
+      }
+    }
   });
 });
