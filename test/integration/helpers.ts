@@ -173,3 +173,19 @@ export async function machinesListed(): Promise<GpuRentalTestApi> {
   await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length);
   return api;
 }
+
+/** The Machines view as a suite found it: no filter (nor job), grouped by GPU, cheapest per GPU first. */
+export async function resetArrangement(): Promise<void> {
+  await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
+  await vscode.commands.executeCommand('gpuRental.machines.groupBy.gpu');
+  await vscode.commands.executeCommand('gpuRental.machines.sortBy.pricePerGpu');
+  await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
+}
+
+/** Find Machines for a Model… given `answers` that it must refuse: `message` said as an error, the filter (`gpus>=2` before) left as it was. */
+export async function assertSizingRefused(api: GpuRentalTestApi, answers: object, message: string): Promise<void> {
+  assert.ok(api.view.setQuery('gpus>=2').ok);
+  await vscode.commands.executeCommand('gpuRental.findMachinesForModel', answers);
+  assert.equal(api.view.queryText, 'gpus>=2');
+  assert.deepEqual(api.shownMessages.at(-1), { severity: 'error', text: `GPU Rental: cannot size the model: ${message}` });
+}

@@ -12,7 +12,7 @@ import { costKey, estimateJob } from '../../src/model/jobCost';
 import { jobRowText } from '../../src/model/jobText';
 import { Config } from '../../src/vscode/services/config';
 import { ViewState } from '../../src/vscode/views/viewState';
-import { machineLeaves, signedInToDemo, waitFor } from './helpers';
+import { assertSizingRefused, machineLeaves, resetArrangement, signedInToDemo, waitFor } from './helpers';
 
 /** The cheapest machine per hour of the list, but with a GPU the table does not know. */
 const MYSTERY = { ...DEMO_MACHINES[0], node_name: 'itest-mystery-gpu', gpu_name: 'MYSTERY_ACCELERATOR_96GB', gpu_count: 8, gpu_memory: 96, price: '0.01' };
@@ -28,12 +28,7 @@ describe('What the job costs', function () {
     await waitFor('machines', async () => (await machineLeaves(api)).length === DEMO_MACHINES.length + 1);
   });
 
-  after(async () => {
-    await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
-    await vscode.commands.executeCommand('gpuRental.machines.groupBy.gpu');
-    await vscode.commands.executeCommand('gpuRental.machines.sortBy.pricePerGpu');
-    await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
-  });
+  after(resetArrangement);
 
   it('a job sorts the machines that fit by its total cost, unknown GPUs last, and each row says its time and cost', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.groupBy.none');
@@ -103,11 +98,8 @@ describe('What the job costs', function () {
     [{ paramsB: 7, job: 'full', hours: 5 }, 'Hours of serving are for inference (infer); training takes tokens.'],
   ] as const) {
     it(`bad work (${JSON.stringify(answers)}): a clear message, nothing applied`, async () => {
-      assert.ok(api.view.setQuery('gpus>=2').ok);
-      await vscode.commands.executeCommand('gpuRental.findMachinesForModel', answers);
-      assert.equal(api.view.queryText, 'gpus>=2');
+      await assertSizingRefused(api, answers, message);
       assert.equal(api.view.job, undefined);
-      assert.deepEqual(lastMessage(), { severity: 'error', text: `GPU Rental: cannot size the model: ${message}` });
     });
   }
 });

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
-import { machineLeaves, machinesListed } from './helpers';
+import { assertSizingRefused, machineLeaves, machinesListed, resetArrangement } from './helpers';
 
 describe('Find Machines for a Model', function () {
   let api: GpuRentalTestApi;
@@ -15,12 +15,7 @@ describe('Find Machines for a Model', function () {
     api = await machinesListed();
   });
 
-  after(async () => {
-    await vscode.commands.executeCommand('gpuRental.machines.clearFilter');
-    await vscode.commands.executeCommand('gpuRental.machines.groupBy.gpu');
-    await vscode.commands.executeCommand('gpuRental.machines.sortBy.pricePerGpu');
-    await vscode.commands.executeCommand('gpuRental.machines.sortAscending');
-  });
+  after(resetArrangement);
 
   it('a 70B model for LoRA: the estimate and its parts are said, the filter asks for that much memory, cheapest per GPU first', async () => {
     await vscode.commands.executeCommand('gpuRental.machines.sortBy.price');
@@ -57,10 +52,7 @@ describe('Find Machines for a Model', function () {
     [{ paramsB: 70, job: 'infer16', context: 0 }, 'Type a whole number from 1 to 1048576.'],
   ] as const) {
     it(`bad answers (${JSON.stringify(answers)}): a clear message, nothing applied`, async () => {
-      assert.ok(api.view.setQuery('gpus>=2').ok);
-      await vscode.commands.executeCommand('gpuRental.findMachinesForModel', answers);
-      assert.equal(api.view.queryText, 'gpus>=2');
-      assert.deepEqual(lastMessage(), { severity: 'error', text: `GPU Rental: cannot size the model: ${message}` });
+      await assertSizingRefused(api, answers, message);
     });
   }
 });

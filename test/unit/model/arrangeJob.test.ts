@@ -6,12 +6,12 @@ import * as assert from 'node:assert/strict';
 import { arrangeMachines, arrangementDescription, sortLabels, type Arrangement } from '../../../src/model/arrange';
 import { costKey, estimateJob, type Job } from '../../../src/model/jobCost';
 import { arrangementKey } from '../../../src/market/views';
+import { A100_AT_12, H100_AT_20, TRAIN_7B } from '../../support/jobs';
 import { machineRecord } from '../../support/records';
 
-const job: Job = { paramsB: 7, kind: 'train', tokens: 1e9 };
-// The example: 8× H100 at 20 an hour finishes sooner and cheaper than 8× A100 at 12.
-const h100 = machineRecord({ node_name: 'h100', gpu_name: 'H100_SXM5_80GB', gpu_count: 8, price: '20', nvlink_status: true });
-const a100 = machineRecord({ node_name: 'a100', gpu_name: 'A100_SXM4_80GB', gpu_count: 8, price: '12', nvlink_status: true });
+const job: Job = TRAIN_7B;
+const h100 = H100_AT_20;
+const a100 = A100_AT_12;
 const unknown = machineRecord({ node_name: 'mystery', gpu_name: 'MYSTERY_GPU', gpu_count: 1, price: '0.10' });
 const cheapSlow = machineRecord({ node_name: 't4', gpu_name: 'Tesla_T4', gpu_count: 1, price: '0.20' });
 const list = [unknown, a100, cheapSlow, h100];

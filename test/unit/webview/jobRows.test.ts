@@ -7,11 +7,12 @@ import * as assert from 'node:assert/strict';
 import type { Job } from '../../../src/model/jobCost';
 import { compareContent, freshColumns } from '../../../src/webview/compare/content';
 import { detailsContent, detailsShell } from '../../../src/webview/details/content';
+import { A100_AT_12, H100_AT_20, TRAIN_7B } from '../../support/jobs';
 import { machineRecord } from '../../support/records';
 
-const job: Job = { paramsB: 7, kind: 'train', tokens: 1e9 };
-const h100 = machineRecord({ node_name: 'h100', gpu_name: 'H100_SXM5_80GB', gpu_count: 8, price: '20', nvlink_status: true });
-const a100 = machineRecord({ node_name: 'a100', gpu_name: 'A100_SXM4_80GB', gpu_count: 8, price: '12', nvlink_status: true });
+const job: Job = TRAIN_7B;
+const h100 = H100_AT_20;
+const a100 = A100_AT_12;
 const unknown = machineRecord({ node_name: 'x', gpu_name: '<b>MYSTERY</b>', gpu_count: 1, price: '1' });
 
 describe('job rows: details and Compare', () => {
