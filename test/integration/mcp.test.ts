@@ -80,7 +80,7 @@ describe('MCP server definition', function () {
     try {
       assert.deepEqual(
         (await client.listTools()).tools.map((t) => t.name),
-        ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_jobCost'],
+        ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_jobCost', 'gpuRental_marketOutlook'],
       );
       const result = await client.callTool({ name: 'gpuRental_getMachine', arguments: { nodeId: DEMO_MACHINES[2].node_name } });
       const text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('');

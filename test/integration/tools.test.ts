@@ -6,10 +6,11 @@ import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
+import { hasSqlite } from '../support/sqlite';
 import { createTools } from '../../src/vscode/features/lmTools';
 import { TOKEN, signedInToDemo, waitFor } from './helpers';
 
-const NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_jobCost'];
+const NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_jobCost', 'gpuRental_marketOutlook'];
 
 function textOf(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
@@ -92,6 +93,13 @@ describe('Language model tools', function () {
     assert.match(text, /\| node_id \| GPUs \| price \| hours \(low–high\) \| GPU-hours \| cost \(low–high\) \| bound by \|/);
     assert.match(text, /The estimate rests on: 6 × parameters × tokens FLOPs/);
     assert.match(await tools.gpuRental_jobCost.text({ size: 'big', job: 'train', tokens: '1B' }), /^The input is not valid: Type the number of parameters in billions/);
+  });
+
+  it("the outlook answers from the market history in VS Code, or says there is none (VS Code 1.100: no SQLite)", async () => {
+    const tools = createTools(api.marketHost, api.controller);
+    const text = await tools.gpuRental_marketOutlook.text({ query: 'gpus>=1' });
+    assert.match(text, hasSqlite() ? /^Outlook of "gpus>=1" from the market history \(a record of the 30 days up to its latest list, .*; not a forecast\):\n/ : /^There is no market history here/);
+    assert.match(await tools.gpuRental_marketOutlook.text({ query: 'gpus>' }), /^The query is not valid at column 5/);
   });
 
   it('without a token, the answer says how to set one', async () => {
