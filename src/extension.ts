@@ -26,6 +26,7 @@ import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
 import { TemplatesModel } from './vscode/views/templatesModel';
 import { NearMissRows } from './vscode/views/nearMissRows';
+import { FilterOutlook } from './vscode/views/filterOutlook';
 import { News } from './vscode/features/news';
 import { bindBadge } from './vscode/features/badge';
 import { StatusBar } from './vscode/features/statusBar';
@@ -100,7 +101,8 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   const tokenDeps = { tokens, controller };
   const auth = registerAuthProvider(tokens, config, { signIn: () => setToken(tokenDeps), signOut: () => clearToken(tokenDeps) });
   context.subscriptions.push(auth.registration);
-  context.subscriptions.push(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
+  const outlook = new FilterOutlook(marketHost, view, log);
+  context.subscriptions.push(outlook, bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView, outlook }));
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
   context.subscriptions.push(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: panelOpeners }), log));
