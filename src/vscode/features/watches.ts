@@ -286,7 +286,7 @@ export class WatchService implements vscode.Disposable {
     const outlook = this.outlooks.get(watch.queryText);
     const judged = outlook && cheapest ? outlookAlertWords(outlook, pricePerGpu(cheapest)) : '';
     const text = alertTextOf(watch, listed, cheapest);
-    void showInfo(judged ? `${text} ${judged}.` : text, show, stop, mute).then(async (choice) => {
+    void showInfo(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
       try {
         if (choice === show) {
           // The first still listed when the person clicks.
