@@ -7,6 +7,8 @@
 // same seed, start list and times give the same steps. recordFastForward
 // writes the steps into a market history as the extension would have recorded
 // them at those times (the extension's own store, dev/demo/main.ts --days).
+// One 8× H100 keeps a rhythm instead of drifting (RHYTHM): the outlook of
+// issue 36 has something to find.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -14,7 +16,7 @@ import * as path from 'node:path';
 import type { Machine } from '../../src/api/types';
 import { openHistory } from '../../src/node/historyFile';
 import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
-import { mulberry32 } from './fixtures';
+import { mulberry32, randomMachine } from './fixtures';
 import { marketTick } from './market';
 
 export interface FastForwardOptions {
@@ -48,6 +50,25 @@ export function drift(gpu: string, t: number, start: number, end: number): numbe
   return 1 + swing - fall + 0.04 * (phase - 0.5);
 }
 
+/**
+ * The demo's rhythm, for the outlook (issue 36): one 8× H100 in cn-east,
+ * labelled `demo-rhythm`, listed twice a day for three hours (02:00–05:00 and
+ * 14:00–17:00 UTC), at 14.40 per GPU on weekdays and 12.60 (12.5% less) on
+ * Saturdays and Sundays (UTC); no drift. `gpu=h100 gpus=8 labels=demo-rhythm`
+ * then reads: appears about every 12 h, stays 3 h, typical up to 14.40, low at weekends.
+ */
+export const RHYTHM = { node: '36363636-3636-4636-8636-363636363636', hours: [[2, 5], [14, 17]] as const, weekday: 14.4, weekend: 12.6, label: 'demo-rhythm' };
+
+/** The rhythm's machine when it is listed at `t`, else undefined. */
+export function rhythmMachine(t: number): Machine | undefined {
+  const date = new Date(t);
+  const hour = date.getUTCHours();
+  if (!RHYTHM.hours.some(([from, to]) => hour >= from && hour < to)) return undefined;
+  const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
+  const m = randomMachine(mulberry32(36), new Set(), { gpu: 'H100_SXM5_80GB', gpus: 8, price: ((weekend ? RHYTHM.weekend : RHYTHM.weekday) * 8).toFixed(2) });
+  return { ...m, node_name: RHYTHM.node, region: 'cn-east', labels: [RHYTHM.label] };
+}
+
 /** The steps from `end - days` to `end`, in time order; the last step's list is the one to serve. */
 export function fastForward(start: readonly Machine[], options: FastForwardOptions): FastForwardStep[] {
   const stepMs = (options.stepMinutes ?? 60) * 60_000;
@@ -60,7 +81,8 @@ export function fastForward(start: readonly Machine[], options: FastForwardOptio
   for (let t = first; t <= options.end; t += stepMs) {
     if (t > first) base = marketTick(base, rng, ++tick).machines;
     const machines = (base as Machine[]).map((m) => ({ ...m, price: Math.max(0.01, Number(m.price) * drift(m.gpu_name, t, first, options.end)).toFixed(2) }));
-    steps.push({ t, machines });
+    const rhythm = rhythmMachine(t);
+    steps.push({ t, machines: rhythm ? [...machines, rhythm] : machines });
   }
   return steps;
 }

@@ -33,6 +33,7 @@ export type Command =
   | ({ kind: 'watch'; query: string; intervalSeconds: number; limit?: number } & Common)
   | ({ kind: 'record'; query: string; intervalSeconds: number; limit?: number } & Common)
   | ({ kind: 'history'; words: string; days: number } & Common)
+  | ({ kind: 'outlook'; query: string; days: number } & Common)
   | ({ kind: 'mcp' } & Common)
   | { kind: 'help'; topic?: string }
   | { kind: 'version' };
@@ -44,6 +45,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const DEFAULT_WATCH_INTERVAL_SECONDS = 60;
 export const MIN_WATCH_INTERVAL_SECONDS = 1;
 export const DEFAULT_HISTORY_DAYS = 7;
+/** The outlook's window, and its longest (machines gone longer are forgotten). */
+export const OUTLOOK_DEFAULT_DAYS = 30;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -126,6 +129,16 @@ const COMMANDS: Record<string, CommandSpec> = {
       const days = values.days === undefined ? DEFAULT_HISTORY_DAYS : wholeNumber(String(values.days), 1);
       if (days === undefined) return '--days must be a whole number, at least 1';
       return { kind: 'history', words: words.join(' ').trim(), days, ...common };
+    },
+  },
+  outlook: {
+    options: { days: STRING, ...flags('json', 'table') },
+    build(values, words, common) {
+      const days = values.days === undefined ? OUTLOOK_DEFAULT_DAYS : wholeNumber(String(values.days), 1);
+      if (days === undefined || days > OUTLOOK_DEFAULT_DAYS) return `--days must be a whole number from 1 to ${OUTLOOK_DEFAULT_DAYS}`;
+      const query = words.join(' ').trim();
+      if (!query) return "outlook needs a query: gpu-rental outlook 'gpu=h100 gpus=8' [--days N]";
+      return { kind: 'outlook', query, days, ...common };
     },
   },
   mcp: {

@@ -12,6 +12,7 @@ Usage:
   gpu-rental watch QUERY [--interval SECONDS] [--limit N]
   gpu-rental record [QUERY] [--interval SECONDS] [--limit N]
   gpu-rental history [WORDS] [--days N] [--json | --ndjson | --table]
+  gpu-rental outlook QUERY [--days N] [--json | --table]
   gpu-rental mcp
   gpu-rental --help | --version
 
@@ -34,8 +35,13 @@ Usage:
   history    per GPU model (WORDS choose models by name), the lowest, 25th-percentile
              and median price per GPU and GPUs listed, a row per day (per hour with
              --days 2 or less; default 7 days). Needs Node.js 22.13+ (SQLite)
+  outlook    rent now or wait: what the market history recorded of QUERY over the last
+             N days (1 to 30, default 30): appearances, how long they stayed, the typical
+             best price per GPU and where the best now sits, the wait for a cheaper one.
+             Exit 1 when nothing matched in the record. Needs Node.js 22.13+ (SQLite)
   mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
-             gpuRental_getMachine and gpuRental_listTemplates (read-only)
+             gpuRental_getMachine, gpuRental_listTemplates and gpuRental_marketOutlook
+             (read-only)
 
 Options of every command:
   --token-file FILE   read the token from FILE (it must be readable by you only)

@@ -10,6 +10,7 @@ import { historyIfAvailable } from './historyAccess';
 import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
 import { runHistory } from './history';
+import { runOutlook } from './outlook';
 import { runRecord } from './record';
 import { runWatch } from './watch';
 
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
     }
     // The history is read without a token: the base URL says which service's.
     if (cmd.kind === 'history') return await runHistory(cmd, io);
+    if (cmd.kind === 'outlook') return await runOutlook(cmd, io);
     const check = serviceFrom(io.env, cmd.tokenFile);
     if (!check.ok) throw check.error;
     switch (cmd.kind) {

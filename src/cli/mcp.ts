@@ -1,4 +1,4 @@
-// `gpu-rental mcp`: an MCP server on stdin/stdout with the three tools VS
+// `gpu-rental mcp`: an MCP server on stdin/stdout with the tools VS
 // Code's chat has (src/market/tools.ts: same names, schemas and answers),
 // read-only. Built on the official SDK. The token comes from the
 // environment (or --token-file) and is never written anywhere: not to
@@ -11,6 +11,7 @@ import type { GpuRentalClient } from '../api/client';
 import { Market } from '../market/market';
 import { isToolName, TOOL_DATA_FRESH_MS, TOOL_DEFINITIONS, toolAnswer, toolDefinition } from '../market/tools';
 import { TEMPLATE_PAGE_SIZE } from './commands';
+import { outlookAnswer } from '../market/history/outlookAnswer';
 import type { HistoryStore } from '../market/history/store';
 import type { CliError } from './errors';
 
@@ -62,7 +63,7 @@ export class ToolHost {
         }
       }
       this.history?.poll();
-      return text(toolAnswer(name, this.market, input, this.now(), this.history ?? 'outside'));
+      return text(toolAnswer(name, this.market, input, this.now(), this.history ?? 'outside', (query) => outlookAnswer(this.history?.outlook(), query)));
     } catch (err) {
       return text(`GPU Rental could not answer: ${err instanceof Error ? err.name : 'unexpected error'}.`, true);
     }

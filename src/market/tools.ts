@@ -1,4 +1,4 @@
-// The three tools a chat agent gets, defined once for VS Code's language
+// The tools a chat agent gets, defined once for VS Code's language
 // model tools (package.json, contributes.languageModelTools) and for the MCP
 // server of the command-line tool (src/cli/mcp.ts): their names, what they
 // tell a model, their input schemas, and what they answer. A unit test keeps
@@ -7,13 +7,15 @@
 // Code are translated, in package.nls.*.json).
 import * as l10n from '@vscode/l10n';
 import type { MarketFacts } from '../model/historyText';
+import type { OutlookAnswer } from './history/outlookAnswer';
 import type { Market, Which } from './market';
+import { marketOutlookAnswer } from './outlookTool';
 import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
 
 /** Data older than this is loaded again before a tool answers. */
 export const TOOL_DATA_FRESH_MS = 3 * 60_000;
 
-export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates'] as const;
+export const TOOL_NAMES = ['gpuRental_findMachines', 'gpuRental_getMachine', 'gpuRental_listTemplates', 'gpuRental_marketOutlook'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** A JSON schema as the two hosts take it: an object with described properties. */
@@ -80,6 +82,20 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     },
     reads: 'templates',
   },
+  {
+    name: 'gpuRental_marketOutlook',
+    title: 'GPU Market Outlook',
+    modelDescription:
+      "Returns what the market history recorded for a filter of GPU machines, to answer whether to rent now or wait: how often matching machines appeared in the last 7 and 30 days (about every N hours) and how long they stayed listed (median and quartiles), how many match now, the typical best price per GPU (25th to 75th percentile of each day's best over 30 days) and whether the best price now is low, typical or high against it, and on how many days a match cheaper than the best now appeared with the median wait for one from a random moment. It is a record, not a forecast: say it as what happened. With few days or appearances it says what it has and no more. The query is the same filter language as gpuRental_findMachines, e.g. \"gpu=H100 gpus=8 price_per_gpu<15 region=cn-east\"; listed_hours, flaps_7d, below_median, up_time and node_name are left out. An invalid query returns the mistake with its position: correct it and call again. The result says how old the data is.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'A filter in the query language, e.g. "gpu=H100 gpus=8 price_per_gpu<15". Empty: every machine.' },
+      },
+      required: ['query'],
+    },
+    reads: 'machines',
+  },
 ];
 
 export function toolDefinition(name: ToolName): ToolDefinition {
@@ -94,9 +110,10 @@ export function isToolName(name: unknown): name is ToolName {
  * A tool's answer from the market as it is (the caller loads what the tool
  * reads first): the same text in VS Code's chat and over MCP, but for the
  * market history, which only the extension has ('outside': the MCP server,
- * whose answers say there is none).
+ * whose answers say there is none). `outlookOf` answers the outlook tool from
+ * the history (the worker's, or the MCP server's own).
  */
-export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date, history: MarketFacts | 'outside' = 'outside'): string {
+export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date, history: MarketFacts | 'outside' = 'outside', outlookOf?: (query: string) => OutlookAnswer): string {
   switch (name) {
     case 'gpuRental_findMachines': {
       const checked = checkFindInput(input);
@@ -108,6 +125,8 @@ export function toolAnswer(name: ToolName, market: Market, input: unknown, now: 
       const checked = checkTemplatesInput(input);
       return checked.ok ? listTemplatesAnswer(market, checked.input, now) : invalid(checked.message);
     }
+    case 'gpuRental_marketOutlook':
+      return marketOutlookAnswer(input, outlookOf);
   }
 }
 

@@ -50,6 +50,8 @@ export interface Quartiles {
 }
 
 export interface Outlook {
+  /** The latest list (epoch ms): the window ends here. */
+  latest: number;
   /** The window asked (days back from the latest list). */
   days: number;
   /** Hours of the window the record covers (no gaps, after its start). */
@@ -167,6 +169,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const typical = !fewDays && daily.length >= MIN_DAYS ? (([low, high]) => ({ low, high }))(((sorted) => [rank(sorted, 0.25), rank(sorted, 0.75)])(daily.map((d) => d.best).sort((a, b) => a - b))) : undefined;
 
   return {
+    latest: now,
     days,
     recordedHours,
     recordedDays,

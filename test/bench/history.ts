@@ -25,6 +25,8 @@ import { GpuRentalClient } from '../../src/api/client';
 import { validateMachines } from '../../src/api/schema';
 import type { Machine } from '../../src/api/types';
 import { aggregateMachines } from '../../src/market/history/aggregate';
+import { outlookAnswer } from '../../src/market/history/outlookAnswer';
+import { diffMachines } from '../../src/market/diff';
 import type { SqlDatabase } from '../../src/market/history/database';
 import { DAY_MS, HOUR_MS, type StoredPoint } from '../../src/market/history/downsample';
 import { HistoryStore, type ListChange } from '../../src/market/history/store';
@@ -255,6 +257,36 @@ export function marksCost(file: string, machines: readonly Machine[]): { perVers
   }
 }
 
+/** Watches a person keeps, for the outlook after a refresh (issue 36): narrow and broad. */
+const WATCHES = ['gpu=H100 gpus=8 price_per_gpu<15 region=cn-east', 'gpu=A100 gpus>=4', 'gpu=RTX_4090 price_per_gpu<0.5', 'gpus>=2 vram>=48 online>=0.95', 'region=us-west cuda>=12.4', QUERY];
+
+/**
+ * The outlook on the modelled year (issue 36): reading the window once, the
+ * outlook of a filter over 30 days (median of 5, the filter's machines known),
+ * then a list recorded by its diff (some machines gone, new and repriced) and
+ * the outlook of every watch after it (the index followed, not read again).
+ */
+export function outlookCost(file: string, machines: readonly Machine[]): { read: number; one: number; first: number; watches: number[]; matches: number } {
+  const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
+  try {
+    store.record(NOW, machines);
+    const read = time(() => store.outlook());
+    const first = time(() => outlookAnswer(store.outlook(), QUERY));
+    const one = median([0, 1, 2, 3, 4].map(() => time(() => outlookAnswer(store.outlook(), QUERY))));
+    for (const w of WATCHES) outlookAnswer(store.outlook(), w);
+    const next = [...machines.filter((_, k) => k % 200 !== 1), ...generateMachines(CHURN, 99)].map((m, k) => (k % 100 === 1 ? { ...m, price: (Number(m.price) * 0.97).toFixed(2) } : m));
+    store.record(NOW + 60_000, next, { before: machines, diff: diffMachines(machines, next) });
+    let matches = 0;
+    const watches = WATCHES.map((w) => time(() => {
+      const answer = outlookAnswer(store.outlook(), w);
+      if ('outlook' in answer) matches += answer.outlook.supply.now;
+    }));
+    return { read, one, first, watches, matches };
+  } finally {
+    store.close();
+  }
+}
+
 export async function printHistoryFigures(): Promise<void> {
   const pct = (ms: number, of: number) => `${((100 * ms) / of).toFixed(1)}%`;
   const dir = tempDir();
@@ -274,6 +306,10 @@ export async function printHistoryFigures(): Promise<void> {
     console.log(`A history of the modelled year, opened as a window opens it: ${yc.open.toFixed(1)} ms to open, ${yc.week.toFixed(1)} ms for the first model's week, ${yc.listed.toFixed(1)} ms for the first listed_hours:`);
     console.log(`  ${(yc.open + yc.week + yc.listed).toFixed(0)} ms in all (before: ${BEFORE.open}); the budget: ${BUDGET.openMs} ms`);
     console.log(`The trends panel's question, ${yc.models} models over 30 days: ${yc.trends.toFixed(1)} ms the first time, ${yc.trendsAgain.toFixed(1)} ms after (median of 5); the budget: ${BUDGET.trendsMs} ms`);
+    const ol = outlookCost(file, year.machines);
+    console.log(`The outlook (issue 36) on that year: reading the 30-day window ${ol.read.toFixed(0)} ms (once per history version, then followed for an hour of its own lists);`);
+    console.log(`  the outlook of '${QUERY}' over 30 days: ${ol.first.toFixed(1)} ms the first time, ${ol.one.toFixed(1)} ms after (median of 5); the budget: 50 ms`);
+    console.log(`  after a refresh (a list recorded by its diff), every watch's outlook: ${ol.watches.map((w) => w.toFixed(1)).join(', ')} ms (${WATCHES.length} watches, ${ol.watches.reduce((a, b) => a + b, 0).toFixed(1)} ms in all)`);
     const marks = marksCost(file, year.machines);
     console.log(`The marks at 100k machines: every GPU model's 7-day figures after a new list ${marks.perVersion.toFixed(1)} ms (once per history version);`);
     console.log(`  then the mark and its words on every row: ${marks.rows.toFixed(1)} ms for 100k rows (median of 5), ${marks.perRow.toFixed(2)} µs a row (${marks.marked} marked)`);

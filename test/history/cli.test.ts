@@ -87,4 +87,42 @@ describe('command line: the market history', function () {
       host.dispose();
     }
   });
+
+  it('outlook: the record of a filter as JSON and as lines; nothing recorded exits 1; usage errors exit 2 as JSON under --json', async () => {
+    const json = await runCli(['outlook', 'gpus>=1', '--json'], env);
+    assert.equal(json.code, 0, json.stderr);
+    const o = JSON.parse(json.stdout) as { query: string; line: string; days: number; supply: { now: number }; flags: { fewDays: boolean } };
+    assert.equal(o.query, 'gpus>=1');
+    assert.equal(o.days, 30);
+    assert.equal(o.supply.now, 200);
+    assert.ok(o.flags.fewDays);
+    assert.match(o.line, /^less than a day recorded: too little to call a typical price · now [\d.]+ · /);
+    const table = await runCli(['outlook', 'gpus>=1', '--days', '7', '--table'], env);
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /\n  Matching now: 200\n/);
+    const none = await runCli(['outlook', 'gpu=no-such-gpu', '--json'], env);
+    assert.equal(none.code, 1);
+    for (const args of [['outlook', 'gpus>', '--json'], ['outlook', 'gpus>=1', '--days', '31', '--json'], ['outlook', '--json']]) {
+      const bad = await runCli(args, env);
+      assert.equal(bad.code, 2, args.join(' '));
+      assert.equal(bad.stdout, '');
+      assert.equal(typeof (JSON.parse(bad.stderr) as { error: { message: string } }).error.message, 'string', bad.stderr);
+    }
+  });
+
+  it('the MCP outlook tool answers from the same history', async () => {
+    const origin = new URL(demo.url).origin;
+    const history = openHistory({ file: path.join(folder.dir, 'history', historyFileName(origin)), origin, keepDays: 365 });
+    const host = new ToolHost(new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 10_000 }), undefined, history);
+    try {
+      const answer = await host.call('gpuRental_marketOutlook', { query: 'gpus>=1' });
+      const text = (answer.content[0] as { text: string }).text;
+      assert.match(text, /^Outlook of "gpus>=1" from the market history \(a record of the 30 days up to its latest list, \d{4}-\d\d-\d\dT[\d:.]+Z; not a forecast\):\n/);
+      assert.match(text, /- Matching now: 200/);
+      const bad = await host.call('gpuRental_marketOutlook', { query: 'gpus>' });
+      assert.match((bad.content[0] as { text: string }).text, /^The query is not valid at column 5/);
+    } finally {
+      host.dispose();
+    }
+  });
 });

@@ -17,17 +17,21 @@ export const OUTLOOK_DAYS = 30;
 
 export interface OutlookIndex {
   latest: number;
+  /** The latest list when the index was read: it follows its store's own lists for an hour, then is read again. */
+  loadedAt: number;
   /** The oldest list kept, and how far after it its lists may lie (a thinned list stands for an hour or a day). */
   oldest: number;
   oldestSlack: number;
   /** The times of the lists of the window, in order (where the record has gaps). */
   lists: number[];
   /** Per listing of the window: since, until (NaN while listed), its machine, its price now (× LISTING_PRICE_SCALE). */
-  since: Float64Array;
-  until: Float64Array;
+  since: number[];
+  until: number[];
   machines: Machine[];
-  price: Float64Array;
-  specs: Int32Array;
+  price: number[];
+  specs: number[];
+  /** The open listings by node ID. */
+  open: Map<string, number>;
   /** Per spec: the times of its repricings and what it cost until each (× LISTING_PRICE_SCALE), in time order. */
   reprices: Map<number, { t: number[]; price: number[] }>;
   /** Per spec: its listings (indexes into the arrays above). */
@@ -42,36 +46,72 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   const oldest = Number(oldestRow?.t ?? latest);
   const age = latest - oldest;
   const oldestSlack = Number(oldestRow?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
-  const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from).map(([t]) => Number(t));
-  const rows = rowArrays(db.prepare('SELECT since, until, spec, price FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from);
-  const since = new Float64Array(rows.length);
-  const until = new Float64Array(rows.length);
-  const price = new Float64Array(rows.length);
-  const specs = new Int32Array(rows.length);
-  const machines: Machine[] = [];
-  const bySpec = new Map<number, number[]>();
-  let n = 0;
-  for (const [s, u, spec, p] of rows) {
+  // From a day before the window: a thinned list stands at the start of its hour or day, before the window's start.
+  const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
+  const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from);
+  const index: OutlookIndex = { latest, loadedAt: latest, oldest, oldestSlack, lists, since: [], until: [], machines: [], price: [], specs: [], open: new Map(), reprices: new Map(), bySpec: new Map(), matching };
+  for (const [s, u, spec, p, node] of rows) {
     const machine = machineOf(Number(spec));
-    if (!machine) continue;
-    const listings = bySpec.get(Number(spec));
-    if (listings) listings.push(n);
-    else bySpec.set(Number(spec), [n]);
-    since[n] = Number(s);
-    until[n] = u === null ? NaN : Number(u);
-    price[n] = Number(p);
-    specs[n] = Number(spec);
-    machines.push(machine);
-    n++;
+    if (machine) addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
   }
-  const reprices = new Map<number, { t: number[]; price: number[] }>();
-  for (const [spec, t, p] of rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) {
-    let r = reprices.get(Number(spec));
-    if (!r) reprices.set(Number(spec), (r = { t: [], price: [] }));
-    r.t.push(Number(t));
-    r.price.push(Number(p));
+  for (const [spec, t, p] of rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) addReprice(index, Number(spec), Number(t), Number(p));
+  return index;
+}
+
+function addListing(index: OutlookIndex, since: number, until: number, spec: number, price: number, machine: Machine, node: string | null): void {
+  const i = index.since.length;
+  index.since.push(since);
+  index.until.push(until);
+  index.specs.push(spec);
+  index.price.push(price);
+  index.machines.push(machine);
+  if (node !== null && Number.isNaN(until)) index.open.set(node, i);
+  const listings = index.bySpec.get(spec);
+  if (listings) listings.push(i);
+  else index.bySpec.set(spec, [i]);
+}
+
+function addReprice(index: OutlookIndex, spec: number, t: number, price: number): void {
+  let r = index.reprices.get(spec);
+  if (!r) index.reprices.set(spec, (r = { t: [], price: [] }));
+  r.t.push(t);
+  r.price.push(price);
+}
+
+/** What one of its store's lists changed of the listings the outlook reads. */
+export type OutlookChange =
+  | { kind: 'open'; node: string; spec: number; price: number }
+  | { kind: 'close'; node: string }
+  | { kind: 'reprice'; node: string; spec: number; was: number; price: number };
+
+/**
+ * The index after its store's own list at `t` (newer than the index's
+ * latest): the changes applied rather than the window read again, which at
+ * 100k machines costs seconds. False when a change does not fit (the caller
+ * then reads it again).
+ */
+export function followIndex(index: OutlookIndex, t: number, changes: readonly OutlookChange[], machineOf: (spec: number) => Machine | undefined): boolean {
+  if (t < index.latest) return false;
+  for (const c of changes) {
+    if (c.kind === 'open') {
+      const machine = machineOf(c.spec);
+      if (!machine) return false;
+      addListing(index, t, NaN, c.spec, c.price, machine, c.node);
+    } else {
+      const i = index.open.get(c.node);
+      if (i === undefined) continue;
+      if (c.kind === 'close') {
+        index.until[i] = t;
+        index.open.delete(c.node);
+      } else {
+        addReprice(index, c.spec, t, c.was);
+        index.price[i] = c.price;
+      }
+    }
   }
-  return { latest, oldest, oldestSlack, lists, since: since.subarray(0, n), until: until.subarray(0, n), machines, price: price.subarray(0, n), specs: specs.subarray(0, n), reprices, bySpec, matching };
+  index.latest = t;
+  index.lists.push(t);
+  return true;
 }
 
 /** Listings per look at the cancel flag. */

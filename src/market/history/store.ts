@@ -21,7 +21,7 @@ import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
 import { presenceChanges } from './presenceSync';
 import { ListingSpecs, storedPrice } from './listingSpecs';
-import { readOutlookIndex, type OutlookIndex } from './outlookIndex';
+import { followIndex, readOutlookIndex, type OutlookChange, type OutlookIndex } from './outlookIndex';
 import { readModels, readPoints, readTrends } from './trendsQuery';
 import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
@@ -84,6 +84,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   private readonly statements = new Map<string, SqlStatement>();
   private readonly specs = new ListingSpecs((text) => this.sql(text));
   private outlookIndex: OutlookIndex | undefined;
+  /** While a list is recorded with an outlook index read: what it changes of the listings (see followIndex). */
+  private outlookChanges: OutlookChange[] | undefined;
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.db = options.db;
@@ -191,6 +193,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     const last = this.last;
     const tally = diff && last?.list === change!.before && last.tally.apply(diff) ? last.tally : new GroupTally(machines);
     this.last = undefined;
+    const index = this.outlookIndex;
+    this.outlookChanges = index && t - index.loadedAt < HOUR_MS ? [] : undefined;
     const applied = this.transaction(() => {
       this.insertPoint({ t, n: 1, groups: tally.groups() });
       if (t < this.latestT()) return undefined;
@@ -206,7 +210,12 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     // Followed from the change for an hour; then read again, so that returns older than a week drop out.
     const fresh = this.presence && applied && t - this.presence.loadedAt < HOUR_MS;
     this.presence = fresh ? followPresence(this.presence!, t, applied!) : undefined;
+    const changes = this.outlookChanges;
+    this.outlookChanges = undefined;
+    if (changes && applied) this.specs.load();
+    const followed = index && changes && applied && followIndex(index, t, changes, (id) => this.specs.machine(id)) ? index : undefined;
     this.changed();
+    this.outlookIndex = followed;
     // Thinned by the lists' time, not the clock's: what is kept never depends on when a test or a window runs.
     if (Math.abs(t - this.lastThin) >= HOUR_MS / 6) {
       this.lastThin = t;
@@ -279,9 +288,13 @@ export class HistoryStore implements MachineHistory, MarketFacts {
       if (comeback) comebacks.add(id);
       const m = found?.get(id);
       const spec = m ? this.specs.specOf(m, last?.spec === null || last === undefined ? undefined : Number(last.spec)) : null;
-      open.run(id, t, comeback ? 1 : 0, spec, m ? storedPrice(m) : null);
+      const price = m ? storedPrice(m) : null;
+      if (open.run(id, t, comeback ? 1 : 0, spec, price).changes && spec !== null && price !== null) this.outlookChanges?.push({ kind: 'open', node: id, spec, price });
     }
-    for (const id of gone) close.run(t, id);
+    for (const id of gone) {
+      close.run(t, id);
+      this.outlookChanges?.push({ kind: 'close', node: id });
+    }
     return comebacks;
   }
 
@@ -304,6 +317,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
       if (spec === null || spec === undefined || was === null || was === undefined || price === null || Number(was) === price) continue;
       note.run(spec, t, was);
       update.run(price, m.node_name);
+      this.outlookChanges?.push({ kind: 'reprice', node: m.node_name, spec: Number(spec), was: Number(was), price });
     }
   }
 

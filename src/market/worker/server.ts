@@ -19,6 +19,7 @@ import { Market, type MarketChange, type Which } from '../market';
 import { MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, REQUESTS, VERSION_MISMATCH, versionMismatch, type Handlers, type ListingState, type MachineAsk, type Method, type Notifications, type Requests, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
+import { outlookAnswer } from '../history/outlookAnswer';
 import { checkCancelled } from '../turns';
 import { pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
@@ -113,7 +114,7 @@ export class MarketServer implements Disposable {
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
       machine: async ({ nodeId }) => this.market.machine(nodeId),
-      tool: async ({ name, input, now }) => toolAnswer(name, this.market, input, new Date(now), this.history ?? 'outside'),
+      tool: async ({ name, input, now }, token) => toolAnswer(name, this.market, input, new Date(now), this.history ?? 'outside', (query) => (this.history ? this.history.outlook(query, undefined, () => checkCancelled(token)) : outlookAnswer(undefined, query))),
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.history),
       ...historyHandlers(this.history),

@@ -84,6 +84,7 @@ export function createTools(market: ToolMarket, controller: Controller): Record<
     ),
     gpuRental_getMachine: new Tool('gpuRental_getMachine', () => vscode.l10n.t('Reading the machine…'), market, controller),
     gpuRental_listTemplates: new Tool('gpuRental_listTemplates', () => vscode.l10n.t('Listing image templates…'), market, controller),
+    gpuRental_marketOutlook: new Tool('gpuRental_marketOutlook', () => vscode.l10n.t('Reading the market history…'), market, controller),
   };
 }
 

@@ -98,7 +98,7 @@ describe('cli: arguments', () => {
   });
 
   it('refuses what it cannot do, saying what it takes', () => {
-    assert.match(problem('rent', 'x'), /unknown command 'rent'; commands: machines, machine, templates, image-ref, watch, record, history, mcp/);
+    assert.match(problem('rent', 'x'), /unknown command 'rent'; commands: machines, machine, templates, image-ref, watch, record, history, outlook, mcp/);
     assert.match(problem('machines', '--json', '--ids'), /choose one output form: --json or --ids/);
     assert.match(problem('machines', '--sort', 'cheapness'), /--sort must be one of pricePerGpu, price/);
     assert.match(problem('machines', '--order', 'up'), /--order must be ascending or descending/);

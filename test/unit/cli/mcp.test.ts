@@ -60,7 +60,7 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
     await server.close();
   });
 
-  it('introduces itself as gpu-rental and lists the three tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
+  it('introduces itself as gpu-rental and lists the four tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
     assert.equal(mcp.client.getServerVersion()?.name, 'gpu-rental');
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(
@@ -150,7 +150,7 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
   it('starts without a token or service, and its tools say what is missing; a rejected token is said, never quoted', async () => {
     const bare = await connect(cliEnv({}));
     try {
-      assert.equal((await bare.client.listTools()).tools.length, 3);
+      assert.equal((await bare.client.listTools()).tools.length, 4);
       const result = await bare.client.callTool({ name: 'gpuRental_findMachines', arguments: {} });
       assert.equal(result.isError, true);
       assert.match(textOf(result), /GPU Rental is not set up: GPU_RENTAL_BASE_URL is not set.*GPU_RENTAL_TOKEN/);

@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../../dev/demo/fixtures';
-import { fastForward, recordFastForward, serverHistoryFile } from '../../../../dev/demo/fastForward';
+import { fastForward, recordFastForward, RHYTHM, serverHistoryFile } from '../../../../dev/demo/fastForward';
+import { outlookAnswer } from '../../../../src/market/history/outlookAnswer';
 import { DAY_MS } from '../../../../src/market/history/downsample';
 import { pricePerGpu } from '../../../../src/model/price';
 import { compileQuery, parseQuery } from '../../../../src/model/query';
@@ -43,6 +44,41 @@ describe('demo market fast-forward, recorded', () => {
         assert.ok(parsed.ok);
         const deals = steps.at(-1)!.machines.filter(compileQuery(parsed.query, store));
         assert.ok(deals.length > 0, 'below_median>=0.1 finds machines');
+      } finally {
+        store.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("has a rhythm the outlook finds: an 8× H100 twice a day for 3 hours, cheaper at weekends (30 days, `npm start -- --days 30`)", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-ff-'));
+    try {
+      const file = serverHistoryFile({ gpuRentalDataDir: dataDir }, ORIGIN);
+      recordFastForward(file, ORIGIN, fastForward(DEMO_MACHINES, { days: 30, end: END }));
+      const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
+      try {
+        const answer = outlookAnswer(store.outlook(), `gpu=h100 gpus=8 labels=${RHYTHM.label}`);
+        assert.ok('outlook' in answer, JSON.stringify(answer));
+        const o = answer.outlook;
+        assert.equal(o.recordedDays, 30);
+        assert.equal(o.supply.window, 60, 'twice a day for 30 days');
+        assert.equal(o.supply.week, 14);
+        assert.ok(Math.abs(o.supply.everyHours! - 12) < 0.1, String(o.supply.everyHours));
+        assert.deepEqual(o.supply.listedHours, { q1: 3, median: 3, q3: 3 });
+        assert.equal(o.supply.now, 0, 'at 12:30 UTC it is not listed');
+        // Every day has a best: 12.60 on the days that hold a weekend listing, else 14.40. Days run 24 h back
+        // from Friday 12:30 UTC: three of them hold a weekend listing each weekend (Sat 02:00, Sat 14:00 and
+        // Sun 02:00, Sun 14:00), four weekends in 30 days.
+        assert.equal(o.price.daily.length, 30);
+        const weekendDays = o.price.daily.filter((d) => Math.abs(d.best - RHYTHM.weekend) < 1e-9).length;
+        assert.equal(weekendDays, 12);
+        assert.ok(o.price.daily.every((d) => Math.abs(d.best - RHYTHM.weekend) < 1e-9 || Math.abs(d.best - RHYTHM.weekday) < 1e-9));
+        assert.equal(o.price.typical!.high, RHYTHM.weekday);
+        assert.ok(o.price.typical!.low < RHYTHM.weekday && o.price.typical!.low >= RHYTHM.weekend, String(o.price.typical!.low));
+        assert.equal(o.waiting.for, 'any');
+        assert.ok(o.waiting.medianHours! > 2 && o.waiting.medianHours! < 6, String(o.waiting.medianHours));
       } finally {
         store.close();
       }

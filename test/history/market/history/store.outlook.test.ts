@@ -8,7 +8,7 @@ import { DAY_MS, HOUR_MS } from '../../../../src/market/history/downsample';
 import { outlookAnswer } from '../../../../src/market/history/outlookAnswer';
 import { HistoryStore } from '../../../../src/market/history/store';
 import { loadSqlite } from '../../../../src/node/historyFile';
-import { historyOf, TEST_ORIGIN } from '../../../support/history';
+import { historyFolder, historyOf, openTestHistory, TEST_ORIGIN } from '../../../support/history';
 import { machineRecord } from '../../../support/records';
 
 const T0 = 1_000 * DAY_MS;
@@ -86,5 +86,31 @@ describe('market history: the outlook', () => {
     const o = outlookOf(store, 'gpu=H100');
     assert.equal(o.supply.now, 1, 'only the listing recorded with its machine');
     store.close();
+  });
+
+  it("follows its own lists as a fresh read of the file says: machines come, go and change price, by diff and whole", () => {
+    const folder = historyFolder();
+    const [a, b] = [openTestHistory(folder.file), openTestHistory(folder.file)];
+    try {
+      let seed = 7;
+      const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      let list: Machine[] = Array.from({ length: 30 }, (_, i) => h100(`m-${i}`, (100 + i).toFixed(2)));
+      const queries = ['gpu=H100', 'gpu=H100 price_per_gpu<13.5', 'gpus=8 price>=110'];
+      for (let step = 0; step < 200; step++) {
+        const before = list;
+        list = list.filter(() => rand() > 0.05).map((m) => (rand() < 0.1 ? { ...m, price: (90 + rand() * 40).toFixed(2) } : m));
+        for (let k = 0; k < 2; k++) if (rand() < 0.5) list.push(h100(`n-${step}-${k}`, (90 + rand() * 40).toFixed(2)));
+        a.record(T0 + step * 10 * 60_000, list, step % 7 === 0 ? undefined : { before, diff: diffMachines(before, list) });
+        // A asks every 20 minutes (it follows its lists for an hour, then reads again); B reads the file afresh.
+        if (step % 2 === 0) {
+          b.poll();
+          for (const q of queries) assert.deepEqual(outlookOf(a, q), outlookOf(b, q), `${q} at step ${step}`);
+        }
+      }
+    } finally {
+      a.close();
+      b.close();
+      folder.cleanup();
+    }
   });
 });
