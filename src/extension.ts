@@ -94,6 +94,16 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
         throw err;
       }),
     onDidChange: marketHost.onDidChangeHistory,
+  }, {
+    get text() {
+      return view.queryText;
+    },
+    onDidChange: view.onDidChange,
+    outlook: (query, signal) =>
+      marketHost.client.request('outlook', { query }, signal).catch((err: unknown) => {
+        if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The filter's outlook could not be read: ${describeError(err, (text) => log.redact(text))}`);
+        throw err;
+      }),
   });
   context.subscriptions.push(trends);
   context.subscriptions.push(marketHost, machinesModel, templatesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
