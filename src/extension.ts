@@ -87,23 +87,22 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   });
   context.subscriptions.push(log, tokens, controller, view, news, nearMissRows, machines, templates, machinesView, templatesView, panels, compare, templatePanels, watches);
   const statusBar = new StatusBar(marketHost, machinesModel, view, watches, config);
+  // A failed request of the panel's, logged (unless cancelled) and passed on.
+  const warned =
+    (what: string) =>
+    (err: unknown): never => {
+      if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`${what}: ${describeError(err, (text) => log.redact(text))}`);
+      throw err;
+    };
   const trends = new TrendsPanel(context.extensionUri, {
-    view: (params, signal) =>
-      marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
-        if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The market trends could not be read: ${describeError(err, (text) => log.redact(text))}`);
-        throw err;
-      }),
+    view: (params, signal) => marketHost.client.request('history.trends', params, signal).catch(warned('The market trends could not be read')),
     onDidChange: marketHost.onDidChangeHistory,
   }, {
     get text() {
       return view.queryText;
     },
     onDidChange: view.onDidChange,
-    outlook: (query, signal) =>
-      marketHost.client.request('outlook', { query }, signal).catch((err: unknown) => {
-        if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The filter's outlook could not be read: ${describeError(err, (text) => log.redact(text))}`);
-        throw err;
-      }),
+    outlook: (query, signal) => marketHost.client.request('outlook', { query }, signal).catch(warned("The filter's outlook could not be read")),
   });
   context.subscriptions.push(trends);
   context.subscriptions.push(marketHost, machinesModel, templatesModel, bindBadge(machinesView, news), statusBar, registerNodeIdHover(marketHost, config, log), registerTools(marketHost, controller));
