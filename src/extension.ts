@@ -27,6 +27,7 @@ import { TokenStore } from './vscode/services/tokenStore';
 import { bindViewMessages } from './vscode/views/viewMessages';
 import { TemplatesModel } from './vscode/views/templatesModel';
 import { NearMissRows } from './vscode/views/nearMissRows';
+import { FilterOutlook } from './vscode/views/filterOutlook';
 import { News } from './vscode/features/news';
 import { bindBadge } from './vscode/features/badge';
 import { StatusBar } from './vscode/features/statusBar';
@@ -91,21 +92,37 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
     }),
   );
   const statusBar = own.add(new StatusBar(marketHost, machinesModel, view, watches, config));
-  const trends = own.add(new TrendsPanel(context.extensionUri, {
-    view: (params, signal) =>
-      marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
-        if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The market trends could not be read: ${describeError(err, (text) => log.redact(text))}`);
-        throw err;
-      }),
-    onDidChange: marketHost.onDidChangeHistory,
-  }));
+  // A failed request of the panel's, logged (unless cancelled) and passed on.
+  const warned =
+    (what: string) =>
+    (err: unknown): never => {
+      if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`${what}: ${describeError(err, (text) => log.redact(text))}`);
+      throw err;
+    };
+  const trends = own.add(
+    new TrendsPanel(
+      context.extensionUri,
+      {
+        view: (params, signal) => marketHost.client.request('history.trends', params, signal).catch(warned('The market trends could not be read')),
+        onDidChange: marketHost.onDidChangeHistory,
+      },
+      {
+        get text() {
+          return view.queryText;
+        },
+        onDidChange: view.onDidChange,
+        outlook: (query, signal) => marketHost.client.request('outlook', { query }, signal).catch(warned("The filter's outlook could not be read")),
+      },
+    ),
+  );
   own.add(bindBadge(machinesView, news));
   own.add(registerNodeIdHover(marketHost, config, log));
   own.add(registerTools(marketHost, controller));
   own.add(registerMcpServer(context, config, tokens));
   const tokenDeps = { tokens, controller };
   const auth = own.add(new AuthProvider(tokens, config, { signIn: () => setToken(tokenDeps), signOut: () => clearToken(tokenDeps) }));
-  own.add(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView }));
+  const outlook = own.add(new FilterOutlook(marketHost, view, log));
+  own.add(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView, outlook }));
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };
   own.add(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: panelOpeners }), log));

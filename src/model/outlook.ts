@@ -68,6 +68,8 @@ export interface Outlook {
     listedHours: Quartiles | undefined;
     /** Matches listed now. */
     now: number;
+    /** Appearances per recorded day of the window, oldest first (days as in `price.daily`). */
+    daily: { day: number; appeared: number }[];
   };
   price: {
     /** Per recorded day with a match, oldest first: where the day starts and its best price per GPU. */
@@ -165,6 +167,11 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     }
   }
   for (let k = days - 1; k >= 0; k--) if (Number.isFinite(bests[k])) daily.push({ day: now - (k + 1) * DAY_MS, best: bests[k] });
+  const counts = new Array<number>(days).fill(0);
+  // A day is [its start, its end), as for the daily best.
+  for (const s of appeared) counts[Math.min(days - 1, Math.max(0, Math.ceil((now - s.start) / DAY_MS) - 1))]++;
+  const appearedDaily: { day: number; appeared: number }[] = [];
+  for (let k = days - 1; k >= 0; k--) if (recordedDay[k] || counts[k] > 0) appearedDaily.push({ day: now - (k + 1) * DAY_MS, appeared: counts[k] });
   const fewDays = recordedDays < MIN_DAYS;
   const typical = !fewDays && daily.length >= MIN_DAYS ? (([low, high]) => ({ low, high }))(((sorted) => [rank(sorted, 0.25), rank(sorted, 0.75)])(daily.map((d) => d.best).sort((a, b) => a - b))) : undefined;
 
@@ -179,6 +186,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
       everyHours: appeared.length >= MIN_APPEARANCES && recordedHours > 0 ? recordedHours / appeared.length : undefined,
       listedHours: ended.length >= MIN_APPEARANCES ? quartiles(ended) : undefined,
       now: listed.length,
+      daily: appearedDaily,
     },
     price: { daily, typical, now: nowBest, level: nowBest === undefined ? undefined : levelOf(nowBest, typical) },
     waiting: waitingOf(all, nowBest, record.start, begin, now, cover, days),

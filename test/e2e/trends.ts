@@ -3,8 +3,11 @@
 // opens (SessionOptions.fastForwardDays): Show Market Trends from an H100
 // group's context menu, a day's lowest price per GPU read in the chart's
 // table, the range switched from the keyboard, an axe-core audit of the page
-// (serious and critical violations fail), and the Machines view filtered with
-// below_median>=0.1.
+// (serious and critical violations fail), the Machines view filtered with
+// below_median>=0.1, and the outlook (issue 36) of the demo's rhythm (an 8×
+// H100 labelled demo-rhythm, twice a day): its line in the Machines view's
+// message and the panel's outlook section (heading, line, charts, a table row
+// a day, axe-clean).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { Frame } from 'playwright-core';
@@ -20,6 +23,7 @@ import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
 const MODEL = 'H100_SXM5_80GB';
 const GROUP = 'H100 SXM5 80GB';
 const QUERY = 'below_median>=0.1';
+const RHYTHM = 'gpu=h100 gpus=8 labels=demo-rhythm';
 
 /** The trends webview, once it shows a section of this model. */
 export async function trendsFrame(ui: Ui, heading: string): Promise<Frame> {
@@ -70,7 +74,7 @@ async function audit(frame: Frame): Promise<string[]> {
 }
 
 export const trendsScenario: Scenario = {
-  title: 'market trends: two weeks fast-forwarded, Show Market Trends from a group, a day\'s lowest price in the table, the range from the keyboard, axe-core, below_median>=0.1',
+  title: 'market trends: two weeks fast-forwarded, Show Market Trends from a group, a day\'s lowest price in the table, the range from the keyboard, axe-core, below_median>=0.1, the outlook of the demo rhythm in the view and the panel',
   ...NEWEST_ONLY,
   fresh: true,
   window: { fastForwardDays: 14 },
@@ -126,6 +130,42 @@ export const trendsScenario: Scenario = {
     const message = ui.viewMessage().filter({ hasText: `${QUERY} · ${expected} of ${listed.length} machines` });
     await message.waitFor();
     await ui.groupRows().first().waitFor();
+
+    // The outlook of the demo's rhythm: its line in the Machines view's message, after the counts.
+    // (A filtered view's title has Clear Filter where Filter Machines… was.)
+    await (await ui.titleAction('Clear Filter')).click();
+    await (await ui.titleAction('Filter Machines…')).click();
+    await input.waitFor();
+    await input.fill(RHYTHM);
+    await input.press('Enter');
+    const said = await until(
+      "the Machines view's outlook line",
+      async () => {
+        const shown = ui.viewMessage().filter({ hasText: RHYTHM });
+        return (await shown.count()) > 0 ? await shown.first().innerText() : '';
+      },
+      (text) => text.startsWith(`${RHYTHM} · `) && /typical [\d.]+–[\d.]+\/GPU · .+ · appears about every 1[0-4] h$/.test(text.trim()),
+      LOAD_TIMEOUT_MS,
+    );
+    const line = /(typical [\d.]+–[\d.]+\/GPU · .+)$/.exec(said.trim())![1];
+
+    // The panel's outlook section for that filter: the same line, its two charts, a table row a recorded day.
+    await ui.runCommand('GPU Rental: Show Market Trends');
+    const heading = `Outlook for ${RHYTHM}`;
+    await until('the outlook section', () => inFrame(find, (frame) => frame.locator('#outlook h2').innerText().catch(() => '')), (t) => t.trim() === heading, LOAD_TIMEOUT_MS);
+    assert.equal((await inFrame(find, (frame) => frame.locator('#outlook .outlook-line').innerText())).trim(), line, 'the panel says the line the Machines view says');
+    const outlookCharts = await inFrame(find, (frame) => frame.locator('#outlook svg[role="img"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '')));
+    assert.equal(outlookCharts.length, 2);
+    assert.match(outlookCharts[0], new RegExp(`^Best price per GPU a day of ${RHYTHM}, last 30 days: .+; typical `));
+    assert.match(outlookCharts[1], new RegExp(`^Appearances a day of ${RHYTHM}, last 30 days: \\d+ in all, at most [23] a day\\.`));
+    assert.equal(await inFrame(find, (frame) => frame.locator('#outlook rect.band').count()), 1, 'the typical band, shaded');
+    const rows = await inFrame(find, (frame) => frame.locator('#outlook tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim()))));
+    assert.ok(rows.length >= 13 && rows.length <= 16, `a row a recorded day: ${rows.length}`);
+    // Twice a day, at 14.40 per GPU (12.60 at weekends): a whole day back has two appearances and one of those prices.
+    assert.deepEqual(rows[1].slice(3), ['2'], `the day before the latest: ${JSON.stringify(rows[1])}`);
+    assert.ok(['14.40', '12.60'].includes(rows[1][1]), `its best per GPU: ${JSON.stringify(rows[1])}`);
+    assert.deepEqual(await inFrame(find, audit), [], 'axe-core, with the outlook section: no serious or critical violation');
+    await ui.runCommand('View: Close All Editors');
   },
 };
 

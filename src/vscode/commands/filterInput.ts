@@ -29,6 +29,8 @@ export async function takeSuggestion(): Promise<void> {
 export interface FilterBoxSource {
   summary: MarketSummary;
   count(text: string, signal: AbortSignal): Promise<{ matching: number; total: number }>;
+  /** The outlook's line for a text (issue 36), after its count; undefined to say none. */
+  outlook?(text: string, signal: AbortSignal): Promise<string | undefined>;
 }
 
 /** Resolves to the accepted query text, or undefined when the user cancelled. */
@@ -60,8 +62,14 @@ export function askForMachineQuery(current: string, source: FilterBoxSource, key
             if (mine.signal.aborted) return;
             // How the query was read comes first, so a value that starts names where the writer meant a whole name shows before it is applied.
             const counted = filterPrompt(matching, total, !text.trim());
-            input.title = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
+            const title = text.trim() ? vscode.l10n.t('Read as: {0}. {1}', describeQuery(result.query), counted) : counted;
+            input.title = title;
             input.busy = false;
+            // Rent now or wait: the record's words follow the count when they come (none without a history).
+            source.outlook?.(text, mine.signal).then(
+              (line) => !mine.signal.aborted && line && (input.title = vscode.l10n.t('{0} Outlook: {1}', title, line)),
+              () => undefined,
+            );
           },
           (err: unknown) => {
             if (mine.signal.aborted || (err instanceof MarketRequestError && err.kind === CANCELLED)) return;

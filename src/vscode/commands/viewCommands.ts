@@ -9,6 +9,7 @@ import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
 import { flash, showError, showInfo, showInfoToFilter } from '../services/notify';
 import type { ViewState } from '../views/viewState';
+import { outlookLineOf } from '../../market/outlookLine';
 import { askForMachineQuery } from './filterInput';
 
 export interface ViewCommandDeps {
@@ -25,7 +26,8 @@ export async function filterMachines({ view, controller, marketHost, keys }: Vie
   await controller.ensureData('machines');
   const summary = await marketHost.client.request('facets', {});
   const count = (filter: string, signal: AbortSignal) => marketHost.client.request('count', { filter }, signal);
-  const text = await askForMachineQuery(view.queryText, { summary, count }, keys);
+  const outlook = (filter: string, signal: AbortSignal) => outlookLineOf(marketHost.client, filter, signal);
+  const text = await askForMachineQuery(view.queryText, { summary, count, outlook }, keys);
   if (text !== undefined) {
     view.setQuery(text);
   }

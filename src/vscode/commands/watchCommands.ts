@@ -73,7 +73,7 @@ export async function manageWatches(deps: WatchCommandDeps): Promise<void> {
           ? vscode.l10n.t('{0} matching · from {1}/GPU', formatInteger(stats.matches), stats.cheapest)
           : vscode.l10n.t('{0} matching', formatInteger(stats.matches))
         : undefined,
-      detail: noIcons(oneLine(`${watch.queryText}${state.length ? ` · ${state.join(', ')}` : ''}`, 200)),
+      detail: noIcons(oneLine([watch.queryText, ...state, watches.outlookLineOf(watch)].filter(Boolean).join(' · '), 300)),
       watch,
     };
   });

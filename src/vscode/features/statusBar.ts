@@ -83,12 +83,15 @@ function tooltip(state: ListingState | undefined, watches: WatchService): vscode
   const cell = (text: string) => escapeMarkdownCell(text);
   const lines = [`**${vscode.l10n.t('GPU Rental')}**`, ''];
   if (watches.watches.length) {
-    lines.push(`| ${cell(vscode.l10n.t('Watch'))} | ${cell(vscode.l10n.t('Matches'))} | ${cell(vscode.l10n.t('Cheapest'))} |`, '|:--|--:|--:|');
-    for (const watch of watches.watches) {
+    const outlooks = watches.watches.map((watch) => watches.outlookLineOf(watch));
+    // The outlook's column only where the history said something (none on a first day without one).
+    const withOutlook = outlooks.some(Boolean);
+    lines.push(`| ${cell(vscode.l10n.t('Watch'))} | ${cell(vscode.l10n.t('Matches'))} | ${cell(vscode.l10n.t('Cheapest'))} |${withOutlook ? ` ${cell(vscode.l10n.t('Outlook'))} |` : ''}`, `|:--|--:|--:|${withOutlook ? ':--|' : ''}`);
+    watches.watches.forEach((watch, i) => {
       const stats = watches.statsOf(watch);
       const label = watch.setting.paused ? vscode.l10n.t('{0} (paused)', cell(watch.label)) : cell(watch.label);
-      lines.push(`| ${label} | ${stats ? formatInteger(stats.matches) : '—'} | ${stats?.cheapest ? vscode.l10n.t('{0}/GPU', stats.cheapest) : '—'} |`);
-    }
+      lines.push(`| ${label} | ${stats ? formatInteger(stats.matches) : '—'} | ${stats?.cheapest ? vscode.l10n.t('{0}/GPU', stats.cheapest) : '—'} |${withOutlook ? ` ${cell(outlooks[i] ?? '—')} |` : ''}`);
+    });
     lines.push('');
   }
   const fetched = state?.fetchedAt === undefined ? undefined : new Date(state.fetchedAt);

@@ -8,6 +8,9 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { formatPricePerGpu } from '../../model/format';
+import type { Outlook } from '../../model/outlook';
+import { outlookAlertWords, outlookLine } from '../../model/outlookText';
+import { pricePerGpu } from '../../model/price';
 import type { NearMiss } from '../../model/nearMiss';
 import type { MachineHistory } from '../../model/query';
 import { PollPlan } from '../../market/poll';
@@ -39,6 +42,8 @@ export interface WatchMarket {
   readonly client: MarketClient;
   readonly onDidChange: vscode.Event<{ which: Which; state: ListingState; diff?: unknown }>;
   readonly onDidFindNews: vscode.Event<Notifications['news']>;
+  /** The market history changed: the watches' outlooks are asked again. */
+  readonly onDidChangeHistory: vscode.Event<void>;
   watch(queries: string[]): void;
 }
 
@@ -51,6 +56,8 @@ export class WatchService extends Disposable {
   private nextPoll: Date | undefined;
   /** The figures of every watch in the last snapshot, by query; undefined before a snapshot. */
   private stats: Map<string, WatchStats> | undefined;
+  /** Each watch's outlook from the market history (issue 36), by query; none without a history. */
+  private outlooks = new Map<string, Outlook>();
   private statsAsk: AbortController | undefined;
   private statsAnswer: Promise<void> = Promise.resolve();
   /** The news of each snapshot, handled one after the other (an alert asks the market which machines are still listed). */
@@ -79,6 +86,7 @@ export class WatchService extends Disposable {
       }),
     );
     this._register(controller.onDidChangeSetup(() => this.schedule()));
+    this._register(market.onDidChangeHistory(() => this.stats && void this.askStats()));
     this._register(vscode.window.onDidChangeWindowState((state) => this.schedule(state.focused)));
     this._register(
       market.onDidChange((change) => {
@@ -128,6 +136,12 @@ export class WatchService extends Disposable {
     return this.stats?.get(watch.queryText);
   }
 
+  /** A watch's outlook in one line (`typical 14.20–15.80/GPU · now 13.90, low · …`); undefined without a history. */
+  outlookLineOf(watch: Watch): string | undefined {
+    const outlook = this.outlooks.get(watch.queryText);
+    return outlook && outlookLine(outlook);
+  }
+
   /** Once the figures asked last are in (Manage Watches waits for them). */
   async statsSettled(): Promise<void> {
     await this.statsAnswer;
@@ -153,12 +167,22 @@ export class WatchService extends Disposable {
         if (this.statsAsk !== ask) return;
         this.stats = stats && new Map(queries.map((query, i) => [query, { matches: stats[i].matches, cheapest: stats[i].cheapestPerGpu === undefined ? undefined : formatPricePerGpu(stats[i].cheapestPerGpu) }]));
         this.changed.fire();
+        return this.askOutlooks(queries, ask);
       },
       (err: unknown) => {
         if (this.statsAsk === ask) this.log.error(`The watches' figures failed: ${describeError(err)}`);
       },
     );
     return this.statsAnswer;
+  }
+
+  /** Each watch's outlook, after its figures: one ask a watch, the next snapshot's asks cancel these. */
+  private async askOutlooks(queries: string[], ask: AbortController): Promise<void> {
+    const answers = await Promise.all(queries.map((query) => this.market.client.request('outlook', { query }, ask.signal).catch(() => undefined)));
+    if (this.statsAsk !== ask) return;
+    this.outlooks = new Map();
+    answers.forEach((answer, i) => answer && 'outlook' in answer && this.outlooks.set(queries[i], answer.outlook));
+    this.changed.fire();
   }
 
   private reload(): void {
@@ -264,7 +288,11 @@ export class WatchService extends Disposable {
     const show = vscode.l10n.t('Show');
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");
-    void showInfo(alertTextOf(watch, listed, cheapest), show, stop, mute).then(async (choice) => {
+    // The record's word on the price, where it has one: "13.90 is low for this watch: typical 14.20–15.80".
+    const outlook = this.outlooks.get(watch.queryText);
+    const judged = outlook && cheapest ? outlookAlertWords(outlook, pricePerGpu(cheapest)) : '';
+    const text = alertTextOf(watch, listed, cheapest);
+    void showInfo(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
       try {
         if (choice === show) {
           // The first still listed when the person clicks.

@@ -9,6 +9,7 @@ import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
 import { DisposableStore } from '../services/lifecycle';
 import type { MachinesModel, MarketSource } from './machinesModel';
+import type { FilterOutlook } from './filterOutlook';
 import type { TemplatesModel } from './templatesModel';
 import type { ViewState } from './viewState';
 
@@ -24,6 +25,8 @@ export interface ViewParts {
   keys: ContextKeys;
   machinesView: vscode.TreeView<unknown>;
   templatesView: vscode.TreeView<unknown>;
+  /** The filter's outlook line (issue 36), after the counts. */
+  outlook: Pick<FilterOutlook, 'line' | 'onDidChange'>;
 }
 
 /** Keeps messages, description and context keys in step with the market; returns what to dispose. */
@@ -36,10 +39,11 @@ export function bindViewMessages(parts: ViewParts): vscode.Disposable {
     parts.templates.onDidChange(update),
     parts.controller.onDidChangeSetup(update),
     parts.view.onDidChange(update),
+    parts.outlook.onDidChange(update),
   );
 }
 
-function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView }: ViewParts): void {
+function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView, outlook }: ViewParts): void {
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
   if (ready) {
@@ -47,7 +51,9 @@ function updateViewMessages({ host, machines, templates, controller, view, keys,
     const state = host.state('machines');
     const t = templates.answer;
     const tState = host.state('templates');
-    show(machinesView, 'message', viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status));
+    const counts = viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status);
+    const line = m?.filterText ? outlook.line() : undefined;
+    show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
     show(templatesView, 'message', viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status));
     show(machinesView, 'description', arrangementDescription(arrangement));
   } else {

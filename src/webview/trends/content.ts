@@ -117,7 +117,7 @@ function* valuesOf(lines: readonly Pairs[]): Generator<number> {
   for (const line of lines) for (const [, v] of line) yield v;
 }
 
-function chart(label: string, range: { from: number; to: number }, lines: TrendsLine[], axis: ValueAxis, format: (v: number) => string): TrendsChart {
+export function chart(label: string, range: { from: number; to: number }, lines: TrendsLine[], axis: ValueAxis, format: (v: number) => string): TrendsChart {
   const { from, to } = timeSpan(range.from, range.to);
   return { label, from, to, min: axis.min, max: axis.max, lines, xTicks: timeTicks(from, to), yTicks: axis.ticks.map((at) => ({ at, text: format(at) })) };
 }
@@ -211,6 +211,7 @@ export function trendsShell(frame: ShellFrame): string {
       </div>
       ${statusParagraph('notice', 'notice', '', 'status')}
     </header>
+    <section id="outlook" class="outlook" aria-labelledby="outlook-heading" hidden></section>
     <div id="legend" class="legend" aria-hidden="true"></div>
     <div id="sections"></div>
     ${statusParagraph('as-of', 'meta', '')}`;

@@ -14,7 +14,8 @@ export type Shape =
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; className: string }
   | { kind: 'text'; x: number; y: number; className: string; text: string; anchor: 'start' | 'middle' | 'end' }
   | { kind: 'polyline'; points: string; className: string }
-  | { kind: 'dot'; cx: number; cy: number; r: number; className: string };
+  | { kind: 'dot'; cx: number; cy: number; r: number; className: string }
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; className: string };
 
 /** The ticks' font size (trends.css), in the chart's units. */
 const TICK_FONT = 11;
@@ -25,7 +26,7 @@ export function tickWidth(text: string): number {
 }
 
 /** A lone point's dot: the three price dots nest (the lowest largest), so each shows when they coincide. */
-const DOT_RADIUS: Record<string, number> = { low: 5.5, p25: 4, median: 2.5, gpus: 4 };
+const DOT_RADIUS: Record<string, number> = { low: 5.5, p25: 4, median: 2.5, gpus: 4, best: 4, appeared: 4 };
 
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -42,6 +43,14 @@ export function chartShapes(raw: unknown): Shape[] {
   const x = (t: number) => PLOT.left + ((t - from) / (to - from)) * (PLOT.right - PLOT.left);
   const y = (v: number) => PLOT.bottom - ((v - min) / (max - min)) * (PLOT.bottom - PLOT.top);
   const shapes: Shape[] = [];
+  const band = fields(c.band);
+  if (typeof band.low === 'number' && typeof band.high === 'number' && Number.isFinite(band.low) && Number.isFinite(band.high)) {
+    // Behind everything else: the band first.
+    const top = Math.max(PLOT.top, y(Math.max(band.low, band.high)));
+    const bottom = Math.min(PLOT.bottom, y(Math.min(band.low, band.high)));
+    // A band of one price still shows, as a thin strip.
+    shapes.push({ kind: 'rect', x: PLOT.left, y: round1(Math.min(top, bottom - 2)), width: PLOT.right - PLOT.left, height: round1(Math.max(bottom - top, 2)), className: 'band' });
+  }
   for (const tick of list(c.yTicks).map(fields)) {
     const at = y(num(tick.at));
     shapes.push({ kind: 'line', x1: PLOT.left, x2: PLOT.right, y1: at, y2: at, className: 'grid' }, { kind: 'text', x: PLOT.left - 6, y: at + 4, className: 'tick y', text: str(tick.text), anchor: 'end' });
@@ -61,7 +70,18 @@ export function chartShapes(raw: unknown): Shape[] {
     for (let i = 0; i + 1 < values.length; i += 2) {
       if (Number.isFinite(values[i]) && Number.isFinite(values[i + 1])) coords.push([x(values[i]), y(values[i + 1])]);
     }
-    const metric = /^(low|p25|median|gpus)$/.test(str(line.metric)) ? str(line.metric) : 'low';
+    const metric = /^(low|p25|median|gpus|best|appeared)$/.test(str(line.metric)) ? str(line.metric) : 'low';
+    const barMs = num(line.barMs);
+    if (barMs > 0) {
+      const width = (barMs / (to - from)) * (PLOT.right - PLOT.left);
+      for (let i = 0; i + 1 < values.length; i += 2) {
+        if (!Number.isFinite(values[i]) || !Number.isFinite(values[i + 1])) continue;
+        const top = y(values[i + 1]);
+        // A gap of a tenth between bars; a zero draws nothing.
+        if (PLOT.bottom - top > 0) shapes.push({ kind: 'rect', x: round1(x(values[i]) + width * 0.05), y: round1(top), width: round1(width * 0.9), height: round1(PLOT.bottom - top), className: `bar bar-${metric}` });
+      }
+      continue;
+    }
     // One point is a dot: a line through one point has no length, so it draws nothing.
     if (coords.length === 1) shapes.push({ kind: 'dot', cx: round1(coords[0][0]), cy: round1(coords[0][1]), r: DOT_RADIUS[metric], className: `dot dot-${metric}` });
     else if (coords.length > 1) shapes.push({ kind: 'polyline', points: coords.map(([cx, cy]) => `${cx.toFixed(1)},${cy.toFixed(1)}`).join(' '), className: `line line-${metric}` });
@@ -85,6 +105,7 @@ export function drawChart(raw: unknown): SVGElement {
     if (shape.kind === 'line') root.append(svg('line', { x1: shape.x1, x2: shape.x2, y1: shape.y1, y2: shape.y2, class: shape.className }));
     else if (shape.kind === 'text') root.append(svg('text', { x: shape.x, y: shape.y, class: shape.className, 'text-anchor': shape.anchor }, shape.text));
     else if (shape.kind === 'dot') root.append(svg('circle', { cx: shape.cx, cy: shape.cy, r: shape.r, class: shape.className }));
+    else if (shape.kind === 'rect') root.append(svg('rect', { x: shape.x, y: shape.y, width: shape.width, height: shape.height, class: shape.className }));
     else root.append(svg('polyline', { points: shape.points, class: shape.className }));
   }
   return root;

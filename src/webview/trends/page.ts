@@ -88,6 +88,31 @@ function renderLegend(columns: string[]): void {
   });
 }
 
+/** The Machines view's filter's outlook: its heading and line, its two charts with a legend, and its table; hidden without a filter. */
+function renderOutlook(raw: unknown): void {
+  const box = document.getElementById('outlook');
+  if (!box) return;
+  const o = fields(raw);
+  box.hidden = !str(o.heading);
+  const heading = el('h2', '', str(o.heading));
+  heading.id = 'outlook-heading';
+  const parts: HTMLElement[] = [heading, el('p', 'outlook-line', str(o.line))];
+  const words = list(o.legend).map(str);
+  if (words.length > 0) {
+    const key = el('div', 'legend');
+    key.setAttribute('aria-hidden', 'true');
+    ['best', 'band', 'appeared'].forEach((metric, i) => {
+      const item = el('span', 'legend-item');
+      item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(words[i] ?? ''));
+      key.append(item);
+    });
+    parts.push(key);
+  }
+  const charts = [o.price, o.supply].filter((c) => c !== undefined).map(drawChart);
+  const rows = list(o.rows);
+  box.replaceChildren(...parts, ...charts, ...(rows.length > 0 ? [drawTable(str(o.caption), list(o.columns).map(str), rows)] : []));
+}
+
 function render(content: Record<string, unknown>): void {
   setFrame(content);
   currentRange = str(content.range) || currentRange;
@@ -95,6 +120,7 @@ function render(content: Record<string, unknown>): void {
   renderModels(list(content.models).map(fields));
   const columns = list(content.columns).map(str);
   renderLegend(columns);
+  renderOutlook(content.outlook);
   if (!sections) return;
   const parts = list(content.sections).map(fields);
   if (legend) legend.hidden = parts.length === 0;

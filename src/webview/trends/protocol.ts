@@ -21,8 +21,10 @@ export interface TrendsKey {
 
 /** One line of a chart: its class (the theme colour and dash of its metric) and its points as t0, v0, t1, v1, … */
 export interface TrendsLine {
-  metric: 'low' | 'p25' | 'median' | 'gpus';
+  metric: 'low' | 'p25' | 'median' | 'gpus' | 'best' | 'appeared';
   points: number[];
+  /** Drawn as bars this wide (a time span), from each point's time on, instead of a line. */
+  barMs?: number;
 }
 
 /** A tick on an axis: where (a time, or a value) and its words. */
@@ -41,6 +43,8 @@ export interface TrendsChart {
   lines: TrendsLine[];
   xTicks: TrendsTick[];
   yTicks: TrendsTick[];
+  /** A shaded band behind the lines, from low to high (the typical price of the outlook). */
+  band?: { low: number; high: number };
 }
 
 export interface TrendsModel {
@@ -59,6 +63,21 @@ export interface TrendsSection {
   rows: string[][];
 }
 
+/** The outlook of the Machines view's filter (issue 36): its words, and its charts and table when the history has days of it. */
+export interface TrendsOutlook {
+  heading: string;
+  /** The outlook in one line, or why there is none, in one sentence. */
+  line: string;
+  /** The daily best price per GPU with the typical band, and appearances per day; absent without days recorded. */
+  price?: TrendsChart;
+  supply?: TrendsChart;
+  /** The legend's words: the daily best, the typical band, appearances. */
+  legend: string[];
+  caption: string;
+  columns: string[];
+  rows: string[][];
+}
+
 /** What the page shows, as plain text and numbers: the page writes every string with textContent. */
 export interface TrendsContent {
   title: string;
@@ -71,6 +90,8 @@ export interface TrendsContent {
   asOf: string;
   /** The table's column headers and the legend's words, in the display language. */
   columns: string[];
+  /** The outlook of the Machines view's filter; absent when there is no filter. */
+  outlook?: TrendsOutlook;
 }
 
 function isRange(value: unknown): value is TrendRange {

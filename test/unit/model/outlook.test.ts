@@ -54,6 +54,20 @@ describe('outlook', () => {
     assert.match(outlookAlertWords(o, 13.9, 'en'), /^13\.90 is low for this watch: typical 1\d\.\d\d–1\d\.\d\d$/);
   });
 
+  it('appearances per day: every recorded day of the window, oldest first, with the days of price.daily; a burst counts on its day', () => {
+    const steadyDays = computeOutlook(record(steady(() => 15, 17))).supply.daily;
+    assert.equal(steadyDays.length, 30);
+    assert.equal(steadyDays[0].day, NOW - 30 * D);
+    assert.equal(steadyDays.at(-1)!.day, NOW - D);
+    // Two a day (a day is [its start, its end)), and the latest also has the one listed an hour ago.
+    assert.deepEqual(steadyDays.map((d) => d.appeared), [...new Array<number>(29).fill(2), 3]);
+    const burst = computeOutlook(record(Array.from({ length: 10 }, (_, i) => span(NOW - 5 * D + i * H, 1, 20)))).supply.daily;
+    assert.equal(burst.length, 30, 'days without an appearance are there, at zero');
+    assert.deepEqual(burst.filter((d) => d.appeared > 0), [{ day: NOW - 5 * D, appeared: 10 }]);
+    const gap = computeOutlook(record([], NOW - 40 * D, [[NOW - 20 * D, NOW - 10 * D]])).supply.daily;
+    assert.ok(gap.length < 30 && gap.every((d) => d.appeared === 0), 'days in a gap of the record are left out');
+  });
+
   it('a best now above the band is high, and waiting finds the cheaper ones of the record', () => {
     const o = computeOutlook(record(steady(() => 15, 17)));
     assert.deepEqual(o.price.typical, { low: 15, high: 15 });

@@ -1,0 +1,72 @@
+// What the market answers about the Machines view's filter, kept current: asked
+// again when the filter changes, a new list arrives (or another event of the
+// subclass's), each ask cancelling the one before. The view reads the last
+// answer synchronously, and only while it is for the filter shown. The near-miss
+// rows and the filter's outlook are two of these.
+import type * as vscode from 'vscode';
+import { CANCELLED, type Which } from '../../market/protocol';
+import { MarketRequestError, type MarketClient } from '../../market/worker/client';
+import { LatestAnswer } from '../../market/worker/latestAnswer';
+import { Disposable } from '../services/lifecycle';
+import { describeError, type Log } from '../services/log';
+import type { ViewState } from './viewState';
+
+export interface FilterMarket {
+  readonly client: MarketClient;
+  readonly onDidChange: vscode.Event<{ which: Which; diff?: unknown; firstLook?: boolean }>;
+}
+
+export abstract class FilterAnswer<T> extends Disposable {
+  private readonly latest: LatestAnswer<{ filter: string; answer: T }>;
+  /** A new answer (or none any more). */
+  readonly onDidChange: vscode.Event<void>;
+
+  constructor(
+    protected readonly market: FilterMarket,
+    private readonly state: ViewState,
+    private readonly log: Log,
+    /** What the view shows without an answer, and after a failure (logged). */
+    private readonly none: T,
+    /** Whether a new answer is worth telling, from the last one shown. */
+    worthTelling?: (last: T, next: T) => boolean,
+  ) {
+    super();
+    this.latest = this._register(
+      new LatestAnswer<{ filter: string; answer: T }>({
+        failed: () => undefined, // the ask answers `none` itself when the market fails (logged there)
+        worthTelling: worthTelling && ((last, next) => worthTelling(this.shownOf(last), next.answer)),
+      }),
+    );
+    this.onDidChange = this.latest.onDidChange;
+    this._register(state.onDidChange(() => this.state.queryText !== (this.latest.value?.filter ?? '') && void this.refresh()));
+    this._register(market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()));
+  }
+
+  /** The answer for the filter shown, as last answered; `none` while the answer for a new filter is on its way. */
+  protected shown(): T {
+    return this.shownOf(this.latest.value);
+  }
+
+  private shownOf(last: { filter: string; answer: T } | undefined): T {
+    return last && last.filter === this.state.queryText ? last.answer : this.none;
+  }
+
+  /** The market's answer for a filter (never asked for an empty one: `none`). */
+  protected abstract ask(filter: string, signal: AbortSignal): Promise<T>;
+
+  /** A name for the log when an ask fails. */
+  protected abstract readonly what: string;
+
+  protected refresh(): Promise<void> {
+    const filter = this.state.queryText;
+    return this.latest.ask(async (signal) => {
+      try {
+        return { filter, answer: filter ? await this.ask(filter, signal) : this.none };
+      } catch (err) {
+        if (err instanceof MarketRequestError && err.kind === CANCELLED) throw err;
+        this.log.error(`${this.what} failed: ${describeError(err)}`);
+        return { filter, answer: this.none };
+      }
+    });
+  }
+}

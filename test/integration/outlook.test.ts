@@ -1,0 +1,126 @@
+// Rent now or wait (issue 36) in a real VS Code: another window (a real Node
+// process writing the same SQLite history) recorded ten days of a market where
+// an 8× H100 comes for 4 hours of every 12 at one price; this window, which
+// records nothing itself, reads that rhythm back in the Machines view's
+// message for a filter on it, and in the status bar's table for a watch on it.
+// On a runtime without node:sqlite (VS Code 1.100) the history is off and the
+// view says no outlook.
+import * as assert from 'node:assert/strict';
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GpuRentalTestApi } from './extensionEntry';
+import type { DemoServer } from '../../dev/demo/server';
+import { DEMO_MACHINES } from '../../dev/demo/fixtures';
+import type { Machine } from '../../src/api/types';
+import { originOf } from '../../src/market/history/origin';
+import { hasSqlite } from '../support/sqlite';
+import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
+import { signedInToDemo, waitFor } from './helpers';
+
+const HOUR_MS = 3_600_000;
+const FILTER = 'gpu=H100 gpus=8';
+const isEightH100 = (m: Machine) => m.gpu_name.startsWith('H100') && m.gpu_count === 8;
+/** The 8× H100 that comes and goes, at 1.75 per GPU. */
+const rhythm: Machine = { ...DEMO_MACHINES.find(isEightH100)!, node_name: '0b0e5a5e-6c1a-4c3e-9a51-1a2b3c4d5e6f', price: '14.00' };
+const always = DEMO_MACHINES.filter((m) => !isEightH100(m));
+
+/** Records `lists` into the service's history from another process, as another window would (./historyWriter.ts). */
+async function recordElsewhere(file: string, origin: string, lists: { t: number; machines: Machine[] }[]): Promise<void> {
+  const child: ChildProcess = fork(path.join(__dirname, 'historyWriter.js'), [file, origin, '365'], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let sent = 0;
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', () => {
+      if (sent === lists.length) return resolve();
+      child.send(lists[sent++]);
+    });
+    child.once('exit', (code) => reject(new Error(`the other window's process exited (${code})`)));
+  });
+  child.send({ exit: true });
+  assert.equal(await exited, 0);
+}
+
+const describeWithSqlite = hasSqlite() ? describe : undefined;
+const describeWithoutSqlite = hasSqlite() ? undefined : describe;
+
+describeWithSqlite?.('Outlook: rent now or wait', function () {
+  let server: DemoServer;
+  let api: GpuRentalTestApi;
+  const settings = () => vscode.workspace.getConfiguration('gpuRental');
+
+  before(async function () {
+    this.timeout(120_000);
+    ({ server, api } = await signedInToDemo({ machines: always }));
+    await vscode.commands.executeCommand('workbench.view.extension.gpuRental');
+    api.answerNextModal();
+    await vscode.commands.executeCommand('gpuRental.clearHistory');
+    // This window records nothing: the history is the other window's ten days, ending now.
+    await settings().update('history.enabled', false, vscode.ConfigurationTarget.Global);
+    const origin = originOf(settings().get<string>('baseUrl')!)!;
+    const now = Date.now();
+    const lists = Array.from({ length: 240 }, (_, i) => {
+      const t = now - (239 - i) * HOUR_MS;
+      // Listed in hours 0–3 of every 12, counted back from now.
+      return { t, machines: (239 - i) % 12 < 4 ? [...always, rhythm] : always };
+    });
+    await recordElsewhere(path.join(historyDirectory('', process.env), historyFileName(origin)), origin, lists);
+    // The worker sees another window's lists at its next poll of the file: wait until it has all ten days.
+    await waitFor('the worker to read the ten days', async () => {
+      const asked = await api.marketHost.client.request('outlook', { query: FILTER });
+      return 'outlook' in asked && asked.outlook.recordedHours >= 239 && asked;
+    }, 30_000);
+  });
+
+  after(async () => {
+    api.view.setQuery('');
+    await settings().update('history.enabled', undefined, vscode.ConfigurationTarget.Global);
+    await settings().update('watches', undefined, vscode.ConfigurationTarget.Global);
+    server.reset();
+  });
+
+  it("the Machines view's message gives the filter's typical price, where today's best sits and how often it appears", async () => {
+    assert.ok(api.view.setQuery(FILTER).ok);
+    // The history's latest list (the other window's, now) had it at 1.75 per GPU; the market this window loaded has none.
+    const expected = 'gpu=H100 gpus=8 · 0 of 153 machines · typical 1.75–1.75/GPU · now 1.75, typical · appears about every 12 h';
+    await waitFor(`the view message "${expected}"`, () => api.machinesView.message === expected);
+    api.view.setQuery('gpus>=1');
+    await waitFor('an outlook of the new filter', () => /^gpus>=1 · [^·]+ · typical [\d.]+–[\d.]+\/GPU · now [\d.]+, \w+ · /.test(api.machinesView.message ?? ''));
+    api.view.setQuery('');
+    await waitFor('no outlook without a filter', () => !/typical/.test(api.machinesView.message ?? ''));
+  });
+
+  it("a watch on it has the same line in the status bar's table", async () => {
+    await settings().update('watches', [{ query: FILTER, name: '8× H100' }], vscode.ConfigurationTarget.Global);
+    const tooltip = await waitFor('the watch outlook in the status bar', () => {
+      // Without the Markdown escapes that keep data inert.
+      const value = ((api.statusBar.item.tooltip as vscode.MarkdownString | undefined)?.value ?? '').replace(/\\(.)/g, '$1');
+      return value.includes('| 8× H100 | 0 | — | typical 1.75–1.75/GPU · now 1.75, typical · appears about every 12 h |') && value;
+    });
+    assert.match(tooltip, /\| Watch \| Matches \| Cheapest \| Outlook \|/, 'a column for it');
+  });
+
+  it("a watch's alert says where the new machine's price sits in the watch's typical range", async function () {
+    this.timeout(60_000);
+    await settings().update('watches', [{ query: FILTER, name: '8× H100' }], vscode.ConfigurationTarget.Global);
+    await waitFor("the watch's outlook", () => api.watches.watches.length === 1 && api.watches.outlookLineOf(api.watches.watches[0]));
+    server.setData({ machines: [...always, { ...rhythm, node_name: '1c1e5a5e-6c1a-4c3e-9a51-1a2b3c4d5e6f', price: '12.00' }] });
+    await api.pollWatchesNow();
+    const alert = await waitFor('the alert', () => api.shownMessages.find((m) => m.text.includes('newly matches')));
+    assert.match(alert.text, /newly matches "8× H100"\. 1\.50 is low for this watch: typical 1\.75–1\.75\.$/);
+  });
+});
+
+describeWithoutSqlite?.('Outlook without node:sqlite', function () {
+  it('the Machines view says the counts and no outlook', async () => {
+    const { api, server } = await signedInToDemo();
+    try {
+      assert.ok(api.view.setQuery(FILTER).ok);
+      const message = await waitFor('the filter in the view message', () => api.machinesView.message?.startsWith('gpu=H100 gpus=8 · ') && api.machinesView.message);
+      assert.doesNotMatch(message, /typical|appears|recorded/);
+    } finally {
+      api.view.setQuery('');
+      server.reset();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+// The Market Trends panel's outlook section (issue 36), from an outlook of a
+// few days to what the page draws: the heading with the filter, the one line,
+// the daily best with the typical band shaded behind it, appearances as bars,
+// and the table of the same numbers; one sentence where there is no outlook,
+// nothing without a filter.
+import * as assert from 'node:assert/strict';
+import { computeOutlook, type MatchSpan } from '../../../src/model/outlook';
+import { outlookLine } from '../../../src/model/outlookText';
+import { chartShapes, PLOT, type Shape } from '../../../src/webview/trends/dom';
+import { outlookContent } from '../../../src/webview/trends/outlook';
+
+const H = 3_600_000;
+const D = 24 * H;
+const NOW = Date.UTC(2026, 10, 27, 6, 0);
+
+/** Five days of lists every hour; an 8× H100 twice a day for 3 h at 2.00 (2.50 on the second and third days back), one listed now at 1.80. */
+function fiveDays(): ReturnType<typeof computeOutlook> {
+  const lists: number[] = [];
+  for (let t = NOW - 5 * D; t <= NOW; t += H) lists.push(t);
+  const spans: MatchSpan[] = [];
+  for (let k = 1; k <= 9; k++) {
+    const start = NOW - k * 12 * H;
+    spans.push({ start, end: start + 3 * H, prices: [{ t: start, perGpu: k >= 3 && k <= 6 ? 2.5 : 2 }] });
+  }
+  spans.push({ start: NOW - H, end: undefined, prices: [{ t: NOW - H, perGpu: 1.8 }] });
+  return computeOutlook({ now: NOW, start: NOW - 5 * D, lists, spans }, 7);
+}
+
+const shapesOf = (chart: unknown, kind: Shape['kind'], className: string): Shape[] => chartShapes(chart).filter((s) => s.kind === kind && s.className.split(' ').includes(className));
+
+describe('trends page: the outlook section', () => {
+  it('a few days: the heading, the line, the daily best over the typical band, appearances as bars, and a table row a day', () => {
+    const outlook = fiveDays();
+    assert.ok(outlook.price.typical, 'five days carry a typical price');
+    const section = outlookContent('gpu=h100 gpus=8 labels=demo-rhythm', { outlook })!;
+    assert.equal(section.heading, 'Outlook for gpu=h100 gpus=8 labels=demo-rhythm');
+    assert.equal(section.line, outlookLine(outlook));
+    assert.match(section.line, /^typical 2\.00–2\.50\/GPU · now 1\.80, low · appears about every/);
+
+    const price = section.price!;
+    assert.match(price.label, /^Best price per GPU a day of gpu=h100 gpus=8 labels=demo-rhythm, last 7 days: 1\.80 to 2\.50; typical 2\.00 to 2\.50, shaded\./);
+    assert.deepEqual(price.band, { low: 2, high: 2.5 });
+    const band = shapesOf(price, 'rect', 'band');
+    assert.equal(band.length, 1, 'one shaded band');
+    assert.deepEqual(chartShapes(price)[0], band[0], 'drawn first, behind the rest');
+    const b = band[0] as Extract<Shape, { kind: 'rect' }>;
+    assert.ok(b.height > 10, `the band spans 2.00 to 2.50 (${b.height})`);
+    const line = shapesOf(price, 'polyline', 'line-best');
+    assert.equal(line.length, 1);
+    assert.equal((line[0] as Extract<Shape, { kind: 'polyline' }>).points.split(' ').length, outlook.price.daily.length, 'a point a day with a match');
+    assert.ok(price.min <= 1.8 && price.max >= 2.5, 'the axis holds every daily best and the band');
+
+    const supply = section.supply!;
+    assert.match(supply.label, /^Appearances a day of gpu=h100 gpus=8 labels=demo-rhythm, last 7 days: 10 in all, at most 3 a day\./);
+    const bars = shapesOf(supply, 'rect', 'bar-appeared') as Extract<Shape, { kind: 'rect' }>[];
+    assert.equal(bars.length, 5, 'a bar for each of the five recorded days');
+    for (const bar of bars) assert.ok(bar.x >= PLOT.left && bar.x + bar.width <= PLOT.right + 0.1 && bar.y >= PLOT.top && bar.y + bar.height <= PLOT.bottom + 0.1, JSON.stringify(bar));
+    assert.equal(supply.yTicks[0].at, 0, 'counts start at zero');
+
+    assert.deepEqual(section.columns, ['24 hours from (UTC)', 'Best per GPU', 'Against typical', 'Appeared']);
+    assert.equal(section.rows.length, 5);
+    // Newest first: the latest 24 hours (from Nov 26, 06:00) had 1.80, low against the band, and three appearances.
+    assert.deepEqual(section.rows[0], ['Nov 26, 06:00', '1.80', 'low', '3']);
+    assert.deepEqual(section.rows[2], ['Nov 24, 06:00', '2.50', 'typical', '2']);
+    assert.deepEqual(section.rows[4], ['Nov 22, 06:00', '2.00', 'typical', '1']);
+    assert.equal(section.caption, 'gpu=h100 gpus=8 labels=demo-rhythm: best price per GPU and appearances a day, last 7 days');
+  });
+
+  it('no filter: no section; no history, an unreadable filter or no day recorded: one sentence, no chart', () => {
+    assert.equal(outlookContent('', { error: 'off' }), undefined);
+    assert.equal(outlookContent('  ', undefined), undefined);
+    assert.equal(outlookContent('gpu=h100', undefined), undefined, 'a failed answer draws no section');
+    const off = outlookContent('gpu=h100', { error: 'off' })!;
+    assert.equal(off.line, 'The market history is off here, so this filter has no outlook.');
+    assert.equal(off.price, undefined);
+    assert.equal(off.rows.length, 0);
+    assert.equal(outlookContent('gpu=', { error: 'parse', message: 'a value is missing' })!.line, 'The filter cannot be read, so it has no outlook: a value is missing');
+    const empty = outlookContent('gpu=h100', { outlook: computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: [] }, 30) })!;
+    assert.match(empty.line, /^The market history has no day of this filter yet: less than a day recorded/);
+    assert.equal(empty.supply, undefined);
+  });
+
+  it('a hostile filter stays text: control characters are stripped, markup is words', () => {
+    const section = outlookContent('<img src=x onerror=alert(1)>\u0007 labels=a', { error: 'off' })!;
+    assert.equal(section.heading, 'Outlook for <img src=x onerror=alert(1)> labels=a');
+  });
+});
