@@ -22,6 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
+import { runMain } from '../../dev/harness/main';
 import { repoRoot } from '../../dev/repoRoot';
 import { compareFrame, inFrame, templateFrame } from '../e2e/panels';
 import { trendsFrame } from '../e2e/trends';
@@ -253,7 +254,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : err);
-  process.exitCode = 1;
-});
+runMain(main, { stack: true });
