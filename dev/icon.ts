@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from 'playwright-core';
+import { runMain } from './harness/main';
 import { CHROMIUM, CHROMIUM_ARGS } from './harness/settings';
 import { repoRoot } from './repoRoot';
 
@@ -30,7 +31,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : err);
-  process.exitCode = 1;
-});
+runMain(main, { stack: true });

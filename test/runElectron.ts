@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { runMain } from '../dev/harness/main';
 import { repoRoot } from '../dev/repoRoot';
 
 async function main(): Promise<number> {
@@ -32,12 +33,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('runElectron failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runMain(main, { label: 'runElectron failed:' });

@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureVSCodeServer } from '../dev/harness/install';
+import { runMain } from '../dev/harness/main';
 import { runExtensionTestsInBrowser } from '../dev/harness/runTests';
 import { onAbruptExit } from '../dev/harness/server';
 import { TESTED_VERSIONS } from '../dev/harness/settings';
@@ -92,12 +93,4 @@ async function main(): Promise<number> {
   return failed.length === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

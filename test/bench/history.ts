@@ -32,14 +32,13 @@ import { DAY_MS, HOUR_MS, type StoredPoint } from '../../src/market/history/down
 import { HistoryStore, type ListChange } from '../../src/market/history/store';
 import { ListingSpecs, REPRICE_DAYS, storedPrice } from '../../src/market/history/listingSpecs';
 import { Market } from '../../src/market/market';
-import { DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
 import { medianMark, medianMarkWords } from '../../src/model/historyText';
-import { parseQuery } from '../../src/model/query';
 import { loadSqlite, openHistory } from '../../src/node/historyFile';
 import { hasSqlite } from '../support/sqlite';
 import { DEMO_TOKEN, generateMachines } from '../../dev/demo/fixtures';
 import { startDemoServer } from '../../dev/demo/server';
 import { nodeWithSqlite } from '../../dev/harness/install';
+import { median, time, viewQuery } from './measure';
 
 const ORIGIN = 'https://gpu-rental.example';
 const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
@@ -55,17 +54,6 @@ const NOW = 400 * DAY_MS;
 /** The old file store's figures (README, Speed, before SQLite; opening: issue 33) and the budgets of issue 33. */
 const BEFORE = { mb: 35.0, refresh: 723.9, byDiff: 7.5, twoWindows: 7.8, whole: 100.4, open: '787 ms in the README run, 1.9 s in issue 33' };
 const BUDGET = { mb: 50, recordPct: 5, openMs: 100, trendsMs: 50 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function time(fn: () => unknown): number {
-  const start = process.hrtime.bigint();
-  fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-bench-history-'));
@@ -155,9 +143,7 @@ export async function recordCost(): Promise<RecordCost> {
   const stores: HistoryStore[] = [];
   try {
     const client = new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 120_000 });
-    const parsed = parseQuery(QUERY);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const query = { filter: parsed.query, arrangement: DEFAULT_ARRANGEMENT };
+    const query = viewQuery(QUERY);
     const open = (file: string) => {
       const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
       stores.push(store);

@@ -23,19 +23,9 @@ import { nearMisses, type NearMiss } from '../../src/model/nearMiss';
 import { suggestQuery } from '../../src/model/query/suggest';
 import { summarizeMarket } from '../../src/model/query/summary';
 import { runHistoryBench } from './history';
+import { median, timed, viewQuery } from './measure';
 
 const QUERY = 'gpus>=2 price_per_gpu<4 online>=0.9 cuda>=12.1 region notin [eu-central]';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function time<T>(fn: () => T): [number, T] {
-  const start = process.hrtime.bigint();
-  const result = fn();
-  return [Number(process.hrtime.bigint() - start) / 1e6, result];
-}
 
 function pipeline(raw: unknown[]): number {
   const { items } = validateMachines(raw);
@@ -51,7 +41,7 @@ function timeSortAll(items: readonly Machine[]): number {
   const runs: number[] = [];
   for (let i = 0; i < 5; i++) {
     const groups = arrangeMachines(items, DEFAULT_ARRANGEMENT);
-    runs.push(time(() => groups.reduce((n, g) => n + g.machines.length, 0))[0]);
+    runs.push(timed(() => groups.reduce((n, g) => n + g.machines.length, 0))[0]);
   }
   return median(runs);
 }
@@ -67,7 +57,7 @@ function timeDiff(count: number): number {
   const after = validateMachines([...raw.filter((_, i) => i % step !== 1), ...generateMachines(count / step, 99)]).items;
   const runs: number[] = [];
   for (let i = 0; i < 7; i++) {
-    runs.push(time(() => diffMachines(before, after))[0]);
+    runs.push(timed(() => diffMachines(before, after))[0]);
   }
   return median(runs);
 }
@@ -90,9 +80,7 @@ async function refreshOverHttp(count: number, everyPrice: boolean): Promise<{ fl
     const headers = { Authorization: `Bearer ${DEMO_TOKEN}` };
     const client = new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 120_000 });
     const market = new Market();
-    const parsed = parseQuery(QUERY);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const query = { filter: parsed.query, arrangement: DEFAULT_ARRANGEMENT };
+    const query = viewQuery(QUERY);
     await market.loadMachines((signal) => client.listMachines(signal));
     const floors: number[] = [];
     const refreshes: number[] = [];
@@ -207,10 +195,10 @@ function nearMissBench(): void {
     let found = 0;
     let misses: NearMiss[] = [];
     for (let i = 0; i < 5; i++) {
-      const [f, kept] = time(() => items.filter(compileQuery(parsed.query)).length);
+      const [f, kept] = timed(() => items.filter(compileQuery(parsed.query)).length);
       filter.push(f);
       found = kept;
-      const [n, m] = time(() => nearMisses(items, parsed.query));
+      const [n, m] = timed(() => nearMisses(items, parsed.query));
       near.push(n);
       misses = m;
     }
@@ -228,9 +216,9 @@ function suggestionBench(): void {
     const summaryMs: number[] = [];
     const suggestMs: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const [s, summary] = time(() => summarizeMarket(items));
+      const [s, summary] = timed(() => summarizeMarket(items));
       summaryMs.push(s);
-      suggestMs.push(time(() => [suggestQuery('gpu=', summary), suggestQuery('gpus>=8 cuda>=12', summary)])[0]);
+      suggestMs.push(timed(() => [suggestQuery('gpu=', summary), suggestQuery('gpus>=8 cuda>=12', summary)])[0]);
     }
     console.log(`${String(count).padStart(8)}   ${median(summaryMs).toFixed(1).padStart(10)}   ${median(suggestMs).toFixed(2).padStart(14)}`);
   }
@@ -265,16 +253,16 @@ async function main(): Promise<void> {
     const validate: number[] = [];
     const rest: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const [p, raw] = time(() => JSON.parse(body) as unknown[]);
+      const [p, raw] = timed(() => JSON.parse(body) as unknown[]);
       parse.push(p);
-      const [w] = time(() => pipeline(raw));
+      const [w] = timed(() => pipeline(raw));
       whole.push(w);
       const fresh = JSON.parse(body) as unknown[];
-      const [v, valid] = time(() => validateMachines(fresh));
+      const [v, valid] = timed(() => validateMachines(fresh));
       validate.push(v);
       const parsed = parseQuery(QUERY);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      const [r] = time(() => arrangeMachines(valid.items.filter(compileQuery(parsed.query)), DEFAULT_ARRANGEMENT)[0]?.machines.length);
+      const [r] = timed(() => arrangeMachines(valid.items.filter(compileQuery(parsed.query)), DEFAULT_ARRANGEMENT)[0]?.machines.length);
       rest.push(r);
     }
     const diff = timeDiff(count);

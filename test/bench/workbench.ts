@@ -32,6 +32,7 @@ import type { Machine } from '../../src/api/types';
 import { displayName } from '../../src/model/format';
 import { Session, until } from '../e2e/workbench';
 import { memoryCell, pivotTable, runsTable, stallCell, type ActionFigures } from '../../dev/harness/stalls';
+import { median } from './measure';
 import { commandLine, Marks, SETTLE_MS, STALL_PROBE, stallFigures } from './stallProbe';
 import { hoverNodeId, quickPickAndDetails, toolCall, typeFilter, watchPoll } from './workbenchActions';
 
@@ -90,11 +91,6 @@ async function probeFetch(session: Session, dir: string): Promise<number> {
 
 const REFRESHES = 3;
 const FLOOR_RUNS = 5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { DEMO_TEMPLATES } from '../../dev/demo/fixtures';
 import { imageReference } from '../../src/model/imageRef';
-import { compareFrame, inFrame, templateFrame } from './panels';
+import { compareFirstThree, compareFrame, inFrame, templateFrame } from './panels';
 import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
 
@@ -34,14 +34,7 @@ export const compareScenario: Scenario = {
       await until(`group ${i + 1} expanded`, () => group.getAttribute('aria-expanded'), (v) => v === 'true');
     }
     const ids = [await nodeIdOf(ui, 0), await nodeIdOf(ui, 1), await nodeIdOf(ui, 2)];
-    const rows = [0, 1, 2].map((i) => ui.machineRows().nth(i));
-    await rows[0].click();
-    await rows[1].click({ modifiers: ['Control'] });
-    await rows[2].click({ modifiers: ['Control'] });
-    await until('three selected rows', () => ui.machines().locator('.monaco-list-row.selected').count(), (n) => n === 3);
-    await ui.rowContextMenu(rows[2], 'Compare Machines');
-
-    const find = () => compareFrame(ui, 'Compare 3 machines');
+    const find = await compareFirstThree(ui);
     const columns = await inFrame(find, (frame) => frame.locator('thead code.node-id').allInnerTexts());
     assert.deepEqual(columns.map((t) => t.trim()), ids, 'one column per machine, in tree order');
     // The tree is sorted by price per GPU: the first machine has the best (lowest) price per GPU.

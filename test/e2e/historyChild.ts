@@ -9,6 +9,13 @@ import { compileQuery, parseQuery } from '../../src/model/query';
 import { loadSqlite, openHistory } from '../../src/node/historyFile';
 import type { HistoryAnswer, HistoryQuestion } from './historyRead';
 
+/** A group row's stored integers in the units of a GroupStat: counts and prices are stored scaled. */
+const SCALES = { machines: COUNT_SCALE, gpus: COUNT_SCALE, low: PRICE_SCALE, p25: PRICE_SCALE, median: PRICE_SCALE };
+function unscaled(row: Record<string, unknown>): Record<keyof typeof SCALES, number> {
+  const entries = Object.entries(SCALES).map(([column, scale]) => [column, Number(row[column]) / scale]);
+  return Object.fromEntries(entries) as Record<keyof typeof SCALES, number>;
+}
+
 const [file, origin] = process.argv.slice(2);
 const question = JSON.parse(fs.readFileSync(0, 'utf8')) as HistoryQuestion;
 const problems: string[] = [];
@@ -22,7 +29,7 @@ try {
     groups: db
       .prepare('SELECT m.name AS gpu, g.gpu_count AS count, g.machines, g.gpus, g.low, g.p25, g.median FROM groups g JOIN models m ON m.id = g.model WHERE g.list = ? ORDER BY m.name, g.gpu_count')
       .all(l.id)
-      .map((g) => ({ gpu: String(g.gpu), count: Number(g.count), machines: Number(g.machines) / COUNT_SCALE, gpus: Number(g.gpus) / COUNT_SCALE, low: Number(g.low) / PRICE_SCALE, p25: Number(g.p25) / PRICE_SCALE, median: Number(g.median) / PRICE_SCALE })),
+      .map((g) => ({ gpu: String(g.gpu), count: Number(g.count), ...unscaled(g) })),
   }));
   const flaps: Record<string, number> = {};
   for (const id of question.ids ?? []) flaps[id] = store.flaps7d(id);

@@ -9,6 +9,7 @@
 //                             TESTED_VERSIONS in dev/harness/settings.ts)
 // GPU_RENTAL_E2E_GREP         run only the scenarios whose title matches this regular
 //                             expression (each signs in by itself when it has to)
+import { runMain } from '../../dev/harness/main';
 import { TESTED_VERSIONS } from '../../dev/harness/settings';
 import { Session, type SessionOptions } from './workbench';
 import { scenarios, type Scenario } from './scenarios';
@@ -122,13 +123,4 @@ async function main(): Promise<number> {
   return totals.failed === 0 && totals.passed > 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.stack : err);
-    console.log('e2e: 0 passed, 1 failed');
-    process.exitCode = 1;
-  },
-);
+runMain(main, { stack: true, onError: () => console.log('e2e: 0 passed, 1 failed') });

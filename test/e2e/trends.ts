@@ -73,6 +73,15 @@ async function audit(frame: Frame): Promise<string[]> {
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
+/** Show Market Trends from GROUP's row, once the tree is ready. */
+async function showGroupTrends(ui: Ui): Promise<void> {
+  await ui.ensureReady();
+  await ui.dismissOverlays();
+  const group = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${GROUP}$`) }) }).first();
+  await group.waitFor();
+  await ui.rowContextMenu(group, 'Show Market Trends');
+}
+
 export const trendsScenario: Scenario = {
   title: 'market trends: two weeks fast-forwarded, Show Market Trends from a group, a day\'s lowest price in the table, the range from the keyboard, axe-core, below_median>=0.1, the outlook of the demo rhythm in the view and the panel',
   ...NEWEST_ONLY,
@@ -82,12 +91,7 @@ export const trendsScenario: Scenario = {
     const { ui } = session;
     const steps = session.fastForwarded;
     assert.ok(steps.length > 300, 'the demo market was fast-forwarded');
-    await ui.ensureReady();
-    await ui.dismissOverlays();
-
-    const group = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${GROUP}$`) }) }).first();
-    await group.waitFor();
-    await ui.rowContextMenu(group, 'Show Market Trends');
+    await showGroupTrends(ui);
     const find = () => trendsFrame(ui, GROUP);
 
     // The week's table: the day two days back, its lowest price per GPU is the lowest of that day's lists.
@@ -176,11 +180,7 @@ export const trendsWithoutHistoryScenario: Scenario = {
   appliesWhy: 'only where the extension host has no node:sqlite; the newest VS Code records (the scenario above)',
   async run(session: Session) {
     const { ui, server } = session;
-    await ui.ensureReady();
-    await ui.dismissOverlays();
-    const group = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${GROUP}$`) }) }).first();
-    await group.waitFor();
-    await ui.rowContextMenu(group, 'Show Market Trends');
+    await showGroupTrends(ui);
     await until(
       'the trends panel saying the history is off',
       async () => {

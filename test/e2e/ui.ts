@@ -27,6 +27,18 @@ export async function until<T>(what: string, read: () => Promise<T>, check: (val
   }
 }
 
+/** Runs `action` in a webview's frame; a reveal can replace the frame, so a detached one is tried again. */
+export async function inFrame<T>(find: () => Promise<Frame>, action: (frame: Frame) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const frame = await find();
+    try {
+      return await action(frame);
+    } catch (err) {
+      if (attempt === 3 || !/detached|closed|destroyed/i.test(String(err))) throw err;
+    }
+  }
+}
+
 /** The gestures, each finished by waiting for its visible effect. */
 export class Ui {
   constructor(
@@ -266,19 +278,9 @@ export class Ui {
     return found!;
   }
 
-  /**
-   * Runs `action` in the details webview. Revealing a panel can replace its
-   * inner frame, so an action that meets a detached frame is tried again.
-   */
-  async inDetails<T>(match: { nodeId?: string; title?: string }, action: (frame: Frame) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const frame = await this.detailsFrame(match);
-      try {
-        return await action(frame);
-      } catch (err) {
-        if (attempt === 3 || !/detached|closed|destroyed/i.test(String(err))) throw err;
-      }
-    }
+  /** Runs `action` in the details webview (see inFrame). */
+  inDetails<T>(match: { nodeId?: string; title?: string }, action: (frame: Frame) => Promise<T>): Promise<T> {
+    return inFrame(() => this.detailsFrame(match), action);
   }
 
   async clearClipboard(): Promise<void> {

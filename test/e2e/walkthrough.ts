@@ -11,12 +11,19 @@ import { until, type Ui } from './workbench';
 
 const CATEGORY = 'gpu-rental.gpu-rental#gettingStarted';
 
-function heading(ui: Ui): Locator {
+export function heading(ui: Ui): Locator {
   return ui.page.locator(`h2.category-title[x-category-title-for="${CATEGORY}"]`).first();
 }
 
-function step(ui: Ui, id: string): Locator {
+export function step(ui: Ui, id: string): Locator {
   return ui.page.locator(`button.getting-started-step[data-step-id="${CATEGORY}#${id}"]`).first();
+}
+
+/** Opens the walkthrough from the Machines view's welcome content, as a new user does. */
+export async function openFromWelcome(ui: Ui): Promise<void> {
+  await ui.activityBarIcon().click();
+  await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
+  await heading(ui).waitFor();
 }
 
 /** Editor tabs of the Welcome page, which shows walkthroughs. */
@@ -50,8 +57,7 @@ export const walkthroughScenario: Scenario = {
   fresh: true,
   async run({ ui }) {
     // GPU Rental never opens it by itself (firstRunTyping.ts checks that); the welcome content links to it.
-    await ui.activityBarIcon().click();
-    await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
+    await openFromWelcome(ui);
     await shows(ui);
     await closeWalkthrough(ui);
 

@@ -9,17 +9,8 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import type { Scenario } from './scenario';
+import { openFromWelcome, step } from './walkthrough';
 import { until, type Ui } from './workbench';
-
-const CATEGORY = 'gpu-rental.gpu-rental#gettingStarted';
-
-function heading(ui: Ui): Locator {
-  return ui.page.locator(`h2.category-title[x-category-title-for="${CATEGORY}"]`).first();
-}
-
-function step(ui: Ui, id: string): Locator {
-  return ui.page.locator(`button.getting-started-step[data-step-id="${CATEGORY}#${id}"]`).first();
-}
 
 /**
  * Clicks a step as a person does, and waits as a person would before the next
@@ -47,9 +38,7 @@ export const typingWithWalkthroughScenario: Scenario = {
   title: "first run: with the walkthrough open and clicked into, Escape in Set API Token checks nothing off, and the token typed after the view's Set API Token reaches the password box; the machines load",
   fresh: true,
   async run({ ui }) {
-    await ui.activityBarIcon().click();
-    await ui.machines().locator('.welcome-view-content a', { hasText: /^Get Started$/ }).click();
-    await heading(ui).waitFor();
+    await openFromWelcome(ui);
     const token = step(ui, 'token');
     // A person reads it and clicks its token step: the focus is in the walkthrough.
     await clickStep(ui, token);

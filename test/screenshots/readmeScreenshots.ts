@@ -22,8 +22,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TEMPLATES } from '../../dev/demo/fixtures';
+import { runMain } from '../../dev/harness/main';
 import { repoRoot } from '../../dev/repoRoot';
-import { compareFrame, inFrame, templateFrame } from '../e2e/panels';
+import { compareFirstThree, inFrame, templateFrame } from '../e2e/panels';
 import { trendsFrame } from '../e2e/trends';
 import { shrinkPng } from './png';
 import { LOAD_TIMEOUT_MS, Session, until, type Theme, type Ui } from '../e2e/workbench';
@@ -89,17 +90,28 @@ async function expandFirstGroups(ui: Ui, count: number): Promise<void> {
   }
 }
 
-async function pictures(theme: Theme): Promise<void> {
+/** A workbench in this theme, signed in, its machines listed; closed again if that fails. */
+async function signedIn(theme: Theme, fastForwardDays?: number): Promise<Session> {
   // No walkthrough in these pictures, whatever VS Code does on a first start. The setting has machine
   // scope, so it goes in the server's machine settings.
-  const session = await Session.open({ theme, viewport: VIEWPORT, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
+  const session = await Session.open({ theme, viewport: VIEWPORT, fastForwardDays, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
+  try {
+    await session.ui.openSidebar();
+    await session.ui.settled();
+    await session.ui.welcomeButton('Set API Token').click();
+    await session.ui.enterToken();
+    await session.ui.waitForTrees();
+    return session;
+  } catch (err) {
+    await session.close();
+    throw err;
+  }
+}
+
+async function pictures(theme: Theme): Promise<void> {
+  const session = await signedIn(theme);
   const { ui, page } = session;
   try {
-    await ui.openSidebar();
-    await ui.settled();
-    await ui.welcomeButton('Set API Token').click();
-    await ui.enterToken();
-    await ui.waitForTrees();
     await ui.widenSidebar(SIDEBAR_RIGHT);
     await giveMachinesRoom(ui);
 
@@ -182,12 +194,7 @@ async function comparePictures(session: Session, theme: Theme): Promise<void> {
   const { ui, page } = session;
   await ui.runCommand('View: Close All Editors');
   await page.locator('.part.editor .tab').first().waitFor({ state: 'detached' });
-  const rows = [0, 1, 2].map((i) => ui.machineRows().nth(i));
-  await rows[0].click();
-  await rows[1].click({ modifiers: ['Control'] });
-  await rows[2].click({ modifiers: ['Control'] });
-  await ui.rowContextMenu(rows[2], 'Compare Machines');
-  const find = () => compareFrame(ui, 'Compare 3 machines');
+  const find = await compareFirstThree(ui);
   const repriced = (await inFrame(find, (frame) => frame.locator('thead code.node-id').nth(1).innerText())).trim();
   session.demo.setData({ machines: DEMO_MACHINES.map((m) => (m.node_name === repriced ? { ...m, price: (Number(m.price) * 0.8).toFixed(2) } : m)) });
   await (await ui.titleAction('Refresh')).click();
@@ -221,14 +228,9 @@ async function comparePictures(session: Session, theme: Theme): Promise<void> {
 
 /** Show Market Trends on two weeks of the demo market fast-forwarded: the H100 group's trends, and the RTX 4090's beside them. */
 async function trendsPictures(theme: Theme): Promise<void> {
-  const session = await Session.open({ theme, viewport: VIEWPORT, fastForwardDays: 14, machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false } });
+  const session = await signedIn(theme, 14);
   const { ui, page } = session;
   try {
-    await ui.openSidebar();
-    await ui.settled();
-    await ui.welcomeButton('Set API Token').click();
-    await ui.enterToken();
-    await ui.waitForTrees();
     const group = ui.groupRows().filter({ has: page.locator('.label-name', { hasText: /^H100 SXM5 80GB$/ }) }).first();
     await ui.rowContextMenu(group, 'Show Market Trends');
     await inFrame(() => trendsFrame(ui, 'H100 SXM5 80GB'), (frame) => frame.getByRole('checkbox', { name: 'RTX 4090', exact: true }).check());
@@ -253,7 +255,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack : err);
-  process.exitCode = 1;
-});
+runMain(main, { stack: true });

@@ -18,6 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { startDemoServer } from '../../../dev/demo/server';
+import { runMain } from '../../../dev/harness/main';
 import { runExtensionTestsInBrowser } from '../../../dev/harness/runTests';
 import { onAbruptExit } from '../../../dev/harness/server';
 import { DEFAULT_VERSION } from '../../../dev/harness/settings';
@@ -124,12 +125,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runMain(main);
