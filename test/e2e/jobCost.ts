@@ -12,22 +12,8 @@ import { jobRowText } from '../../src/model/jobText';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
 import type { Scenario } from './scenario';
-import { until, type Ui } from './workbench';
-
-/** The input box (of a command's questions) that shows `prompt`. */
-function box(ui: Ui, prompt: string) {
-  return ui.page.locator('.quick-input-widget').filter({ hasText: prompt });
-}
-
-/** Waits for the box that shows `prompt`, then answers it. */
-async function answer(ui: Ui, prompt: string, text: string): Promise<void> {
-  const widget = box(ui, prompt);
-  await widget.waitFor();
-  const input = widget.locator('input:visible').first();
-  await input.fill(text);
-  await input.press('Enter');
-  await widget.waitFor({ state: 'hidden' });
-}
+import { answerQuestion, clearFilterAfter, questionBox } from './ui';
+import { until } from './workbench';
 
 export const jobCostScenario: Scenario = {
   title: 'job cost: Find Machines for a Model… with a job (a bad token count first), the view sorted by job cost, a row’s time and cost, the details panel’s job rows',
@@ -43,27 +29,27 @@ export const jobCostScenario: Scenario = {
     assert.match(rowWords, /^≈ [\d.,]+ h · ≈ [\d.,]+$/);
 
     await ui.runCommand('GPU Rental: Find Machines for a Model…');
-    await answer(ui, 'Model size in billions of parameters', '7');
+    await answerQuestion(ui, 'Model size in billions of parameters', '7');
     await ui.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Full fine-tuning' }).first().click();
-    await answer(ui, 'Context length in tokens', '');
-    await answer(ui, 'Sequences at once, the batch size', '');
+    await answerQuestion(ui, 'Context length in tokens', '');
+    await answerQuestion(ui, 'Sequences at once, the batch size', '');
     // The work: a wrong count is a message in the box (in place of its prompt), and Enter does not leave it.
-    await box(ui, 'Tokens to train on').waitFor();
+    await questionBox(ui, 'Tokens to train on').waitFor();
     const workInput = ui.quickInput();
     await workInput.fill('lots');
-    const wrong = box(ui, 'Type a number of tokens such as 1B, 500M or 2B×3');
+    const wrong = questionBox(ui, 'Type a number of tokens such as 1B, 500M or 2B×3');
     await wrong.waitFor();
     await workInput.press('Enter');
     await wrong.waitFor();
     assert.equal(await workInput.inputValue(), 'lots', 'the box stays open on a wrong count, with what was typed');
     await workInput.fill('1B');
-    await box(ui, 'Tokens to train on').waitFor();
+    await questionBox(ui, 'Tokens to train on').waitFor();
     await workInput.press('Enter');
     // The utilization: its default shown, adjustable; taken as it is.
-    const utilization = box(ui, 'Utilization: the share of the GPUs');
+    const utilization = questionBox(ui, 'Utilization: the share of the GPUs');
     await utilization.waitFor();
     assert.equal(await utilization.locator('input:visible').first().inputValue(), '35%');
-    await answer(ui, 'Utilization: the share of the GPUs', '35%');
+    await answerQuestion(ui, 'Utilization: the share of the GPUs', '35%');
 
     await ui.toast('Job: full training of 7B on 1B tokens; sorted by job cost.').waitFor();
     await until('the view sorted by job cost', async () => (await ui.machines().locator('.pane-header .description').innerText()).trim(), (t) => t === 'GPU model · job cost ↑');
@@ -87,10 +73,5 @@ export const jobCostScenario: Scenario = {
       assert.match(await section.getByRole('row', { name: /^GPUs / }).innerText(), /TFLOPS/);
     });
   },
-  async cleanup({ ui }) {
-    await ui.dismissOverlays();
-    await ui.clearNotifications().catch(() => undefined);
-    const clear = await ui.titleAction('Clear Filter').catch(() => undefined);
-    await clear?.click();
-  },
+  cleanup: clearFilterAfter,
 };

@@ -9,6 +9,7 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
 import type { Scenario } from './scenario';
+import { answerQuestion, clearFilterAfter } from './ui';
 import { until, type Ui } from './workbench';
 
 const TOTAL = DEMO_MACHINES.length;
@@ -41,16 +42,6 @@ async function openFilterBox(ui: Ui) {
   const input = ui.page.locator('.quick-input-widget input[placeholder^="e.g. gpu="]:visible').first();
   await input.waitFor();
   return input;
-}
-
-/** Waits for the input box (of a command's questions) that shows `prompt`, then answers it. */
-async function answer(ui: Ui, prompt: string, text: string): Promise<void> {
-  const widget = ui.page.locator('.quick-input-widget').filter({ hasText: prompt });
-  await widget.waitFor();
-  const input = widget.locator('input:visible').first();
-  await input.fill(text);
-  await input.press('Enter');
-  await widget.waitFor({ state: 'hidden' });
 }
 
 export const suggestingScenario: Scenario = {
@@ -93,13 +84,13 @@ export const suggestingScenario: Scenario = {
     const fits = matching(filter);
     assert.ok(fits > 0, `${filter} finds machines in the demo market`);
     await ui.runCommand('GPU Rental: Find Machines for a Model…');
-    await answer(ui, 'Model size in billions of parameters', '70');
+    await answerQuestion(ui, 'Model size in billions of parameters', '70');
     const lora = ui.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'LoRA fine-tuning' }).first();
     await lora.click();
-    await answer(ui, 'Context length in tokens', '');
-    await answer(ui, 'Sequences at once, the batch size', '');
+    await answerQuestion(ui, 'Context length in tokens', '');
+    await answerQuestion(ui, 'Sequences at once, the batch size', '');
     // No work given: no job, the view cheapest per GPU first (the job cost scenario gives one).
-    await answer(ui, 'Tokens to train on', '');
+    await answerQuestion(ui, 'Tokens to train on', '');
     const toast = ui.toast('GPU Rental: LoRA fine-tuning, 70B parameters.');
     await toast.waitFor();
     const said = (await toast.locator('.notification-list-item-message').innerText()).trim();
@@ -107,10 +98,5 @@ export const suggestingScenario: Scenario = {
     await viewSays(ui, `${filter} · ${fits} of ${TOTAL} machines`);
     assert.ok((await ui.groupRows().count()) > 0, 'machines are listed');
   },
-  async cleanup({ ui }) {
-    await ui.dismissOverlays();
-    await ui.clearNotifications().catch(() => undefined);
-    const clear = await ui.titleAction('Clear Filter').catch(() => undefined);
-    await clear?.click();
-  },
+  cleanup: clearFilterAfter,
 };

@@ -40,6 +40,29 @@ export async function inFrame<T>(find: () => Promise<Frame>, action: (frame: Fra
 }
 
 /** The gestures, each finished by waiting for its visible effect. */
+/** The input box (of a command's questions) that shows `prompt`. */
+export function questionBox(ui: Ui, prompt: string): Locator {
+  return ui.page.locator('.quick-input-widget').filter({ hasText: prompt });
+}
+
+/** Waits for the box that shows `prompt`, then answers it with `text` and Enter. */
+export async function answerQuestion(ui: Ui, prompt: string, text: string): Promise<void> {
+  const widget = questionBox(ui, prompt);
+  await widget.waitFor();
+  const input = widget.locator('input:visible').first();
+  await input.fill(text);
+  await input.press('Enter');
+  await widget.waitFor({ state: 'hidden' });
+}
+
+/** A scenario's cleanup after it filtered the Machines view: no overlay, no notification, no filter. */
+export async function clearFilterAfter({ ui }: { ui: Ui }): Promise<void> {
+  await ui.dismissOverlays();
+  await ui.clearNotifications().catch(() => undefined);
+  const clear = await ui.titleAction('Clear Filter').catch(() => undefined);
+  await clear?.click();
+}
+
 export class Ui {
   constructor(
     readonly page: Page,
