@@ -112,7 +112,7 @@ describe('the chat tools: one answer for VS Code and the MCP server', () => {
     for (const other of ['gpuRental_deleteMachine', '', undefined, 42, 'GPURENTAL_FINDMACHINES']) assert.equal(isToolName(other), false, String(other));
     assert.deepEqual(
       TOOL_NAMES.map((name) => toolDefinition(name).reads),
-      ['machines', 'machines', 'templates'],
+      ['machines', 'machines', 'templates', 'machines', 'machines'],
     );
     assert.equal(TOOL_DATA_FRESH_MS, 3 * 60_000);
   });
