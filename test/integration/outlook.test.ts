@@ -106,7 +106,7 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     await waitFor("the watch's outlook", () => api.watches.watches.length === 1 && api.watches.outlookLineOf(api.watches.watches[0]));
     server.setData({ machines: [...always, { ...rhythm, node_name: '1c1e5a5e-6c1a-4c3e-9a51-1a2b3c4d5e6f', price: '12.00' }] });
     await api.pollWatchesNow();
-    const alert = await waitFor('the alert', () => api.shownMessages.find((m) => m.text.includes('newly matches')));
+    const alert = await waitFor('the alert', () => api.shownMessages.find((m) => m.text.includes('newly matches "8× H100"')));
     assert.match(alert.text, /newly matches "8× H100"\. 1\.50 is low for this watch: typical 1\.75–1\.75\.$/);
   });
 });
