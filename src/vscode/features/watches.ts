@@ -144,7 +144,12 @@ export class WatchService extends Disposable {
 
   /** Once the figures asked last are in (Manage Watches waits for them). */
   async statsSettled(): Promise<void> {
-    await this.statsAnswer;
+    // An ask superseded while awaited (a refresh's) leaves the figures to the next one: wait for the last.
+    let awaited: Promise<void>;
+    do {
+      awaited = this.statsAnswer;
+      await awaited;
+    } while (awaited !== this.statsAnswer);
   }
 
   /** A watch's near misses when it finds fewer than three machines, asked of the market; none on error. */
