@@ -9,7 +9,7 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
 import type { Scenario } from './scenario';
-import { answerQuestion, clearFilterAfter } from './ui';
+import { answerQuestion, clearFilterAfter, countsOnly } from './ui';
 import { until, type Ui } from './workbench';
 
 const TOTAL = DEMO_MACHINES.length;
@@ -27,7 +27,7 @@ async function boxTitle(ui: Ui): Promise<string> {
 
 /** The view's message line, once it says exactly `text`. */
 async function viewSays(ui: Ui, text: string): Promise<void> {
-  await until(`the view message "${text}"`, async () => ((await ui.viewMessage().count()) ? (await ui.viewMessage().innerText()).trim() : ''), (t) => t === text);
+  await until(`the view message "${text}"`, async () => ((await ui.viewMessage().count()) ? (await ui.viewMessage().innerText()).trim() : ''), (t) => countsOnly(t) === text);
 }
 
 /** The top-level rows of the Machines view, the GPU model groups. */
@@ -59,7 +59,7 @@ export const suggestingScenario: Scenario = {
     assert.equal((await row.locator('.label-description').first().innerText()).trim(), `${found} machines`);
     await input.press('Tab');
     await until('the suggestion in the box', () => input.inputValue(), (v) => v === suggested);
-    await until('the reading in the title', () => boxTitle(ui), (t) => t === `Read as: gpu starts with "H100_SXM5_80GB". ${found} of ${TOTAL} machines match.`);
+    await until('the reading in the title', () => boxTitle(ui), (t) => countsOnly(t) === `Read as: gpu starts with "H100_SXM5_80GB". ${found} of ${TOTAL} machines match.`);
     await input.press('Enter');
     await viewSays(ui, `${suggested} · ${found} of ${TOTAL} machines`);
     await until('its machines', () => groupTexts(ui), (groups) => groups.length === 1 && groups[0].startsWith(`H100 SXM5 80GB, ${found} machines · `));
@@ -68,7 +68,7 @@ export const suggestingScenario: Scenario = {
     const tight = 'gpu=H100 gpus>=8 price_per_gpu<2';
     input = await openFilterBox(ui);
     await input.fill(tight);
-    await until('the count in the title', () => boxTitle(ui), (t) => t.endsWith(`0 of ${TOTAL} machines match.`));
+    await until('the count in the title', () => boxTitle(ui), (t) => countsOnly(t).endsWith(`0 of ${TOTAL} machines match.`));
     await input.press('Enter');
     await viewSays(ui, `${tight} · 0 of ${TOTAL} machines`);
     const miss = ui.groupRows().filter({ hasText: 'price_per_gpu<14.6 would find 3 machines from 14.001/GPU' }).first();

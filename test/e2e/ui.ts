@@ -40,6 +40,15 @@ export async function inFrame<T>(find: () => Promise<Frame>, action: (frame: Fra
 }
 
 /** The gestures, each finished by waiting for its visible effect. */
+/**
+ * A view message or filter box title without the outlook the market history
+ * may add after its counts (issue 36; " · typical …" after "… machines",
+ * " Outlook: …" after "… match."): what a scenario about the counts reads.
+ */
+export function countsOnly(text: string): string {
+  return text.replace(/ Outlook: .*$/, '').replace(/( machines?) · .*$/, '$1');
+}
+
 /** The input box (of a command's questions) that shows `prompt`. */
 export function questionBox(ui: Ui, prompt: string): Locator {
   return ui.page.locator('.quick-input-widget').filter({ hasText: prompt });
