@@ -77,6 +77,8 @@ async function audit(frame: Frame): Promise<string[]> {
 async function showGroupTrends(ui: Ui): Promise<void> {
   await ui.ensureReady();
   await ui.dismissOverlays();
+  // An earlier scenario may have left a long group open: the tree draws only the rows in sight.
+  await (await ui.titleAction('Collapse All')).click();
   const group = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${GROUP}$`) }) }).first();
   await group.waitFor();
   await ui.rowContextMenu(group, 'Show Market Trends');
