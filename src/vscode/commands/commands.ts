@@ -2,7 +2,6 @@
 // Each handler module declares the few services it needs; the table hands
 // them over and nothing imports this file back.
 import * as vscode from 'vscode';
-import { GROUP_BY, VIEW_SORT_KEYS } from '../../model/arrange';
 import { describeError, type Log } from '../services/log';
 import { DisposableStore } from '../services/lifecycle';
 import { showError } from '../services/notify';
@@ -42,9 +41,19 @@ type Handler = (...args: unknown[]) => unknown;
 export function commandTable(deps: CommandTableDeps): Record<string, Handler> {
   const { view } = deps;
   return {
-    // One per submenu entry.
-    ...Object.fromEntries(GROUP_BY.map((g) => [`gpuRental.machines.groupBy.${g}`, () => view.arrange({ groupBy: g })])),
-    ...Object.fromEntries(VIEW_SORT_KEYS.map((k) => [`gpuRental.machines.sortBy.${k}`, () => view.arrange({ sortBy: k })])),
+    // One per submenu entry, spelled out so that a search for an ID finds its handler.
+    'gpuRental.machines.groupBy.gpu': () => view.arrange({ groupBy: 'gpu' }),
+    'gpuRental.machines.groupBy.region': () => view.arrange({ groupBy: 'region' }),
+    'gpuRental.machines.groupBy.gpuCount': () => view.arrange({ groupBy: 'gpuCount' }),
+    'gpuRental.machines.groupBy.cuda': () => view.arrange({ groupBy: 'cuda' }),
+    'gpuRental.machines.groupBy.none': () => view.arrange({ groupBy: 'none' }),
+    'gpuRental.machines.sortBy.pricePerGpu': () => view.arrange({ sortBy: 'pricePerGpu' }),
+    'gpuRental.machines.sortBy.price': () => view.arrange({ sortBy: 'price' }),
+    'gpuRental.machines.sortBy.gpuMemory': () => view.arrange({ sortBy: 'gpuMemory' }),
+    'gpuRental.machines.sortBy.gpuCount': () => view.arrange({ sortBy: 'gpuCount' }),
+    'gpuRental.machines.sortBy.onlineRate': () => view.arrange({ sortBy: 'onlineRate' }),
+    'gpuRental.machines.sortBy.upTime': () => view.arrange({ sortBy: 'upTime' }),
+    'gpuRental.machines.sortBy.jobCost': () => view.arrange({ sortBy: 'jobCost' }),
     'gpuRental.machines.filter': () => filterMachines(deps),
     'gpuRental.machines.clearFilter': () => view.clearFilter(),
     'gpuRental.machines.clearJob': () => view.setJob(undefined),
