@@ -14,24 +14,20 @@ import { pricePerGpu } from '../../model/price';
 import type { MachineHistory } from '../../model/query';
 import type { MachineDiff } from '../diff';
 import { ALL_COUNTS, GroupTally, type GroupStat } from './aggregate';
-import { rowArrays, type SqlDatabase, type SqlStatement, type SqlValue } from './database';
+import { rowArrays, type SqlDatabase, type SqlStatement } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsample';
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
 import { presenceChanges } from './presenceSync';
+import { ListingChanges } from './listingChanges';
 import { ListingSpecs, storedPrice } from './listingSpecs';
+import { reprice } from './reprices';
 import { followIndex, readOutlookIndex, type OutlookChange, type OutlookIndex } from './outlookIndex';
 import { readModels, readPoints, readTrends } from './trendsQuery';
 import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
 import { WEEK_MS, weekFacts } from './week';
-
-/** How many lists' changes of the listings are kept for other writers to follow (see movedSince). */
-const CHANGES_KEPT = 50;
-
-/** The node of the change that says every listing changed (no node ID is empty). */
-const RESET = '';
 
 /** A machine gone this long is forgotten (its listings, its returns). */
 export const GONE_DAYS = 30;
@@ -85,6 +81,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   private lastThin = -Infinity;
   private readonly statements = new Map<string, SqlStatement>();
   private readonly specs = new ListingSpecs((text) => this.sql(text));
+  /** What each list changed of the listings, for other writers to follow. */
+  private readonly changes = new ListingChanges((text) => this.sql(text));
   private outlookIndex: OutlookIndex | undefined;
   /** While a list is recorded with an outlook index read: what it changes of the listings (see followIndex). */
   private outlookChanges: OutlookChange[] | undefined;
@@ -178,10 +176,6 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     return this.latestCache;
   }
 
-  private stamp(): number {
-    return Number(this.sql("SELECT value FROM meta WHERE key = 'presence'").get()?.value ?? 0);
-  }
-
   /**
    * Records one complete machine list observed at `t`, in one transaction.
    * With `change` (the market's diff from the list before), the groups follow
@@ -201,12 +195,13 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     const applied = this.transaction(() => {
       this.insertPoint({ t, n: 1, groups: tally.groups() });
       if (t < this.latestT()) return undefined;
-      const stamp = this.stamp();
-      const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.movedSince(last.stamp, stamp) : undefined;
+      const stamp = this.changes.stamp();
+      const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.changes.movedSince(last.stamp, stamp) : undefined;
       const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
       const comebacks = this.applyPresence(t, appeared, gone, machinesOf(machines, appeared));
-      this.reprice(t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines);
-      this.noteChanges(stamp + 1, appeared, gone);
+      const repriced = reprice((text) => this.sql(text), t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines);
+      this.outlookChanges?.push(...repriced);
+      this.changes.note(stamp + 1, appeared, gone);
       return { appeared, gone, comebacks, stamp: stamp + 1 };
     });
     this.last = { list: machines, tally, stamp: applied?.stamp };
@@ -241,41 +236,6 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   }
 
   /**
-   * Which machines other writers marked listed (true) or gone since this
-   * store's list of `since`, as they left them; undefined when the changes
-   * kept no longer reach back that far, or the listings were reset since
-   * (a Clear, an import): then the list is compared whole.
-   */
-  private movedSince(since: number, now: number): Map<string, boolean> | undefined {
-    if (since === now) return new Map();
-    const oldest = Number(this.sql('SELECT min(stamp) AS s FROM changes').get()?.s ?? Infinity);
-    if (oldest > since + 1) return undefined;
-    const moved = new Map<string, boolean>();
-    for (const [node, listed] of rowArrays(this.arraysOf('SELECT node, listed FROM changes WHERE stamp > ? ORDER BY stamp'), since)) {
-      if (node === RESET) return undefined;
-      moved.set(node as string, listed === 1);
-    }
-    return moved;
-  }
-
-  /** Notes what a list changed, under its stamp, for other writers to follow (see movedSince); keeps the last CHANGES_KEPT stamps' worth. */
-  private noteChanges(stamp: number, appeared: readonly string[], gone: readonly string[]): void {
-    const note = this.sql('INSERT INTO changes (stamp, node, listed) VALUES (?, ?, ?)');
-    for (const id of appeared) note.run(stamp, id, 1);
-    for (const id of gone) note.run(stamp, id, 0);
-    this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp));
-    this.sql('DELETE FROM changes WHERE stamp <= ?').run(stamp - CHANGES_KEPT);
-  }
-
-  /** Marks every listing as changed (a Clear, an import): a writer that follows changes compares its next list whole. */
-  private resetChanges(): void {
-    const stamp = this.stamp() + 1;
-    this.sql('DELETE FROM changes').run();
-    this.sql('INSERT INTO changes (stamp, node, listed) VALUES (?, ?, 0)').run(stamp, RESET);
-    this.sql("UPDATE meta SET value = ? WHERE key = 'presence'").run(String(stamp));
-  }
-
-  /**
    * Opens a listing for each machine that appeared (a comeback when it was
    * listed before), with its fields and price when `found` has the machine,
    * and closes each gone one's; the comebacks.
@@ -301,41 +261,11 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     return comebacks;
   }
 
-  /**
-   * Notes the new price of each listed machine of `machines` whose listing
-   * says another (what it cost until `t` goes to `reprices`); machines not
-   * listed, or listed without a price kept (recorded before the outlook), are
-   * left alone. Asking the listing rather than trusting the diff: another
-   * writer may have noted the same change.
-   */
-  private reprice(t: number, machines: readonly Machine[]): void {
-    const listing = this.arraysOf('SELECT spec, price FROM listings WHERE node = ? AND until IS NULL');
-    const note = this.sql('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price = min(price, excluded.price)');
-    const update = this.sql('UPDATE listings SET price = ? WHERE node = ? AND until IS NULL');
-    // A whole list asks every listing once, not 100k lookups.
-    const prices = machines.length > 64 ? this.openPrices() : undefined;
-    for (const m of machines) {
-      const price = storedPrice(m);
-      const [spec, was] = prices ? (prices.get(m.node_name) ?? []) : (rowArrays(listing, m.node_name)[0] ?? []);
-      if (spec === null || spec === undefined || was === null || was === undefined || price === null || Number(was) === price) continue;
-      note.run(spec, t, was);
-      update.run(price, m.node_name);
-      this.outlookChanges?.push({ kind: 'reprice', node: m.node_name, spec: Number(spec), was: Number(was), price });
-    }
-  }
-
-  /** Each open listing's spec and price, by node. */
-  private openPrices(): Map<string, SqlValue[]> {
-    const prices = new Map<string, SqlValue[]>();
-    for (const [node, spec, price] of rowArrays(this.arraysOf('SELECT node, spec, price FROM listings WHERE until IS NULL AND spec IS NOT NULL'))) prices.set(node as string, [spec, price]);
-    return prices;
-  }
-
   /** Deletes the whole history of this service, for every window; false when another writer held it past the busy timeout. */
   clear(): boolean {
     this.transaction(() => {
       this.db.exec('DELETE FROM groups; DELETE FROM lists; DELETE FROM listings; DELETE FROM models; DELETE FROM specs; DELETE FROM reprices;');
-      this.resetChanges();
+      this.changes.reset();
     });
     this.last = undefined;
     this.presence = undefined;
@@ -422,7 +352,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   importLegacy(legacy: LegacyHistory): number {
     const insert = this.sql('INSERT INTO listings (node, since, until, comeback) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const lists = this.transaction(() => {
-      this.resetChanges();
+      this.changes.reset();
       return importLegacy({ insertPoint: (p) => this.insertPoint(p), insertListing: (r) => insert.run(r.node, r.since, r.until, r.comeback ? 1 : 0), applyPresence: (t, appeared, gone) => this.applyPresence(t, this.notListed(appeared), gone) }, legacy);
     });
     this.presence = undefined;

@@ -1,0 +1,40 @@
+// A listed machine's price changes, kept for the outlook (issue 36): what it
+// cost until the change goes to `reprices` (store.ts records, thin.ts thins
+// them to a day's lowest after 2 days), its listing takes the new price. Plain
+// TypeScript over the store's statements.
+import type { Machine } from '../../api/types';
+import { rowArrays, type SqlStatement, type SqlValue } from './database';
+import { storedPrice } from './listingSpecs';
+import type { OutlookChange } from './outlookIndex';
+
+/**
+ * Notes the new price of each listed machine of `machines` whose listing
+ * says another, at `t`; machines not listed, or listed without a price kept
+ * (recorded before the outlook), are left alone. Asking the listing rather
+ * than trusting the diff: another writer may have noted the same change.
+ * The changes, for the outlook's index to follow.
+ */
+export function reprice(sql: (text: string) => SqlStatement, t: number, machines: readonly Machine[]): OutlookChange[] {
+  const listing = sql('SELECT spec, price FROM listings WHERE node = ? AND until IS NULL -- arrays');
+  const note = sql('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price = min(price, excluded.price)');
+  const update = sql('UPDATE listings SET price = ? WHERE node = ? AND until IS NULL');
+  // A whole list asks every listing once, not 100k lookups.
+  const prices = machines.length > 64 ? openPrices(sql) : undefined;
+  const changes: OutlookChange[] = [];
+  for (const m of machines) {
+    const price = storedPrice(m);
+    const [spec, was] = prices ? (prices.get(m.node_name) ?? []) : (rowArrays(listing, m.node_name)[0] ?? []);
+    if (spec === null || spec === undefined || was === null || was === undefined || price === null || Number(was) === price) continue;
+    note.run(spec, t, was);
+    update.run(price, m.node_name);
+    changes.push({ kind: 'reprice', node: m.node_name, spec: Number(spec), was: Number(was), price });
+  }
+  return changes;
+}
+
+/** Each open listing's spec and price, by node. */
+function openPrices(sql: (text: string) => SqlStatement): Map<string, SqlValue[]> {
+  const prices = new Map<string, SqlValue[]>();
+  for (const [node, spec, price] of rowArrays(sql('SELECT node, spec, price FROM listings WHERE until IS NULL AND spec IS NOT NULL -- arrays'))) prices.set(node as string, [spec, price]);
+  return prices;
+}
