@@ -10,7 +10,7 @@
 // 4 fresh profiles on 1.139.1). One fresh profile per moment.
 import * as assert from 'node:assert/strict';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
 
 /** Editor tabs of VS Code's Welcome page, where walkthroughs show. */
@@ -32,6 +32,8 @@ function typingAfter(delayMs: number): Scenario {
   return {
     title: `first run: Set API Token from the Command Palette ${delayMs} ms after the view first shows gets every key of the token; no walkthrough opens and no empty editor group is left`,
     fresh: true,
+    // Every delay on the newest VS Code, where the walkthrough took the keyboard; one on 1.100, for CI time.
+    ...(delayMs === 600 ? {} : NEWEST_ONLY),
     async run({ ui }) {
       await ui.activityBarIcon().click();
       await ui.machines().waitFor();

@@ -11,12 +11,13 @@ import { costKey, estimateJob, type Job } from '../../src/model/jobCost';
 import { jobRowText } from '../../src/model/jobText';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { estimateMemory, sizingFilter } from '../../src/model/sizing';
-import type { Scenario } from './scenario';
+import { type Scenario, NEWEST_ONLY } from './scenario';
 import { answerQuestion, clearFilterAfter, questionBox } from './ui';
 import { until } from './workbench';
 
 export const jobCostScenario: Scenario = {
   title: 'job cost: Find Machines for a Model… with a job (a bad token count first), the view sorted by job cost, a row’s time and cost, the details panel’s job rows',
+  ...NEWEST_ONLY,
   async run({ ui }) {
     await ui.ensureReady();
     const job: Job = { paramsB: 7, kind: 'train', tokens: 1e9 };
