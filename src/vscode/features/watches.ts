@@ -58,6 +58,7 @@ export class WatchService extends Disposable {
   private stats: Map<string, WatchStats> | undefined;
   /** Each watch's outlook from the market history (issue 36), by query; none without a history. */
   private outlooks = new Map<string, Outlook>();
+  private outlookAsk: AbortController | undefined;
   private statsAsk: AbortController | undefined;
   private statsAnswer: Promise<void> = Promise.resolve();
   /** The news of each snapshot, handled one after the other (an alert asks the market which machines are still listed). */
@@ -86,7 +87,8 @@ export class WatchService extends Disposable {
       }),
     );
     this._register(controller.onDidChangeSetup(() => this.schedule()));
-    this._register(market.onDidChangeHistory(() => this.stats && void this.askStats()));
+    // The outlooks follow the history (a list recorded here or by another writer), not each list.
+    this._register(market.onDidChangeHistory(() => void this.askOutlooks()));
     this._register(vscode.window.onDidChangeWindowState((state) => this.schedule(state.focused)));
     this._register(
       market.onDidChange((change) => {
@@ -104,6 +106,7 @@ export class WatchService extends Disposable {
       toDisposable(() => {
         if (this.timer) clearTimeout(this.timer);
         this.statsAsk?.abort();
+        this.outlookAsk?.abort();
       }),
     );
     this.reload();
@@ -172,7 +175,6 @@ export class WatchService extends Disposable {
         if (this.statsAsk !== ask) return;
         this.stats = stats && new Map(queries.map((query, i) => [query, { matches: stats[i].matches, cheapest: stats[i].cheapestPerGpu === undefined ? undefined : formatPricePerGpu(stats[i].cheapestPerGpu) }]));
         this.changed.fire();
-        return this.askOutlooks(queries, ask);
       },
       (err: unknown) => {
         if (this.statsAsk === ask) this.log.error(`The watches' figures failed: ${describeError(err)}`);
@@ -181,10 +183,14 @@ export class WatchService extends Disposable {
     return this.statsAnswer;
   }
 
-  /** Each watch's outlook, after its figures: one ask a watch, the next snapshot's asks cancel these. */
-  private async askOutlooks(queries: string[], ask: AbortController): Promise<void> {
+  /** Each watch's outlook: one ask a watch, the next change of the history (or of the watches) cancels these. */
+  private async askOutlooks(): Promise<void> {
+    this.outlookAsk?.abort();
+    const ask = new AbortController();
+    this.outlookAsk = ask;
+    const queries = this.parsed.watches.map((w) => w.queryText);
     const answers = await Promise.all(queries.map((query) => this.market.client.request('outlook', { query }, ask.signal).catch(() => undefined)));
-    if (this.statsAsk !== ask) return;
+    if (this.outlookAsk !== ask) return;
     this.outlooks = new Map();
     answers.forEach((answer, i) => answer && 'outlook' in answer && this.outlooks.set(queries[i], answer.outlook));
     this.changed.fire();
@@ -210,6 +216,7 @@ export class WatchService extends Disposable {
     }
     this.market.watch([...now]);
     void this.askStats();
+    void this.askOutlooks();
     this.schedule();
     this.changed.fire();
   }

@@ -1,6 +1,6 @@
 // What the market answers about the Machines view's filter, kept current: asked
-// again when the filter changes, a new list arrives (or another event of the
-// subclass's), each ask cancelling the one before. The view reads the last
+// again when the filter changes and when what it reads changes (a new list, or
+// the subclass's own event), each ask cancelling the one before. The view reads the last
 // answer synchronously, and only while it is for the filter shown. The near-miss
 // rows and the filter's outlook are two of these.
 import type * as vscode from 'vscode';
@@ -29,6 +29,8 @@ export abstract class FilterAnswer<T> extends Disposable {
     private readonly none: T,
     /** Whether a new answer is worth telling, from the last one shown. */
     worthTelling?: (last: T, next: T) => boolean,
+    /** Asked again with each new list (else the subclass says when). */
+    followsList = true,
   ) {
     super();
     this.latest = this._register(
@@ -39,7 +41,7 @@ export abstract class FilterAnswer<T> extends Disposable {
     );
     this.onDidChange = this.latest.onDidChange;
     this._register(state.onDidChange(() => this.state.queryText !== (this.latest.value?.filter ?? '') && void this.refresh()));
-    this._register(market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()));
+    if (followsList) this._register(market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()));
   }
 
   /** The answer for the filter shown, as last answered; `none` while the answer for a new filter is on its way. */

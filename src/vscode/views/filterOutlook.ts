@@ -1,6 +1,7 @@
 // The outlook of the Machines view's filter (issue 36): rent now or wait, in
 // one line for the view's message, asked of the market (its history) when the
-// filter changes, a new list arrives or the history changes (filterAnswer.ts).
+// filter or the history changes (a list recorded here or by another writer;
+// filterAnswer.ts), not with each list.
 // Nothing is said without a filter or without a history.
 import type * as vscode from 'vscode';
 import { outlookLineOf } from '../../market/outlookLine';
@@ -16,7 +17,7 @@ export class FilterOutlook extends FilterAnswer<string | undefined> {
   protected readonly what = "The filter's outlook";
 
   constructor(market: OutlookMarket, state: ViewState, log: Log) {
-    super(market, state, log, undefined);
+    super(market, state, log, undefined, undefined, false);
     this._register(market.onDidChangeHistory(() => void this.refresh()));
     void this.refresh();
   }
