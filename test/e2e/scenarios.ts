@@ -243,6 +243,8 @@ export const scenarios: Scenario[] = [
   },
   {
     title: 'filtering: Filter Machines… with gpus>=2 narrows the tree and says so; Clear Filter; Group By and Sort By menus',
+    // The filter box on 1.100 is the suggestions scenario's; the menus are VS Code's own on both.
+    ...NEWEST_ONLY,
     async run({ ui }) {
       await ui.ensureReady();
       const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;

@@ -44,6 +44,8 @@ export const watchingScenario: Scenario = {
     await until('the status bar item', () => statusItem(ui).innerText(), (t) => t.trim() === '0');
 
     demo.setData({ machines: [...DEMO_MACHINES, h100('h100-watch-1', '1.50')] });
+    // Any refresh tells a watch's news, a poll's or the Refresh button's: the button does not wait out the poll's 10 s.
+    await (await ui.titleAction('Refresh')).click();
     const toast = ui.toast(`GPU Rental: 1× H100 WATCH at 1.50/GPU in cn-north newly matches "${WATCH}"`);
     await toast.waitFor({ timeout: ALERT_TIMEOUT_MS });
     await until('the status bar to count it', () => statusItem(ui).innerText(), (t) => t.trim() === '1 · 1.50/GPU');
@@ -62,6 +64,7 @@ export const watchingScenario: Scenario = {
     // Out of sight, news counts in the badge on the activity bar until the view is opened.
     await ui.runCommand('View: Show Explorer');
     demo.setData({ machines: [...DEMO_MACHINES, h100('h100-watch-1', '1.50'), h100('h100-watch-2', '1.20')] });
+    await ui.runCommand('GPU Rental: Refresh');
     await until('the badge', () => badge(ui).innerText(), (t) => t.trim() === '1', ALERT_TIMEOUT_MS);
     // The badge covers part of the icon: click the icon's item, as a pointer anywhere on it would.
     await ui.page.locator('.activitybar .action-item:has(a[aria-label^="GPU Rental"])').first().click();
