@@ -7,7 +7,7 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { compareVersions } from '../../src/model/version';
 import { Config } from '../../src/vscode/services/config';
 import { ViewState } from '../../src/vscode/views/viewState';
-import { machineLeaves, runAndAccept, signedInToDemo, templateLeaves, waitFor, type MachineLeaf , machineNodes } from './helpers';
+import { assertViewCounts, machineLeaves, machineNodes, runAndAccept, signedInToDemo, templateLeaves, type MachineLeaf, waitFor } from './helpers';
 
 describe('Finding a machine', function () {
   let server: DemoServer;
@@ -39,9 +39,7 @@ describe('Finding a machine', function () {
     assert.ok(shown.every((l) => l.machine.gpu_count >= 2 && Number(l.machine.price) / l.machine.gpu_count < 3));
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2 && Number(m.price) / m.gpu_count < 3).length;
     assert.equal(shown.length, expected);
-    // Then, where the market history knows the filter, its outlook (test/integration/outlook.test.ts).
-    const counts = `gpus>=2 price_per_gpu<3 · ${expected} of ${DEMO_MACHINES.length} machines`;
-    assert.ok(api.machinesView.message === counts || api.machinesView.message?.startsWith(`${counts} · `), api.machinesView.message);
+    assertViewCounts(api, `gpus>=2 price_per_gpu<3 · ${expected} of ${DEMO_MACHINES.length} machines`);
     assert.equal(server.requests.length, requests, 're-filtering sends no request');
   });
 

@@ -189,3 +189,9 @@ export async function assertSizingRefused(api: GpuRentalTestApi, answers: object
   assert.equal(api.view.queryText, 'gpus>=2');
   assert.deepEqual(api.shownMessages.at(-1), { severity: 'error', text: `GPU Rental: cannot size the model: ${message}` });
 }
+
+/** The Machines view's message says `counts`, then, where the market history knows the filter, its outlook (test/integration/outlook.test.ts). */
+export function assertViewCounts(api: GpuRentalTestApi, counts: string): void {
+  const message = api.machinesView.message;
+  assert.ok(message === counts || message?.startsWith(`${counts} · `), `${message} is not "${counts}" (with an outlook after it or not)`);
+}
