@@ -87,6 +87,28 @@ async function keyboardCommand(ui: Ui, title: string): Promise<void> {
   await ui.page.keyboard.press('Enter');
 }
 
+/**
+ * Presses `key` until `read` satisfies `done`: a press that lands while the tree redraws (after a
+ * refresh, its rows follow the view's message) can be lost, as for a person, who presses again. It
+ * presses again only while nothing has moved, so a slow press is never counted twice.
+ */
+async function pressUntil<T>(ui: Ui, key: string, what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<void> {
+  const before = await read();
+  for (let attempt = 1; ; attempt++) {
+    await ui.page.keyboard.press(key);
+    const reached = await until(what, read, done, 3_000).then(() => true, (err: unknown) => {
+      if (attempt === 3) throw err;
+      return false;
+    });
+    if (reached) return;
+    const now = await read();
+    if (now !== before) {
+      await until(what, read, done); // it moved, only slowly: wait, do not press again
+      return;
+    }
+  }
+}
+
 async function focusedMachineRow(ui: Ui): Promise<Locator> {
   const row = ui.machines().locator('.monaco-list-row.focused').first();
   await row.waitFor();
@@ -363,21 +385,13 @@ export const scenarios: Scenario[] = [
       const firstGroup = ui.groupRows().first();
       await until('the first group focused', () => firstGroup.getAttribute('class'), (c) => /\bfocused\b/.test(c ?? ''));
       const groupName = await label(firstGroup);
-      // A key press that lands while the tree redraws can be lost, as for a person, who presses again.
-      for (let attempt = 1; (await firstGroup.getAttribute('aria-expanded')) !== 'true'; attempt++) {
-        await page.keyboard.press('ArrowRight');
-        await until('the group expanded', () => firstGroup.getAttribute('aria-expanded'), (v) => v === 'true', 3_000).catch((err: unknown) => {
-          if (attempt === 3) throw err;
-        });
-      }
+      await pressUntil(ui, 'ArrowRight', 'the group expanded', () => firstGroup.getAttribute('aria-expanded'), (v) => v === 'true');
       await until('its machine rows', () => ui.machineRows().count(), (n) => n > 1);
       const focusedLabel = () => ui.machines().locator('.monaco-list-row.focused').first().getAttribute('aria-label');
       const firstMachine = await ui.machineRows().nth(0).getAttribute('aria-label');
       const secondMachine = await ui.machineRows().nth(1).getAttribute('aria-label');
-      await page.keyboard.press('ArrowDown');
-      await until('the first machine focused', focusedLabel, (l) => l === firstMachine);
-      await page.keyboard.press('ArrowDown');
-      await until('the second machine focused', focusedLabel, (l) => l === secondMachine);
+      await pressUntil(ui, 'ArrowDown', 'the first machine focused', focusedLabel, (l) => l === firstMachine);
+      await pressUntil(ui, 'ArrowDown', 'the second machine focused', focusedLabel, (l) => l === secondMachine);
       let row = await focusedMachineRow(ui);
       assert.equal(await row.getAttribute('aria-level'), '2', 'a machine row has the focus');
       const title = await label(row);
