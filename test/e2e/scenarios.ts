@@ -94,6 +94,7 @@ async function keyboardCommand(ui: Ui, title: string): Promise<void> {
  */
 async function pressUntil<T>(ui: Ui, key: string, what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<void> {
   const before = await read();
+  if (done(before)) return;
   for (let attempt = 1; ; attempt++) {
     await ui.page.keyboard.press(key);
     const reached = await until(what, read, done, 3_000).then(() => true, (err: unknown) => {
@@ -381,17 +382,18 @@ export const scenarios: Scenario[] = [
 
       await keyboardCommand(ui, 'GPU Rental: Focus on Machines View');
       await until('keyboard focus in the Machines tree', () => ui.machines().locator('.monaco-list:focus-within').count(), (n) => n === 1);
-      await page.keyboard.press('Home');
-      const firstGroup = ui.groupRows().first();
-      await until('the first group focused', () => firstGroup.getAttribute('class'), (c) => /\bfocused\b/.test(c ?? ''));
+      // Rows are found by their place in the tree (data-index): the list reuses its row elements, so
+      // their order in the page is not the order on screen.
+      const focusedIndex = () => ui.machines().locator('.monaco-list-row.focused').first().getAttribute('data-index');
+      const rowAt = (index: number) => ui.machines().locator(`.monaco-list-row[data-index="${index}"]`);
+      await pressUntil(ui, 'Home', 'the first group focused', focusedIndex, (i) => i === '0');
+      const firstGroup = rowAt(0);
+      assert.equal(await firstGroup.getAttribute('aria-level'), '1', 'the first row is a group');
       const groupName = await label(firstGroup);
       await pressUntil(ui, 'ArrowRight', 'the group expanded', () => firstGroup.getAttribute('aria-expanded'), (v) => v === 'true');
-      await until('its machine rows', () => ui.machineRows().count(), (n) => n > 1);
-      const focusedLabel = () => ui.machines().locator('.monaco-list-row.focused').first().getAttribute('aria-label');
-      const firstMachine = await ui.machineRows().nth(0).getAttribute('aria-label');
-      const secondMachine = await ui.machineRows().nth(1).getAttribute('aria-label');
-      await pressUntil(ui, 'ArrowDown', 'the first machine focused', focusedLabel, (l) => l === firstMachine);
-      await pressUntil(ui, 'ArrowDown', 'the second machine focused', focusedLabel, (l) => l === secondMachine);
+      await until('its machine rows', () => rowAt(2).getAttribute('aria-level'), (level) => level === '2');
+      await pressUntil(ui, 'ArrowDown', 'the first machine focused', focusedIndex, (i) => i === '1');
+      await pressUntil(ui, 'ArrowDown', 'the second machine focused', focusedIndex, (i) => i === '2');
       let row = await focusedMachineRow(ui);
       assert.equal(await row.getAttribute('aria-level'), '2', 'a machine row has the focus');
       const title = await label(row);
