@@ -77,6 +77,8 @@ export const twoWindowsScenario: Scenario = {
       await ui.groupRows().first().waitFor();
     };
     const refresh = async (window: 'A' | 'B', ui: Ui) => {
+      // A person clicks in the window in front; in a tab behind, the browser draws nothing and every action waits seconds.
+      await ui.page.bringToFront();
       await ui.dismissOverlays();
       await (await ui.titleAction('Refresh')).click();
       await recorded(window, ui);
@@ -140,6 +142,7 @@ export const twoWindowsScenario: Scenario = {
 
     // Window A reloaded: a new extension host, which reads the history both recorded (and, the page's
     // secrets gone with the page, is given the token again).
+    await a.page.bringToFront();
     await a.page.reload();
     // It comes back with GPU Rental open in the side bar (a click on the icon before its views are there would close it).
     await a.machines().waitFor({ timeout: LOAD_TIMEOUT_MS });

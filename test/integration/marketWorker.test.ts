@@ -231,7 +231,7 @@ describe('Market worker faults', function () {
     ({ server, api } = await signedInToDemo());
     // A second market host, as the extension's, of a worker that crashes or hangs when asked.
     historyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-faults-'));
-    host = new MarketHost({ script: FAULTY_WORKER, config: new Config(), controller: api.controller, tokens: api.tokens, log: api.log, retryPolicy: () => ({ retries: 0 }), historyRoot });
+    host = new MarketHost({ script: FAULTY_WORKER, config: new Config(), controller: api.controller, tokens: api.tokens, log: api.log, retryPolicy: () => ({ retries: 0 }), historyRoot, hungAfterMs: 3_000 });
     client = host.client;
     client.onDidRestart((why) => restarts.push(why));
   });

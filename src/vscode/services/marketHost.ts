@@ -33,6 +33,8 @@ export interface MarketHostOptions {
   retryPolicy: () => Partial<RetryPolicy>;
   /** `<globalStorage>/market-history`: the worker keeps one folder per service there. */
   historyRoot: string;
+  /** How long an answer may take before the worker counts as hung (10 s: a busy worker still answers pings between requests). */
+  hungAfterMs?: number;
 }
 
 export class MarketHost extends Disposable implements LoadHost {
@@ -69,9 +71,8 @@ export class MarketHost extends Disposable implements LoadHost {
       start: () => this.connect(),
       inThread: () => this.serveInThread(),
       hello: { version: PROTOCOL_VERSION, language: vscode.env.language, bundle: vscode.l10n.bundle },
-      // A worker busy with one request still answers pings between requests; 10 s without one is a hang.
-      pingEveryMs: 2_000,
-      pingDeadlineMs: 10_000,
+      pingEveryMs: Math.min(2_000, (options.hungAfterMs ?? 10_000) / 4),
+      pingDeadlineMs: options.hungAfterMs ?? 10_000,
     }));
     this.client.onNotify((n) => {
       if (n.name === 'log') this.options.log[n.params.level](`Market worker: ${n.params.text}`);
