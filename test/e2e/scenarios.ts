@@ -384,7 +384,10 @@ export const scenarios: Scenario[] = [
       await until('keyboard focus in the Machines tree', () => ui.machines().locator('.monaco-list:focus-within').count(), (n) => n === 1);
       // Rows are found by their place in the tree (data-index): the list reuses its row elements, so
       // their order in the page is not the order on screen.
-      const focusedIndex = () => ui.machines().locator('.monaco-list-row.focused').first().getAttribute('data-index');
+      const focusedIndex = async () => {
+        const focused = ui.machines().locator('.monaco-list-row.focused');
+        return (await focused.count()) ? focused.first().getAttribute('data-index') : null;
+      };
       const rowAt = (index: number) => ui.machines().locator(`.monaco-list-row[data-index="${index}"]`);
       await pressUntil(ui, 'Home', 'the first group focused', focusedIndex, (i) => i === '0');
       const firstGroup = rowAt(0);
