@@ -96,15 +96,15 @@ export const twoWindowsScenario: Scenario = {
     const a = session.ui;
     await a.ensureReady();
     await recorded('A', a);
-    const hostsA = extensionHostPids(server.pid);
 
     // Window B: the web workbench keeps secrets in the page's memory (VS Code's server has no secret
     // store for it, see the README), so B is given the token too.
     const b = await opening;
     await b.ensureReady();
     await recorded('B', b);
+    // Counted once both windows are up: while B starts, a process of its start-up may come and go.
     const hosts = extensionHostPids(server.pid);
-    assert.ok(hosts.length >= 2 && hostsA.every((pid) => hosts.includes(pid)), `each window has its own extension host (${hostsA.join(', ')}, then ${hosts.join(', ')})`);
+    assert.ok(hosts.length >= 2, `each window has its own extension host (${hosts.join(', ')})`);
 
     // The market moves; the windows refresh in turn. A cheap H100 is listed once (B sees it);
     // machine `back` goes (A sees it gone) and comes back (A, then B, see it back).
@@ -139,6 +139,8 @@ export const twoWindowsScenario: Scenario = {
       assert.deepEqual(history.problems, [], `${what}: nothing set aside or skipped`);
     };
     check('two windows');
+    const still = extensionHostPids(server.pid);
+    assert.ok(hosts.every((pid) => still.includes(pid)), `the windows kept their extension hosts through the refreshes (${hosts.join(', ')}, then ${still.join(', ')})`);
 
     // Window A reloaded: a new extension host, which reads the history both recorded (and, the page's
     // secrets gone with the page, is given the token again).

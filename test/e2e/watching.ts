@@ -7,6 +7,7 @@ import type { Machine } from '../../src/api/types';
 import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
+import { clearFilterAfter } from './ui';
 
 const WATCH = 'Cheap H100';
 /** Polls every 10 s in the scenarios' window; an alert can take two polls to come. */
@@ -72,18 +73,18 @@ export const watchingScenario: Scenario = {
   },
   async cleanup({ ui, demo }) {
     demo.reset();
-    await ui.dismissOverlays();
-    await ui.clearNotifications().catch(() => undefined);
+    // The filter first: every later scenario needs the whole list.
+    await ui.openSidebar();
+    await clearFilterAfter({ ui });
     await ui.runCommand('GPU Rental: Manage Watches…');
     const title = (text: string) => ui.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: text }).first();
     await title('Manage Watches').waitFor();
-    await ui.quickInput().press('Enter');
+    // Its rows come with the watches' figures: the watch's own row, once it is there.
+    await ui.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: WATCH }).first().click();
     await title(`Watch: ${WATCH}`).waitFor();
     await ui.quickInput().fill('Remove');
     await ui.quickInput().press('Enter');
     await title(`Watch: ${WATCH}`).waitFor({ state: 'hidden' });
     await until('the status bar item to go', () => statusItem(ui).count(), (n) => n === 0);
-    await ui.openSidebar();
-    await (await ui.titleAction('Clear Filter')).click().catch(() => undefined);
   },
 };
