@@ -3,7 +3,7 @@
 import { ApiError } from '../api/errors';
 import { safeJson, terminalText } from './output';
 
-/** The exit codes (README, "The command line"). */
+/** The exit codes (docs/cli.md, "Exit codes and errors"). */
 export const EXIT = {
   found: 0,
   nothing: 1,

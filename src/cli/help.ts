@@ -1,4 +1,4 @@
-// The help of `gpu-rental`, in English (the README says the same, longer).
+// The help of `gpu-rental`, in English (docs/cli.md says the same, longer).
 const USAGE = `gpu-rental: rentable GPU machines and image templates from your GPU rental service,
 for scripts and agents. The same query language, price per GPU and tools as the
 GPU Rental extension for VS Code.

@@ -1,6 +1,6 @@
 // The pull reference of an image template: what `docker pull` takes. The
 // service sends registry, name and tag as separate, free-form fields, so odd
-// values are normalised here by fixed rules (the README lists them):
+// values are normalised here by fixed rules (docs/architecture.md lists them):
 // - registry: surrounding spaces, a scheme ("https://") and trailing slashes
 //   are dropped; null, a non-string or an empty string means "no registry";
 // - name: surrounding spaces and slashes are dropped; a name that already

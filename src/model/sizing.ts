@@ -1,7 +1,7 @@
 // How much GPU memory a language model needs for a job: an estimate from the
 // parameter count alone, with its parts, and the filter that finds machines
-// with that much. README, "Fitting a model", gives the formula; docs/gpu-memory.md
-// its sources and assumptions, and compares it with two published sizing tables. Pure.
+// with that much. README, "Fitting a model", says how to use it; docs/gpu-memory.md
+// gives its parts, sources and assumptions, and compares it with two published sizing tables. Pure.
 import * as l10n from '@vscode/l10n';
 import { formatOneDecimal } from './format';
 import { printQuery, type Clause } from './query';

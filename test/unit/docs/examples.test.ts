@@ -1,6 +1,6 @@
 // Issue 28, item 5: every filter query we show people as an example (the
 // manifest's settings, tool and walkthrough texts, the README's user guide,
-// the walkthrough's pictures) finds machines in the demo market that
+// the walkthrough's pictures, the command line's page docs/cli.md) finds machines in the demo market that
 // `npm start` serves, so that a person who tries one sees it work. The
 // examples are collected from those files, not from a list kept by hand.
 import * as assert from 'node:assert/strict';
@@ -40,17 +40,17 @@ function runsIn(text: string, where: string): Example[] {
   return [...text.matchAll(RUN)].map((m) => ({ query: m[0], where })).filter((e) => !GRAMMAR.has(e.query));
 }
 
-/** The README, the user guide (what builders read is in CONTRIBUTING.md and docs/). */
-function readmeExamples(): Example[] {
-  const guide = read('README.md');
+/** The user's guide: the README and the command line's page (what builders read is in CONTRIBUTING.md and the rest of docs/). */
+function guideExamples(file: string): Example[] {
+  const guide = read(file);
   const examples: Example[] = [];
   // Whole lines of ```text blocks: they are queries, bare words included.
   for (const block of guide.matchAll(/```text\n([\s\S]*?)```/g)) {
-    for (const line of block[1].split('\n').filter((l) => l.trim())) examples.push({ query: line.trim(), where: 'README.md (query block)' });
+    for (const line of block[1].split('\n').filter((l) => l.trim())) examples.push({ query: line.trim(), where: `${file} (query block)` });
   }
   // Elsewhere, queries are code spans; the security section's hostile HTML (`<img src=x …>`) is not one.
   for (const span of guide.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)) {
-    if (!span[1].startsWith('<') && !span[1].startsWith('"><')) examples.push(...runsIn(span[1], 'README.md'));
+    if (!span[1].startsWith('<') && !span[1].startsWith('"><')) examples.push(...runsIn(span[1], file));
   }
   return examples;
 }
@@ -103,11 +103,11 @@ function matchCount(query: string): number {
 }
 
 describe('documented filter examples', () => {
-  const all = [...readmeExamples(), ...manifestExamples(), ...walkthroughPictureExamples()];
+  const all = [...guideExamples('README.md'), ...guideExamples('docs/cli.md'), ...manifestExamples(), ...walkthroughPictureExamples()];
 
-  it('are found where people read them (README, manifest, walkthrough text and pictures)', () => {
+  it('are found where people read them (README, the command line\'s page, manifest, walkthrough text and pictures)', () => {
     const where = new Set(all.map((e) => e.where.split(' ')[0]));
-    for (const file of ['README.md', 'package.nls.json', 'media/walkthrough/filter-dark.svg']) assert.ok(where.has(file), `${file}: ${[...where].join(', ')}`);
+    for (const file of ['README.md', 'docs/cli.md', 'package.nls.json', 'media/walkthrough/filter-dark.svg']) assert.ok(where.has(file), `${file}: ${[...where].join(', ')}`);
     assert.ok(all.some((e) => e.where.includes('config.watches.markdownDescription')), 'the watches setting\'s example');
     assert.ok(all.some((e) => e.where.includes('walkthrough.filter.description')), 'the walkthrough\'s filter step');
   });
