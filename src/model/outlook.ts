@@ -21,13 +21,21 @@ export const GAP_MS = 3 * HOUR_MS;
 /** The random moments of the median wait are this far apart. */
 const MOMENT_MS = 10 * 60_000;
 
-/** A stretch of one listing during which it matched the filter. */
-export interface MatchSpan {
-  start: number;
-  /** When it stopped matching (gone, or repriced out); undefined while it matches. */
-  end: number | undefined;
-  /** Its price per GPU from each time on, in time order; the first at `start`. */
-  prices: { t: number; perGpu: number }[];
+/**
+ * The stretches of listings during which they matched the filter, as
+ * columns (a broad filter has tens of thousands; an object each cost more
+ * than all the arithmetic on them, bench:history's outlook figures). Stretch
+ * k starts at `start[k]` and ends at `end[k]` (gone, or repriced out; NaN
+ * while it matches); its prices per GPU are `perGpu[i]` from `t[i]` on, for
+ * i from `first[k]` up to the next stretch's first, in time order, the first
+ * at its start.
+ */
+export interface MatchSpans {
+  start: number[];
+  end: number[];
+  first: number[];
+  t: number[];
+  perGpu: number[];
 }
 
 /** What the history recorded of a filter. */
@@ -38,7 +46,7 @@ export interface OutlookRecord {
   start: number;
   /** The lists' times (at least the window asked), in order: far-apart ones are gaps. */
   lists: readonly number[];
-  spans: readonly MatchSpan[];
+  spans: MatchSpans;
 }
 
 export type OutlookLevel = 'low' | 'typical' | 'high';
@@ -99,7 +107,7 @@ export interface Outlook {
 }
 
 /** The p-quantile of ascending numbers, interpolated between the nearest ranks (as the history's medians). */
-function rank(sorted: readonly number[], p: number): number {
+function rank(sorted: ArrayLike<number>, p: number): number {
   const at = (sorted.length - 1) * p;
   const below = Math.floor(at);
   const above = Math.min(sorted.length - 1, below + 1);
@@ -108,7 +116,7 @@ function rank(sorted: readonly number[], p: number): number {
 }
 
 function quartiles(values: number[]): Quartiles {
-  const sorted = values.sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   return { q1: rank(sorted, 0.25), median: rank(sorted, 0.5), q3: rank(sorted, 0.75) };
 }
 
@@ -129,10 +137,15 @@ function covered(lists: readonly number[], from: number, to: number): [number, n
 
 const overlap = (ranges: readonly [number, number][], from: number, to: number) => ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
 
-/** Each price of a span with the time it held until. */
-function segments(span: MatchSpan, now: number): { from: number; to: number; perGpu: number }[] {
-  const end = Math.min(span.end ?? now, now);
-  return span.prices.map((p, i) => ({ from: p.t, to: Math.min(span.prices[i + 1]?.t ?? end, end), perGpu: p.perGpu })).filter((s) => s.to >= s.from && Number.isFinite(s.perGpu));
+/**
+ * Each price of the spans with the time it held until, as three columns: a
+ * broad filter has tens of thousands of them, and an object each cost more
+ * than all the arithmetic on them (bench:history, the outlook's figures).
+ */
+interface Segments {
+  from: number[];
+  to: number[];
+  perGpu: number[];
 }
 
 /** The outlook of a filter over the `days` before the record's latest list. */
@@ -146,30 +159,56 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const recordedMs = overlap(cover, begin, now);
   const recordedHours = recordedMs / HOUR_MS;
   const recordedDays = Math.floor(recordedMs / DAY_MS + 1e-9);
-  // A clock set back can leave a stretch that ends before it starts: it says nothing.
-  const spans = record.spans.filter((s) => s.prices.length > 0 && (s.end === undefined || s.end >= s.start) && s.start <= now);
-  const appeared = spans.filter((s) => s.start > record.start && s.start >= from);
-  const week = appeared.filter((s) => s.start >= now - 7 * DAY_MS).length;
-  const ended = appeared.filter((s) => s.end !== undefined).map((s) => (s.end! - s.start) / HOUR_MS);
-  const listed = spans.filter((s) => s.end === undefined);
-  const nowBest = listed.length > 0 ? listed.reduce((best, s) => Math.min(best, s.prices[s.prices.length - 1].perGpu), Infinity) : undefined;
+
+  let appeared = 0;
+  let week = 0;
+  const endedHours: number[] = [];
+  let listed = 0;
+  let best = Infinity;
+  // Appearances per day; a day is [its start, its end), as for the daily best.
+  const counts = new Array<number>(days).fill(0);
+  const all: Segments = { from: [], to: [], perGpu: [] };
+  const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
+  for (let k = 0; k < starts.length; k++) {
+    const start = starts[k];
+    const ended = !Number.isNaN(ends[k]);
+    const p0 = first[k];
+    const p1 = k + 1 < starts.length ? first[k + 1] : times.length;
+    // A clock set back can leave a stretch that ends before it starts: it says nothing.
+    if (p1 === p0 || (ended && ends[k] < start) || start > now) continue;
+    if (start > record.start && start >= from) {
+      appeared++;
+      if (start >= now - 7 * DAY_MS) week++;
+      if (ended) endedHours.push((ends[k] - start) / HOUR_MS);
+      counts[Math.min(days - 1, Math.max(0, Math.ceil((now - start) / DAY_MS) - 1))]++;
+    }
+    if (!ended) {
+      listed++;
+      best = Math.min(best, perGpu[p1 - 1]);
+    }
+    const end = Math.min(ended ? ends[k] : now, now);
+    for (let i = p0; i < p1; i++) {
+      const to = Math.min(i + 1 < p1 ? times[i + 1] : end, end);
+      if (to < times[i] || !Number.isFinite(perGpu[i])) continue;
+      all.from.push(times[i]);
+      all.to.push(to);
+      all.perGpu.push(perGpu[i]);
+    }
+  }
+  const nowBest = listed > 0 ? best : undefined;
 
   // The best price of each day: the lowest of the prices that held in it, on days the record covers.
   const daily: { day: number; best: number }[] = [];
   const bests = new Array<number>(days).fill(Infinity);
   const recordedDay = Array.from({ length: days }, (_, k) => overlap(cover, now - (k + 1) * DAY_MS, now - k * DAY_MS) > 0);
-  const all = spans.flatMap((s) => segments(s, now));
-  for (const seg of all) {
-    for (let k = Math.max(0, Math.floor((now - seg.to) / DAY_MS)); k < days; k++) {
+  for (let j = 0; j < all.from.length; j++) {
+    for (let k = Math.max(0, Math.floor((now - all.to[j]) / DAY_MS)); k < days; k++) {
       // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
-      if (k > 0 && seg.from >= now - k * DAY_MS) break;
-      if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], seg.perGpu);
+      if (k > 0 && all.from[j] >= now - k * DAY_MS) break;
+      if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], all.perGpu[j]);
     }
   }
   for (let k = days - 1; k >= 0; k--) if (Number.isFinite(bests[k])) daily.push({ day: now - (k + 1) * DAY_MS, best: bests[k] });
-  const counts = new Array<number>(days).fill(0);
-  // A day is [its start, its end), as for the daily best.
-  for (const s of appeared) counts[Math.min(days - 1, Math.max(0, Math.ceil((now - s.start) / DAY_MS) - 1))]++;
   const appearedDaily: { day: number; appeared: number }[] = [];
   for (let k = days - 1; k >= 0; k--) if (recordedDay[k] || counts[k] > 0) appearedDaily.push({ day: now - (k + 1) * DAY_MS, appeared: counts[k] });
   const fewDays = recordedDays < MIN_DAYS;
@@ -182,15 +221,15 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     recordedDays,
     supply: {
       week,
-      window: appeared.length,
-      everyHours: appeared.length >= MIN_APPEARANCES && recordedHours > 0 ? recordedHours / appeared.length : undefined,
-      listedHours: ended.length >= MIN_APPEARANCES ? quartiles(ended) : undefined,
-      now: listed.length,
+      window: appeared,
+      everyHours: appeared >= MIN_APPEARANCES && recordedHours > 0 ? recordedHours / appeared : undefined,
+      listedHours: endedHours.length >= MIN_APPEARANCES ? quartiles(endedHours) : undefined,
+      now: listed,
       daily: appearedDaily,
     },
     price: { daily, typical, now: nowBest, level: nowBest === undefined ? undefined : levelOf(nowBest, typical) },
     waiting: waitingOf(all, nowBest, record.start, begin, now, cover, days),
-    flags: { fewDays, fewAppearances: appeared.length < MIN_APPEARANCES, gapHours: Math.max(0, (now - begin) / HOUR_MS - recordedHours) },
+    flags: { fewDays, fewAppearances: appeared < MIN_APPEARANCES, gapHours: Math.max(0, (now - begin) / HOUR_MS - recordedHours) },
   };
 }
 
@@ -203,15 +242,8 @@ export function levelOf(perGpu: number, typical: { low: number; high: number } |
   return 'typical';
 }
 
-function waitingOf(all: { from: number; to: number; perGpu: number }[], nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number): Outlook['waiting'] {
-  const wanted = nowBest === undefined ? all : all.filter((s) => s.perGpu < nowBest - 1e-6);
-  const stretches = wanted.map((s): [number, number] => [s.from, s.to]).sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [a, b] of stretches) {
-    const last = merged[merged.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
+function waitingOf(all: Segments, nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number): Outlook['waiting'] {
+  const merged = unionOf(all, nowBest === undefined ? Infinity : nowBest - 1e-6);
   // The days on which one appeared (came, or became cheap enough), the record's start aside.
   const seen = new Set<number>();
   for (const [a] of merged) if (a > start && a >= now - days * DAY_MS) seen.add(Math.min(days - 1, Math.floor((now - a) / DAY_MS)));
@@ -227,4 +259,33 @@ function waitingOf(all: { from: number; to: number; perGpu: number }[], nowBest:
   waits.sort((a, b) => a - b);
   const median = waits.length > 0 ? rank(waits, 0.5) : Infinity;
   return { for: nowBest === undefined ? 'any' : 'cheaper', days: seen.size, medianHours: Number.isFinite(median) ? median / HOUR_MS : undefined };
+}
+
+/**
+ * The stretches during which a price under `below` was listed, merged where
+ * they touch or overlap, in time order. Starts and ends are sorted apart
+ * (numbers in typed arrays, no comparator): where the count of stretches
+ * open drops to none, a merged stretch ends.
+ */
+function unionOf(all: Segments, below: number): [number, number][] {
+  const picked: number[] = [];
+  for (let j = 0; j < all.from.length; j++) if (all.perGpu[j] < below) picked.push(j);
+  const starts = Float64Array.from(picked, (j) => all.from[j]).sort();
+  const ends = Float64Array.from(picked, (j) => all.to[j]).sort();
+  const merged: [number, number][] = [];
+  let open = 0;
+  let s = 0;
+  let e = 0;
+  while (s < starts.length) {
+    // A start at the very time of an end joins the stretch (touching ones merge).
+    if (starts[s] <= ends[e]) {
+      if (open++ === 0) merged.push([starts[s], starts[s]]);
+      s++;
+    } else {
+      if (--open === 0) merged[merged.length - 1][1] = ends[e];
+      e++;
+    }
+  }
+  if (merged.length > 0) merged[merged.length - 1][1] = ends[ends.length - 1];
+  return merged;
 }

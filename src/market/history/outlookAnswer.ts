@@ -35,30 +35,34 @@ export function outlookQuery(query: Query): { priced: Query; rest: Query; ignore
 
 /** A filter's price clauses on numbers, as compileQuery reads them: the whole price, or per GPU. */
 export function priceTest(priced: Query): PriceTest {
-  const tests = priced.clauses.map((c): PriceTest => {
-    if (c.kind !== 'compare') return () => true;
-    const of = c.field === 'price' ? (price: number) => price : (price: number, gpus: number) => price / gpus;
-    const v = c.values as number[];
-    switch (c.op) {
-      case '=':
-        return (p, g) => of(p, g) === v[0];
-      case '!=':
-        return (p, g) => of(p, g) !== v[0];
-      case '<':
-        return (p, g) => of(p, g) < v[0];
-      case '<=':
-        return (p, g) => of(p, g) <= v[0];
-      case '>':
-        return (p, g) => of(p, g) > v[0];
-      case '>=':
-        return (p, g) => of(p, g) >= v[0];
-      case 'in':
-        return (p, g) => v.includes(of(p, g));
-      case 'notin':
-        return (p, g) => !v.includes(of(p, g));
-    }
-  });
-  return (price, gpus) => tests.every((test) => test(price, gpus));
+  const clauses = priced.clauses.flatMap((c) => (c.kind === 'compare' ? [{ perGpu: c.field !== 'price', op: c.op, v: c.values as number[] }] : []));
+  if (clauses.length === 0) return () => true;
+  // One function for every clause (not a closure each): it is asked of every price of every listing a filter matches.
+  return (price, gpus) => {
+    for (const c of clauses) if (!passes(c.perGpu ? price / gpus : price, c.op, c.v)) return false;
+    return true;
+  };
+}
+
+function passes(x: number, op: Extract<Query['clauses'][number], { kind: 'compare' }>['op'], v: number[]): boolean {
+  switch (op) {
+    case '=':
+      return x === v[0];
+    case '!=':
+      return x !== v[0];
+    case '<':
+      return x < v[0];
+    case '<=':
+      return x <= v[0];
+    case '>':
+      return x > v[0];
+    case '>=':
+      return x >= v[0];
+    case 'in':
+      return v.includes(x);
+    case 'notin':
+      return !v.includes(x);
+  }
 }
 
 /** The outlook of `text` over the `days` (1 to OUTLOOK_DAYS) before the latest list; `check` throws when the asker cancelled. */

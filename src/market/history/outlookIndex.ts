@@ -7,7 +7,7 @@
 // two: once per machine without its price clauses (cached, see ListingSpecs),
 // then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
-import type { MatchSpan, OutlookRecord } from '../../model/outlook';
+import type { MatchSpans, OutlookRecord } from '../../model/outlook';
 import { rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
 import { LISTING_PRICE_SCALE } from './listingSpecs';
@@ -28,6 +28,8 @@ export interface OutlookIndex {
   since: number[];
   until: number[];
   machines: Machine[];
+  /** Its machine's GPU count (read for every listing a filter walks: a column, not the machine object). */
+  gpus: number[];
   price: number[];
   specs: number[];
   /** The open listings by node ID. */
@@ -48,8 +50,8 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   const oldestSlack = Number(oldestRow?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
   // From a day before the window: a thinned list stands at the start of its hour or day, before the window's start.
   const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
-  const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from);
-  const index: OutlookIndex = { latest, loadedAt: latest, oldest, oldestSlack, lists, since: [], until: [], machines: [], price: [], specs: [], open: new Map(), reprices: new Map(), bySpec: new Map(), matching };
+  const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?) ORDER BY spec'), from);
+  const index: OutlookIndex = { latest, loadedAt: latest, oldest, oldestSlack, lists, since: [], until: [], machines: [], gpus: [], price: [], specs: [], open: new Map(), reprices: new Map(), bySpec: new Map(), matching };
   for (const [s, u, spec, p, node] of rows) {
     const machine = machineOf(Number(spec));
     if (machine) addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
@@ -65,6 +67,7 @@ function addListing(index: OutlookIndex, since: number, until: number, spec: num
   index.specs.push(spec);
   index.price.push(price);
   index.machines.push(machine);
+  index.gpus.push(machine.gpu_count);
   if (node !== null && Number.isNaN(until)) index.open.set(node, i);
   const listings = index.bySpec.get(spec);
   if (listings) listings.push(i);
@@ -124,7 +127,7 @@ const SLICE = 8192;
  * price of the moment. `check` throws when the asker cancelled.
  */
 export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
-  const spans: MatchSpan[] = [];
+  const spans: MatchSpans = { start: [], end: [], first: [], t: [], perGpu: [] };
   let seen = 0;
   for (const spec of specs) {
     const listings = index.bySpec.get(spec);
@@ -142,31 +145,54 @@ export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, pric
 export type PriceTest = (price: number, gpus: number) => boolean;
 
 /** The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`. */
-function addSpans(spans: MatchSpan[], index: OutlookIndex, i: number, r: { t: number[]; price: number[] } | undefined, priced: PriceTest): void {
-  const gpus = index.machines[i].gpu_count;
+function addSpans(spans: MatchSpans, index: OutlookIndex, i: number, r: { t: number[]; price: number[] } | undefined, priced: PriceTest): void {
+  const gpus = index.gpus[i];
   const since = index.since[i];
   const until = Number.isNaN(index.until[i]) ? undefined : index.until[i];
-  // The listing's prices: what each repricing in it says it cost until then, and its price now.
-  const steps: { t: number; price: number }[] = [];
+  // The listing's prices: what each repricing within it says it cost until then, then its price now. No
+  // array of them: a broad filter walks hundreds of thousands of listings. The spec's repricings are in time
+  // order and span all its listings: found from the listing's start by halving.
+  let k = r ? firstAfter(r.t, since) : 0;
+  const n = r ? r.t.length : 0;
   let at = since;
-  if (r) {
-    for (let k = 0; k < r.t.length; k++) {
-      if (r.t[k] <= since || (until !== undefined && r.t[k] > until)) continue;
-      steps.push({ t: at, price: r.price[k] });
-      at = r.t[k];
+  let open = false;
+  for (;;) {
+    const t = at;
+    let whole: number;
+    if (k < n && (until === undefined || r!.t[k] <= until)) {
+      whole = r!.price[k];
+      at = r!.t[k++];
+    } else if (k <= n) {
+      whole = index.price[i];
+      k = n + 1;
+    } else {
+      break;
     }
-  }
-  steps.push({ t: at, price: index.price[i] });
-  let open: MatchSpan | undefined;
-  for (const step of steps) {
-    const price = step.price / LISTING_PRICE_SCALE;
+    const price = whole / LISTING_PRICE_SCALE;
     if (priced(price, gpus)) {
-      const perGpu = price / gpus;
-      if (!open) spans.push((open = { start: step.t, end: until, prices: [] }));
-      open.prices.push({ t: step.t, perGpu });
+      if (!open) {
+        spans.start.push(t);
+        spans.end.push(until ?? NaN);
+        spans.first.push(spans.t.length);
+        open = true;
+      }
+      spans.t.push(t);
+      spans.perGpu.push(price / gpus);
     } else if (open) {
-      open.end = step.t;
-      open = undefined;
+      spans.end[spans.end.length - 1] = t;
+      open = false;
     }
   }
+}
+
+/** The index of the first time in `times` (ascending) after `t`. */
+function firstAfter(times: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -2,8 +2,9 @@
 // supply, bursts, a price drop, a model seen once, gaps, a clock set back,
 // and too little data; and its words.
 import * as assert from 'node:assert/strict';
-import { computeOutlook, type MatchSpan, type OutlookRecord } from '../../../src/model/outlook';
+import { computeOutlook, type OutlookRecord } from '../../../src/model/outlook';
 import { outlookAlertWords, outlookLine, outlookLines } from '../../../src/model/outlookText';
+import { matchSpans, type MatchSpan } from '../../support/matchSpans';
 
 const H = 3_600_000;
 const D = 24 * H;
@@ -23,7 +24,7 @@ const span = (start: number, hours: number | undefined, perGpu: number, drops: [
 });
 
 function record(spans: MatchSpan[], from = NOW - 40 * D, gaps: [number, number][] = []): OutlookRecord {
-  return { now: NOW, start: from, lists: lists(from, gaps), spans };
+  return { now: NOW, start: from, lists: lists(from, gaps), spans: matchSpans(spans) };
 }
 
 /** A machine listed every 12 hours for 3 hours at `price`, over the 30 days, and one listed now at `now`. */
@@ -131,14 +132,14 @@ describe('outlook', () => {
     assert.equal(o.supply.window, 61);
     assert.equal(Math.min(...o.price.daily.map((d) => d.best)), 15);
     // The same record an hour later in every time (a time zone, a clock change) says the same.
-    const shifted = computeOutlook({ ...record(spans), now: NOW + H, lists: lists(NOW - 40 * D).map((t) => t + H), start: NOW - 40 * D + H, spans: spans.map((s) => ({ ...s, start: s.start + H, end: s.end === undefined ? undefined : s.end + H, prices: s.prices.map((p) => ({ ...p, t: p.t + H })) })) });
+    const shifted = computeOutlook({ ...record(spans), now: NOW + H, lists: lists(NOW - 40 * D).map((t) => t + H), start: NOW - 40 * D + H, spans: matchSpans(spans.map((s) => ({ ...s, start: s.start + H, end: s.end === undefined ? undefined : s.end + H, prices: s.prices.map((p) => ({ ...p, t: p.t + H })) }))) });
     assert.deepEqual({ ...shifted.supply, daily: shifted.price.daily.map((d) => d.best) }, { ...o.supply, daily: o.price.daily.map((d) => d.best) });
   });
 
   it('little data: 2 days recorded says so and calls no typical price', () => {
     const from = NOW - 2 * D - H;
     const spans = [span(NOW - 40 * H, 2, 15), span(NOW - 20 * H, 2, 14), span(NOW - H, undefined, 13)];
-    const o = computeOutlook({ now: NOW, start: from, lists: lists(from), spans });
+    const o = computeOutlook({ now: NOW, start: from, lists: lists(from), spans: matchSpans(spans) });
     assert.equal(o.recordedDays, 2);
     assert.ok(o.flags.fewDays);
     assert.equal(o.price.typical, undefined);
@@ -149,7 +150,7 @@ describe('outlook', () => {
   });
 
   it('nothing recorded: less than a day, none listed, none appeared', () => {
-    const o = computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: [] });
+    const o = computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: matchSpans([]) });
     assert.equal(outlookLine(o, 'en'), 'less than a day recorded: too little to call a typical price · none listed now · none appeared in less than a day');
   });
 });

@@ -4,7 +4,8 @@
 // and the table of the same numbers; one sentence where there is no outlook,
 // nothing without a filter.
 import * as assert from 'node:assert/strict';
-import { computeOutlook, type MatchSpan } from '../../../src/model/outlook';
+import { computeOutlook } from '../../../src/model/outlook';
+import { matchSpans, type MatchSpan } from '../../support/matchSpans';
 import { outlookLine } from '../../../src/model/outlookText';
 import { chartShapes, PLOT, type Shape } from '../../../src/webview/trends/dom';
 import { outlookContent } from '../../../src/webview/trends/outlook';
@@ -23,7 +24,7 @@ function fiveDays(): ReturnType<typeof computeOutlook> {
     spans.push({ start, end: start + 3 * H, prices: [{ t: start, perGpu: k >= 3 && k <= 6 ? 2.5 : 2 }] });
   }
   spans.push({ start: NOW - H, end: undefined, prices: [{ t: NOW - H, perGpu: 1.8 }] });
-  return computeOutlook({ now: NOW, start: NOW - 5 * D, lists, spans }, 7);
+  return computeOutlook({ now: NOW, start: NOW - 5 * D, lists, spans: matchSpans(spans) }, 7);
 }
 
 const shapesOf = (chart: unknown, kind: Shape['kind'], className: string): Shape[] => chartShapes(chart).filter((s) => s.kind === kind && s.className.split(' ').includes(className));
@@ -75,7 +76,7 @@ describe('trends page: the outlook section', () => {
     assert.equal(off.price, undefined);
     assert.equal(off.rows.length, 0);
     assert.equal(outlookContent('gpu=', { error: 'parse', message: 'a value is missing' })!.line, 'The filter cannot be read, so it has no outlook: a value is missing');
-    const empty = outlookContent('gpu=h100', { outlook: computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: [] }, 30) })!;
+    const empty = outlookContent('gpu=h100', { outlook: computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: matchSpans([]) }, 30) })!;
     assert.match(empty.line, /^The market history has no day of this filter yet: less than a day recorded/);
     assert.equal(empty.supply, undefined);
   });
