@@ -198,7 +198,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
       const stamp = this.changes.stamp();
       const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.changes.movedSince(last.stamp, stamp) : undefined;
       const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
-      const comebacks = this.applyPresence(t, appeared, gone, machinesOf(machines, appeared));
+      // Without another writer's changes, what appeared is among the diff's newcomers: no 100k-machine walk.
+      const comebacks = this.applyPresence(t, appeared, gone, machinesOf(moved?.size === 0 ? diff!.appeared : machines, appeared));
       const repriced = reprice((text) => this.sql(text), t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines);
       this.outlookChanges?.push(...repriced);
       this.changes.note(stamp + 1, appeared, gone);
