@@ -146,7 +146,11 @@ export const twoWindowsScenario: Scenario = {
     // secrets gone with the page, is given the token again).
     await a.page.bringToFront();
     await a.page.reload();
-    // It comes back with GPU Rental open in the side bar (a click on the icon before its views are there would close it).
+    // The layout comes back as the windows last saved it, which they share: GPU Rental open in the side bar,
+    // or the side bar closed. The icon's state says which (a click while its views are coming would close it).
+    await a.activityBarIcon().waitFor({ timeout: LOAD_TIMEOUT_MS });
+    const item = a.page.locator('.activitybar .action-item:has(a[aria-label^="GPU Rental"])').first();
+    if (!/\bchecked\b/.test((await item.getAttribute('class')) ?? '')) await a.activityBarIcon().click();
     await a.machines().waitFor({ timeout: LOAD_TIMEOUT_MS });
     await a.ensureReady();
     await recorded('A', a);
