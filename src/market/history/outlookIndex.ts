@@ -36,8 +36,15 @@ export interface OutlookIndex {
   open: Map<string, number>;
   /** Per spec: the times of its repricings and what it cost until each (× LISTING_PRICE_SCALE), in time order. */
   reprices: Map<number, { t: number[]; price: number[] }>;
-  /** Per spec: its listings (indexes into the arrays above). */
-  bySpec: Map<number, number[]>;
+  /**
+   * Per spec: its first listing read with the window. They are read in spec order, so a spec's lie
+   * together from there: a filter walks the columns in order, not an array of indexes per spec.
+   */
+  firstOf: Map<number, number>;
+  /** Listings read with the window (those after it came from the store's own lists since). */
+  read: number;
+  /** Per spec: its listings that came since the window was read. */
+  later: Map<number, number[]>;
   /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
   matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number>;
 }
@@ -51,16 +58,20 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   // From a day before the window: a thinned list stands at the start of its hour or day, before the window's start.
   const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
   const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?) ORDER BY spec'), from);
-  const index: OutlookIndex = { latest, loadedAt: latest, oldest, oldestSlack, lists, since: [], until: [], machines: [], gpus: [], price: [], specs: [], open: new Map(), reprices: new Map(), bySpec: new Map(), matching };
+  const index: OutlookIndex = { latest, loadedAt: latest, oldest, oldestSlack, lists, since: [], until: [], machines: [], gpus: [], price: [], specs: [], open: new Map(), reprices: new Map(), firstOf: new Map(), read: 0, later: new Map(), matching };
   for (const [s, u, spec, p, node] of rows) {
     const machine = machineOf(Number(spec));
-    if (machine) addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
+    if (!machine) continue;
+    const i = addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
+    if (!index.firstOf.has(Number(spec))) index.firstOf.set(Number(spec), i);
   }
+  index.read = index.since.length;
   for (const [spec, t, p] of rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) addReprice(index, Number(spec), Number(t), Number(p));
   return index;
 }
 
-function addListing(index: OutlookIndex, since: number, until: number, spec: number, price: number, machine: Machine, node: string | null): void {
+/** Adds a listing's columns; returns its index. */
+function addListing(index: OutlookIndex, since: number, until: number, spec: number, price: number, machine: Machine, node: string | null): number {
   const i = index.since.length;
   index.since.push(since);
   index.until.push(until);
@@ -69,9 +80,7 @@ function addListing(index: OutlookIndex, since: number, until: number, spec: num
   index.machines.push(machine);
   index.gpus.push(machine.gpu_count);
   if (node !== null && Number.isNaN(until)) index.open.set(node, i);
-  const listings = index.bySpec.get(spec);
-  if (listings) listings.push(i);
-  else index.bySpec.set(spec, [i]);
+  return i;
 }
 
 function addReprice(index: OutlookIndex, spec: number, t: number, price: number): void {
@@ -99,7 +108,10 @@ export function followIndex(index: OutlookIndex, t: number, changes: readonly Ou
     if (c.kind === 'open') {
       const machine = machineOf(c.spec);
       if (!machine) return false;
-      addListing(index, t, NaN, c.spec, c.price, machine, c.node);
+      const i = addListing(index, t, NaN, c.spec, c.price, machine, c.node);
+      const later = index.later.get(c.spec);
+      if (later) later.push(i);
+      else index.later.set(c.spec, [i]);
     } else {
       const i = index.open.get(c.node);
       if (i === undefined) continue;
@@ -129,14 +141,17 @@ const SLICE = 8192;
 export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
   const spans: MatchSpans = { start: [], end: [], first: [], t: [], perGpu: [] };
   let seen = 0;
+  const { specs: specOf, read } = index;
   for (const spec of specs) {
-    const listings = index.bySpec.get(spec);
-    if (!listings) continue;
+    const first = index.firstOf.get(spec);
+    const later = index.later.get(spec);
+    if (first === undefined && later === undefined) continue;
     const r = index.reprices.get(spec);
-    for (const i of listings) {
+    for (let i = first ?? read; i < read && specOf[i] === spec; i++) {
       if (++seen % SLICE === 0) check();
       addSpans(spans, index, i, r, priced);
     }
+    for (const i of later ?? []) addSpans(spans, index, i, r, priced);
   }
   return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans };
 }
@@ -152,7 +167,7 @@ function addSpans(spans: MatchSpans, index: OutlookIndex, i: number, r: { t: num
   // The listing's prices: what each repricing within it says it cost until then, then its price now. No
   // array of them: a broad filter walks hundreds of thousands of listings. The spec's repricings are in time
   // order and span all its listings: found from the listing's start by halving.
-  let k = r ? firstAfter(r.t, since) : 0;
+  let k = !r || r.t[0] > since ? 0 : firstAfter(r.t, since);
   const n = r ? r.t.length : 0;
   let at = since;
   let open = false;
