@@ -67,6 +67,9 @@ export function activate(context: vscode.ExtensionContext): GpuRentalTestApi {
     setToken: (token) => saveToken(wiring.tokenDeps, token),
     pollWatchesNow: async () => {
       const { watches } = wiring;
+      // A poll the schedule started may be under way: a poll asked now would be skipped, and the list the
+      // test serves now never fetched. Wait for it to end; then poll (in the same turn as the check).
+      while (watches.polling) await new Promise((resolve) => setTimeout(resolve, 10));
       await watches['poll']();
       // The figures are asked after the news was sent (one channel, in order): once they are in, the news is heard.
       await watches['askStats']();
