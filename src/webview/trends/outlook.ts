@@ -45,7 +45,9 @@ export function outlookContent(filterText: string, answer: OutlookFor | undefine
   if (o.recordedHours <= 0 || (o.price.daily.length === 0 && o.supply.daily.length === 0)) {
     return words(filter, l10n.t('The market history has no day of this filter yet: {0}', line));
   }
-  const range = { from: o.latest - o.days * DAY_MS, to: o.latest };
+  // From the first recorded day: days before the history began would be an empty stretch under a typical band.
+  const first = Math.min(o.price.daily[0]?.day ?? Infinity, o.supply.daily[0]?.day ?? Infinity);
+  const range = { from: Math.max(o.latest - o.days * DAY_MS, Number.isFinite(first) ? first : -Infinity), to: o.latest };
   const typical = o.price.typical;
   const bests = o.price.daily.map((d) => d.best);
   const priceAxis = valueAxis([...bests, ...(typical ? [typical.low, typical.high] : [])]);
@@ -69,7 +71,8 @@ export function outlookContent(filterText: string, answer: OutlookFor | undefine
     l10n.t('Appearances a day of {0}, last {1} days: {2} in all, at most {3} a day. The table below has the numbers.', filter, o.days, formatInteger(total), formatInteger(most)),
     range,
     [{ metric: 'appeared', points: o.supply.daily.flatMap((d) => [d.day, d.appeared]), barMs: DAY_MS }],
-    valueAxis(appeared, { fromZero: true }),
+    // Whole appearances: no tick at 1.5.
+    valueAxis(appeared, { fromZero: true, count: Math.min(4, Math.max(1, most)) }),
     (v) => formatInteger(v),
   );
   // One row a day that has either number, newest first as the eye reads back from now.

@@ -15,7 +15,7 @@ const D = 24 * H;
 const NOW = Date.UTC(2026, 10, 27, 6, 0);
 
 /** Five days of lists every hour; an 8× H100 twice a day for 3 h at 2.00 (2.50 on the second and third days back), one listed now at 1.80. */
-function fiveDays(): ReturnType<typeof computeOutlook> {
+function fiveDays(listedNow = true): ReturnType<typeof computeOutlook> {
   const lists: number[] = [];
   for (let t = NOW - 5 * D; t <= NOW; t += H) lists.push(t);
   const spans: MatchSpan[] = [];
@@ -23,7 +23,7 @@ function fiveDays(): ReturnType<typeof computeOutlook> {
     const start = NOW - k * 12 * H;
     spans.push({ start, end: start + 3 * H, prices: [{ t: start, perGpu: k >= 3 && k <= 6 ? 2.5 : 2 }] });
   }
-  spans.push({ start: NOW - H, end: undefined, prices: [{ t: NOW - H, perGpu: 1.8 }] });
+  if (listedNow) spans.push({ start: NOW - H, end: undefined, prices: [{ t: NOW - H, perGpu: 1.8 }] });
   return computeOutlook({ now: NOW, start: NOW - 5 * D, lists, spans: matchSpans(spans) }, 7);
 }
 
@@ -57,6 +57,13 @@ describe('trends page: the outlook section', () => {
     assert.equal(bars.length, 5, 'a bar for each of the five recorded days');
     for (const bar of bars) assert.ok(bar.x >= PLOT.left && bar.x + bar.width <= PLOT.right + 0.1 && bar.y >= PLOT.top && bar.y + bar.height <= PLOT.bottom + 0.1, JSON.stringify(bar));
     assert.equal(supply.yTicks[0].at, 0, 'counts start at zero');
+    // At most two a day (none listed now): whole appearances only, no tick at 1.5.
+    const twice = outlookContent('gpu=h100', { outlook: fiveDays(false) })!.supply!;
+    assert.ok(twice.yTicks.every((tick) => Number.isInteger(tick.at)), `whole appearances only: ${twice.yTicks.map((t) => t.text).join(', ')}`);
+    // Five days recorded of the seven asked: the charts start at the first, not on two empty days under the band.
+    assert.equal(price.from, outlook.price.daily[0].day);
+    assert.equal(supply.from, outlook.supply.daily[0].day);
+    assert.equal(price.to, outlook.latest);
 
     assert.deepEqual(section.columns, ['24 hours from (UTC)', 'Best per GPU', 'Against typical', 'Appeared']);
     assert.equal(section.rows.length, 5);
