@@ -116,7 +116,7 @@ function rank(sorted: ArrayLike<number>, p: number): number {
 }
 
 function quartiles(values: number[]): Quartiles {
-  const sorted = Float64Array.from(values).sort();
+  const sorted = new Float64Array(values).sort();
   return { q1: rank(sorted, 0.25), median: rank(sorted, 0.5), q3: rank(sorted, 0.75) };
 }
 
@@ -268,10 +268,17 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
  * open drops to none, a merged stretch ends.
  */
 function unionOf(all: Segments, below: number): [number, number][] {
-  const picked: number[] = [];
-  for (let j = 0; j < all.from.length; j++) if (all.perGpu[j] < below) picked.push(j);
-  const starts = Float64Array.from(picked, (j) => all.from[j]).sort();
-  const ends = Float64Array.from(picked, (j) => all.to[j]).sort();
+  let n = 0;
+  for (let j = 0; j < all.from.length; j++) if (all.perGpu[j] < below) n++;
+  const starts = new Float64Array(n);
+  const ends = new Float64Array(n);
+  for (let j = 0, k = 0; j < all.from.length; j++) {
+    if (!(all.perGpu[j] < below)) continue;
+    starts[k] = all.from[j];
+    ends[k++] = all.to[j];
+  }
+  starts.sort();
+  ends.sort();
   const merged: [number, number][] = [];
   let open = 0;
   let s = 0;
