@@ -212,7 +212,8 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const appearedDaily: { day: number; appeared: number }[] = [];
   for (let k = days - 1; k >= 0; k--) if (recordedDay[k] || counts[k] > 0) appearedDaily.push({ day: now - (k + 1) * DAY_MS, appeared: counts[k] });
   const fewDays = recordedDays < MIN_DAYS;
-  const typical = !fewDays && daily.length >= MIN_DAYS ? (([low, high]) => ({ low, high }))(((sorted) => [rank(sorted, 0.25), rank(sorted, 0.75)])(daily.map((d) => d.best).sort((a, b) => a - b))) : undefined;
+  const sortedBests = daily.map((d) => d.best).sort((a, b) => a - b);
+  const typical = !fewDays && daily.length >= MIN_DAYS ? { low: rank(sortedBests, 0.25), high: rank(sortedBests, 0.75) } : undefined;
 
   return {
     latest: now,

@@ -3,7 +3,7 @@
 // the past by (UNKEPT_FIELDS), matched against the history's listings of the
 // window (outlookIndex.ts) and summed up (src/model/outlook.ts).
 import { computeOutlook, type Outlook } from '../../model/outlook';
-import { compileQuery, parseQuery, printQuery, type Query } from '../../model/query';
+import { compileQuery, numberTest, parseQuery, printQuery, type Query } from '../../model/query';
 import { UNKEPT_FIELDS } from './listingSpecs';
 import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex, type PriceTest } from './outlookIndex';
 
@@ -35,34 +35,16 @@ export function outlookQuery(query: Query): { priced: Query; rest: Query; ignore
 
 /** A filter's price clauses on numbers, as compileQuery reads them: the whole price, or per GPU. */
 export function priceTest(priced: Query): PriceTest {
-  const clauses = priced.clauses.flatMap((c) => (c.kind === 'compare' ? [{ perGpu: c.field !== 'price', op: c.op, v: c.values as number[] }] : []));
-  if (clauses.length === 0) return () => true;
-  // One function for every clause (not a closure each): it is asked of every price of every listing a filter matches.
+  // Asked of every price of every listing a filter matches: one probe, refilled, rather than an object a price.
+  const probe = { price: 0, gpus: 1 };
+  const tests = priced.clauses.flatMap((c) => (c.kind === 'compare' ? [numberTest<typeof probe>(c.field === 'price' ? (p) => p.price : (p) => p.price / p.gpus, c.op, c.values)] : []));
+  if (tests.length === 0) return () => true;
   return (price, gpus) => {
-    for (const c of clauses) if (!passes(c.perGpu ? price / gpus : price, c.op, c.v)) return false;
+    probe.price = price;
+    probe.gpus = gpus;
+    for (const test of tests) if (!test(probe)) return false;
     return true;
   };
-}
-
-function passes(x: number, op: Extract<Query['clauses'][number], { kind: 'compare' }>['op'], v: number[]): boolean {
-  switch (op) {
-    case '=':
-      return x === v[0];
-    case '!=':
-      return x !== v[0];
-    case '<':
-      return x < v[0];
-    case '<=':
-      return x <= v[0];
-    case '>':
-      return x > v[0];
-    case '>=':
-      return x >= v[0];
-    case 'in':
-      return v.includes(x);
-    case 'notin':
-      return !v.includes(x);
-  }
 }
 
 /** The outlook of `text` over the `days` (1 to OUTLOOK_DAYS) before the latest list; `check` throws when the asker cancelled. */

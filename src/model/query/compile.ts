@@ -61,7 +61,8 @@ function satisfies(op: Op, order: number): boolean {
   }
 }
 
-function numberTest(get: (m: Machine) => number, op: Op, values: readonly Value[]): Test {
+/** A comparison of a number read from anything (a machine's field here; the outlook's price at a moment too). */
+export function numberTest<T = Machine>(get: (x: T) => number, op: Op, values: readonly Value[]): (x: T) => boolean {
   const v = values[0] as number;
   switch (op) {
     case '=':

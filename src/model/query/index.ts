@@ -3,7 +3,7 @@
 export { FIELD_ALIASES, type Clause, type FieldName, type Op, type ParseResult, type Query, type QueryError, type TextTerm, type Value } from './fields';
 export { parseQuery } from './parse';
 export { isEmptyQuery, printQuery } from './print';
-export { compileQuery } from './compile';
+export { compileQuery, numberTest } from './compile';
 export { HISTORY_FIELDS, usesHistory, type MachineHistory } from './historyFields';
 // Re-exported so code written against the single query.ts keeps compiling; new code imports them from their own modules.
 export { compareVersions } from '../version';
