@@ -31,11 +31,11 @@ const MOMENT_MS = 10 * 60_000;
  * at its start.
  */
 export interface MatchSpans {
-  start: number[];
-  end: number[];
-  first: number[];
-  t: number[];
-  perGpu: number[];
+  start: ArrayLike<number>;
+  end: ArrayLike<number>;
+  first: ArrayLike<number>;
+  t: ArrayLike<number>;
+  perGpu: ArrayLike<number>;
 }
 
 /** What the history recorded of a filter. */

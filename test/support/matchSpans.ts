@@ -11,7 +11,7 @@ export interface MatchSpan {
 }
 
 export function matchSpans(spans: readonly MatchSpan[]): MatchSpans {
-  const out: MatchSpans = { start: [], end: [], first: [], t: [], perGpu: [] };
+  const out = { start: [] as number[], end: [] as number[], first: [] as number[], t: [] as number[], perGpu: [] as number[] };
   for (const s of spans) {
     out.start.push(s.start);
     out.end.push(s.end ?? NaN);
