@@ -1,9 +1,10 @@
-// Keeping the market history bounded: the points of the last 2 days as they
-// were recorded, one point an hour for 90 days, one a day after that, and
-// nothing older than the days the user keeps. A downsampled point stands for
-// `n` recorded points: its lowest price is their lowest, its 25th percentile,
-// median and counts their means weighted by `n`, so downsampling twice (hours,
-// then days) gives what downsampling once gives. Pure.
+// Keeping the market history bounded (thin.ts applies it to the database):
+// the points of the last 2 days as they were recorded, one point an hour for
+// 90 days, one a day after that, and nothing older than the days the user
+// keeps. A downsampled point stands for `n` recorded points: its lowest price
+// is their lowest, its 25th percentile, median and counts their means weighted
+// by `n`, so downsampling twice (hours, then days) gives what downsampling
+// once gives. Pure.
 import { compareGroups, type GroupStat, type MarketPoint } from './aggregate';
 
 export const HOUR_MS = 3_600_000;
@@ -76,26 +77,4 @@ export function downsample(points: readonly StoredPoint[], bucketMs: number): St
   return [...buckets.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([start, list]) => (list.length === 1 && list[0].t === start ? list[0] : mergePoints(list, start)));
-}
-
-/**
- * The points to keep at `now`, in time order: recorded ones for RAW_MS, one
- * an hour until HOURLY_MS, one a day before that, none older than `keepDays`.
- * Whole hours and days only: a bucket is downsampled once all of it is past
- * its tier's boundary, so what is kept never depends on when this ran.
- */
-export function thinPoints(points: readonly StoredPoint[], now: number, keepDays: number): StoredPoint[] {
-  const oldest = now - keepDays * DAY_MS;
-  const rawFrom = Math.floor((now - RAW_MS) / HOUR_MS) * HOUR_MS;
-  const hourlyFrom = Math.floor((now - HOURLY_MS) / DAY_MS) * DAY_MS;
-  const daily: StoredPoint[] = [];
-  const hourly: StoredPoint[] = [];
-  const raw: StoredPoint[] = [];
-  for (const p of points) {
-    if (p.t < oldest) {
-      continue;
-    }
-    (p.t < hourlyFrom ? daily : p.t < rawFrom ? hourly : raw).push(p);
-  }
-  return [...downsample(daily, DAY_MS), ...downsample(hourly, HOUR_MS), ...raw.sort((a, b) => a.t - b.t)];
 }

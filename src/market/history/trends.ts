@@ -35,15 +35,6 @@ export interface TrendSeries {
   samples: TrendSample[];
 }
 
-/** The GPU models the history has points for, sorted. */
-export function trendModels(points: readonly StoredPoint[]): string[] {
-  const models = new Set<string>();
-  for (const p of points) {
-    for (const g of p.groups) if (g.count === ALL_COUNTS) models.add(g.gpu);
-  }
-  return [...models].sort();
-}
-
 function sampleOf(t: number, n: number, g: GroupStat): TrendSample {
   return { t, n, low: g.low, p25: g.p25, median: g.median, machines: g.machines, gpus: g.gpus };
 }

@@ -4,9 +4,8 @@
 // its table's rows, the models the history has, never its points (a year of
 // hourly points when a year is kept). The samples behind it come along only
 // when asked (Export CSV). Pure.
-import { ALL_COUNTS } from './aggregate';
 import type { StoredPoint } from './downsample';
-import { lineOf, pointsInRange, RANGE_MS, tableRows, tableStepMs, thinLine, trendModels, trendSeries, type TrendRange, type TrendSample, type TrendSeries } from './trends';
+import { lineOf, pointsInRange, RANGE_MS, tableRows, tableStepMs, thinLine, trendSeries, type TrendRange, type TrendSample, type TrendSeries } from './trends';
 
 /** Columns of pixels a chart is thinned to: wider than it is drawn on most screens. */
 export const CHART_COLUMNS = 640;
@@ -43,11 +42,6 @@ export interface TrendSource {
   latest: number | undefined;
 }
 
-/** The source of a view from every point of a history. */
-export function sourceOf(points: readonly StoredPoint[]): TrendSource {
-  return { points, models: trendModels(points), defaults: defaultModels(points), latest: points.at(-1)?.t };
-}
-
 /** The trends of `models` over `range` before the latest point, thinned to `columns`. */
 export function trendsView(source: TrendSource, range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
   const end = source.latest ?? 0;
@@ -63,11 +57,4 @@ export function trendsView(source: TrendSource, range: TrendRange, models: reado
     ...(options.samples ? { samples: s.samples } : {}),
   }));
   return { models: source.models, defaults: source.defaults, trends, from, end, latest: source.latest, stepMs };
-}
-
-/** The model with the most GPUs listed in the latest point, or none. */
-export function defaultModels(points: readonly StoredPoint[]): string[] {
-  const latest = points.at(-1)?.groups.filter((g) => g.count === ALL_COUNTS) ?? [];
-  const top = [...latest].sort((a, b) => b.gpus - a.gpus || (a.gpu < b.gpu ? -1 : 1))[0];
-  return top ? [top.gpu] : [];
 }

@@ -133,4 +133,24 @@ describe('trends view', () => {
     assert.equal(view.latest, t0 + (hours - 1) * HOUR_MS);
     assert.equal(Math.min(...view.trends[0].lines.low.map(([, v]) => v)), 1, 'the lowest value kept');
   });
+
+  it('offers every model the history has and opens on the one with the most GPUs in the latest list (by name on a tie, every count together)', () => {
+    const t0 = Date.UTC(2026, 0, 1);
+    const group = (gpu: string, gpus: number, count = ALL_COUNTS) => ({ gpu, count, machines: gpus / 8, gpus, low: 1, p25: 2, median: 3 });
+    const opensOn = (...lists: ReturnType<typeof group>[][]) => {
+      const store = historyOf();
+      lists.forEach((groups, i) => store.insertPoint({ t: t0 + i * HOUR_MS, n: 1, groups }));
+      const view = store.trends('day', []);
+      store.close();
+      return view;
+    };
+    // A100 and RTX_4090 tie at 32 GPUs; the 64 H100s of 8-GPU machines are one count of a model that lists 16 in all; B200 led an hour before.
+    const view = opensOn([group('H100', 16), group('B200', 80)], [group('H100', 16), group('H100', 64, 8), group('RTX_4090', 32), group('A100', 32)]);
+    assert.deepEqual(view.models, ['A100', 'B200', 'H100', 'RTX_4090']);
+    assert.deepEqual(view.defaults, ['A100']);
+    assert.deepEqual(opensOn([group('B200', 32), group('A100', 32)]).defaults, ['A100'], 'a tie goes to the first by name, whatever the order recorded');
+    assert.deepEqual(opensOn([group('H100', 8), group('B200', 9)]).defaults, ['B200']);
+    const empty = opensOn();
+    assert.deepEqual([empty.models, empty.defaults, empty.latest], [[], [], undefined], 'an empty history: nothing to offer or open on');
+  });
 });

@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { ALL_COUNTS } from '../../../src/market/history/aggregate';
 import type { StoredPoint } from '../../../src/market/history/downsample';
-import { sourceOf, trendsView } from '../../../src/market/history/trendsView';
+import { trendsView } from '../../../src/market/history/trendsView';
+import { sourceOf } from '../../support/trends';
 import { trendsContent, type TrendsState } from '../../../src/webview/trends/content';
 import { CHART_HEIGHT, CHART_WIDTH, chartShapes, PLOT, type Shape } from '../../../src/webview/trends/dom';
 import type { TrendsChart, TrendsContent } from '../../../src/webview/trends/protocol';

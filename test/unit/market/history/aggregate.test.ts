@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { aggregateMachines, ALL_COUNTS, quantile } from '../../../../src/market/history/aggregate';
-import { DAY_MS, downsample, HOUR_MS, mergePoints, thinPoints, type StoredPoint } from '../../../../src/market/history/downsample';
+import { DAY_MS, downsample, HOUR_MS, mergePoints, type StoredPoint } from '../../../../src/market/history/downsample';
 import { machineRecord } from '../../../support/records';
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
@@ -113,22 +113,5 @@ describe('market history: downsampling', () => {
         assert.equal(once.reduce((n, p) => n + p.n, 0), points.length, 'every point counted once');
       }),
     );
-  });
-
-  it('keeps recorded points for 2 days, hourly ones for 90, daily ones after, none older than the days kept', () => {
-    const now = 400 * DAY_MS;
-    const points: StoredPoint[] = [];
-    for (let t = now - 200 * DAY_MS; t <= now; t += 30 * 60_000) points.push(point(t, 1, 1, 1, 1, 1));
-    const kept = thinPoints(points, now, 150);
-    assert.ok(kept.every((p, i) => i === 0 || kept[i - 1].t < p.t), 'in time order');
-    assert.ok(kept[0].t >= now - 150 * DAY_MS);
-    const age = (p: StoredPoint) => now - p.t;
-    assert.ok(kept.filter((p) => p.n === 1).every((p) => age(p) <= 2 * DAY_MS + HOUR_MS));
-    assert.ok(kept.filter((p) => p.n === 2).every((p) => age(p) > 2 * DAY_MS - HOUR_MS && age(p) <= 90 * DAY_MS + DAY_MS));
-    assert.ok(kept.filter((p) => p.n === 48).every((p) => age(p) > 90 * DAY_MS - DAY_MS));
-    assert.equal(kept.filter((p) => p.n === 1).length, 2 * 48 + 1);
-    assert.ok(kept.some((p) => p.n === 48) && kept.some((p) => p.n === 2));
-    assert.deepEqual(thinPoints(kept, now, 150), kept, 'thinning again changes nothing');
-    assert.equal(kept.reduce((n, p) => n + p.n, 0), points.filter((p) => p.t >= now - 150 * DAY_MS).length, 'nothing counted twice');
   });
 });

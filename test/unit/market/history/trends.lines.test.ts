@@ -5,19 +5,14 @@
 import * as assert from 'node:assert/strict';
 import { ALL_COUNTS, type GroupStat } from '../../../../src/market/history/aggregate';
 import type { StoredPoint } from '../../../../src/market/history/downsample';
-import { pointsInRange, thinLine, trendModels, trendSeries } from '../../../../src/market/history/trends';
+import { pointsInRange, thinLine, trendSeries } from '../../../../src/market/history/trends';
 
 const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 27);
 const group = (gpu: string, low: number, count = ALL_COUNTS): GroupStat => ({ gpu, count, machines: 1, gpus: 8, low, p25: low, median: low });
 const point = (t: number, groups: GroupStat[]): StoredPoint => ({ t, n: 1, groups });
 
-describe('market/history/trends: models, ranges, samples and thinned lines', () => {
-  it('has the models recorded with every GPU count together, sorted; a count of its own is no model', () => {
-    const points = [point(END - DAY, [group('H100', 2), group('RTX_4090', 0.4, 1)]), point(END, [group('B200', 5), group('A100', 1.2), group('H100', 2.1, 8)])];
-    assert.deepEqual(trendModels(points), ['A100', 'B200', 'H100']);
-  });
-
+describe('market/history/trends: ranges, samples and thinned lines', () => {
   it('takes the points of a range before the latest, both ends included, in time order', () => {
     const at = (t: number) => point(t, [group('H100', 2)]);
     const points = [at(END), at(END - 31 * DAY), at(END - 30 * DAY), at(END - 2 * DAY), at(END - DAY)];

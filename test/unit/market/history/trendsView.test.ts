@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { ALL_COUNTS, type GroupStat } from '../../../../src/market/history/aggregate';
 import type { StoredPoint } from '../../../../src/market/history/downsample';
-import { sourceOf, trendsView } from '../../../../src/market/history/trendsView';
+import { trendsView } from '../../../../src/market/history/trendsView';
+import { sourceOf } from '../../../support/trends';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,24 +24,8 @@ const POINTS = [
 ];
 
 describe('market/history/trendsView: what the trends panel is sent', () => {
-  it('offers every model the history has and opens on the one with the most GPUs in the latest list (by name on a tie, every count together)', () => {
-    const source = sourceOf(POINTS);
-    assert.deepEqual(source.models, ['A100', 'B200', 'H100', 'RTX_4090']);
-    assert.deepEqual(source.defaults, ['A100'], 'A100 and RTX_4090 tie at 32 GPUs; the 64 H100s of 8-GPU machines are one count of a model that lists 16 in all');
-    assert.equal(source.latest, END);
-    assert.deepEqual(sourceOf([point(END, [group('H100', 8, 2), group('B200', 9, 5)])]).defaults, ['B200']);
-    for (const tie of [
-      [group('B200', 32, 5), group('A100', 32, 1)],
-      [group('A100', 32, 1), group('B200', 32, 5)],
-    ]) {
-      assert.deepEqual(sourceOf([point(END, tie)]).defaults, ['A100'], 'a tie goes to the first by name, whatever the order recorded');
-    }
-  });
-
   it('an empty history: no models, none to open on, no latest time, nothing in any range', () => {
-    const source = sourceOf([]);
-    assert.deepEqual(source, { points: [], models: [], defaults: [], latest: undefined });
-    const view = trendsView(source, 'all', ['H100']);
+    const view = trendsView(sourceOf([]), 'all', ['H100']);
     assert.equal(view.from, 0);
     assert.equal(view.end, 0);
     assert.deepEqual(
