@@ -10,7 +10,6 @@ import { gpuThroughput, type GpuThroughput } from './throughput';
 
 /** train: full training or fine-tuning; lora: LoRA fine-tuning; infer: generation. */
 export type JobKind = 'train' | 'lora' | 'infer';
-export const JOB_KINDS: readonly JobKind[] = ['train', 'lora', 'infer'];
 
 export interface Job {
   /** Billions of parameters (as sizing.ts reads them). */
@@ -157,13 +156,6 @@ export function jobCostSortKey(job: Job, machine: Sizing): number {
   if (!done || price === undefined) return Infinity;
   if (done.bound === 'serving') return (job.servingHours ?? 0) * price;
   return (done.seconds / (utilizationOf(job).mid * efficiencyOf(gpus, machine.nvlink_status === true).mid) / 3600) * price;
-}
-
-/** Cheapest job first; machines without a cost (unknown GPU, no price) last, in their order. */
-export function compareJobCost(a: JobCost, b: JobCost): number {
-  const x = costKey(a);
-  const y = costKey(b);
-  return x === y ? 0 : x < y ? -1 : 1;
 }
 
 /** The middle cost, or +Infinity when there is none: the key the Job cost sort uses. */

@@ -42,15 +42,12 @@ export function rankByJobCost(machines: readonly Machine[], job: Job, query: Que
   const match = isEmptyQuery(combined) ? () => true : compileQuery(combined);
   // Each key computed once, without building an estimate, not in every comparison.
   const keyed = machines.filter(match).map((machine) => ({ machine, cost: jobCostSortKey(job, machine) }));
-  keyed.sort((a, b) => compareNumbers(a.cost, b.cost) || compareIds(a.machine.node_name, b.machine.node_name));
+  // Two costs of +Infinity differ by NaN, which falls through to the node ID as a tie does.
+  keyed.sort((a, b) => a.cost - b.cost || compareIds(a.machine.node_name, b.machine.node_name));
   const serving = job.kind === 'infer' && job.servingHours !== undefined;
   return {
     rows: keyed.slice(0, limit).map(({ machine }) => ({ machine, result: estimateJob(job, machine) })),
     matching: keyed.length,
     unknownGpu: serving ? 0 : keyed.filter((k) => k.cost === Infinity && !gpuThroughput(k.machine.gpu_name)).length,
   };
-}
-
-function compareNumbers(x: number, y: number): number {
-  return x === y ? 0 : x < y ? -1 : 1;
 }

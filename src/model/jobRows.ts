@@ -4,8 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import type { CompareField } from './compare';
-import { costKey, estimateJob, type Job, type JobCost, type Range } from './jobCost';
-import { describeJob, estimateParts, formatJobCost, formatJobHours } from './jobText';
+import { costKey, estimateJob, type Job, type JobCost } from './jobCost';
+import { describeJob, estimateParts, formatJobCost, formatJobHours, range } from './jobText';
 
 export interface JobRow {
   label: string;
@@ -24,11 +24,6 @@ export function jobRows(job: Job, result: JobCost): JobRow[] {
     const colon = sentence.indexOf(': ');
     return colon < 0 ? { label: '', value: sentence } : { label: sentence.slice(0, colon), value: sentence.slice(colon + 2) };
   });
-}
-
-/** "≈ 3.1 (2.0–5.4)": the middle and its range. */
-function approx(range: Range, format: (x: number) => string): string {
-  return `≈ ${format(range.mid)} (${format(range.low)}–${format(range.high)})`;
 }
 
 /** Compare's two job rows: the hours and the cost, each with its range; a machine without an estimate says why and takes no part in the best mark. */
@@ -50,7 +45,7 @@ export function jobCompareFields(job: Job): CompareField[] {
       better: 'lower',
       text: (m) => {
         const result = of(m);
-        return result.ok ? approx(result.estimate.hours, (x) => formatJobHours(x)) : none(result);
+        return result.ok ? `≈ ${range(result.estimate.hours, formatJobHours)}` : none(result);
       },
       rank: (m) => {
         const result = of(m);
@@ -63,7 +58,7 @@ export function jobCompareFields(job: Job): CompareField[] {
       better: 'lower',
       text: (m) => {
         const result = of(m);
-        return result.ok && result.estimate.cost ? approx(result.estimate.cost, (x) => formatJobCost(x)) : none(result);
+        return result.ok && result.estimate.cost ? `≈ ${range(result.estimate.cost, formatJobCost)}` : none(result);
       },
       rank: (m) => {
         const cost = costKey(of(m));
