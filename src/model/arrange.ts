@@ -6,7 +6,7 @@ import type { Machine } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, gpuCount, machineCount, truncate } from './format';
 import { costKey, estimateJob, type Job } from './jobCost';
-import { compareIds, compareText } from './machines';
+import { compareIds, compareText, groupedBy } from './machines';
 import { priceOf, pricePerGpu } from './price';
 import { compareVersions } from './version';
 
@@ -227,20 +227,8 @@ export function arrangeMachines(machines: readonly Machine[], arrangement: Arran
     return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], sort)] : [];
   }
   const grouping = GROUPINGS[arrangement.groupBy];
-  const byKey = new Map<string, Machine[]>();
-  for (const machine of machines) {
-    const key = grouping.key(machine);
-    const list = byKey.get(key);
-    if (list) {
-      list.push(machine);
-    } else {
-      byKey.set(key, [machine]);
-    }
-  }
-  const groups: ArrangedGroup[] = [];
-  for (const [key, list] of byKey) {
-    groups.push(new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, sort));
-  }
+  const byKey = groupedBy(machines, grouping.key);
+  const groups = [...byKey].map(([key, list]) => new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, sort));
   // Best machines that tie on the sort put their groups in label order: a node
   // ID would order them at random as far as a user can tell.
   const byValue = valueComparator(arrangement);

@@ -16,6 +16,18 @@ export function compareText(a: string, b: string): number {
   return collator.compare(a, b) || compareIds(a, b);
 }
 
+/** The items by key, in the order each key first appears. */
+export function groupedBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const byKey = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = byKey.get(key);
+    if (list) list.push(item);
+    else byKey.set(key, [item]);
+  }
+  return byKey;
+}
+
 // One collator for all comparisons: String.localeCompare with options builds one per call.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -42,7 +54,6 @@ export function machineSummary(machine: Machine): string {
   }
   return parts.join(' · ');
 }
-
 
 /** GPU memory of the whole machine: one GPU's memory times the GPUs (the filter field vram_total). */
 export function vramTotal(machine: Machine): number {
@@ -106,13 +117,11 @@ export function machineDetails(machine: Machine, locale = getDisplayLocale()): D
 }
 
 function detailValue(machine: Machine, field: DetailRow['field'], locale: string): string {
-  if (field === 'price_per_gpu') return formatPricePerGpu(pricePerGpu(machine), locale);
-  if (field === 'vram_total') return formatInteger(vramTotal(machine), locale);
-  return formatField(machine, field, locale);
-}
-
-function formatField(machine: Machine, field: keyof Machine, locale: string): string {
   switch (field) {
+    case 'price_per_gpu':
+      return formatPricePerGpu(pricePerGpu(machine), locale);
+    case 'vram_total':
+      return formatInteger(vramTotal(machine), locale);
     case 'gpu_name':
     case 'cpu_name':
       return displayName(machine[field]);
