@@ -212,8 +212,7 @@ export function weekLines(week: WeekFacts | undefined, lowestNow: number, locale
   const span = fullWeek(week.coveredMs) ? '' : ` (${historySpan(week.coveredMs)})`;
   lines.push({ label: l10n.t('7-day low'), value: `${formatPricePerGpu(week.low, locale)}${span}` });
   lines.push({ label: l10n.t('7-day median'), value: `${formatPricePerGpu(week.median, locale)}${span}` });
-  const ends = trendEnds(week.trend);
-  if (ends) lines.push({ label: trendLabel(), value: trendWords(week.trend, locale) });
+  if (trendEnds(week.trend)) lines.push({ label: trendLabel(), value: trendWords(week.trend, locale) });
   return lines;
 }
 

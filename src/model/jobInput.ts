@@ -9,24 +9,16 @@ export const JOB_LIMITS = { minTokens: 1e3, maxTokens: 1e15, minUtilization: 0.0
 
 const SUFFIX: Readonly<Record<string, number>> = { '': 1, k: 1e3, m: 1e6, b: 1e9, g: 1e9, t: 1e12 };
 
+/** The words a job kind may be typed as. */
+const KIND_WORDS: ReadonlyMap<string, JobKind> = new Map([
+  ...['train', 'training', 'full', 'finetune', 'fine-tune'].map((word): [string, JobKind] => [word, 'train']),
+  ['lora', 'lora'],
+  ...['infer', 'inference', 'serve'].map((word): [string, JobKind] => [word, 'infer']),
+]);
+
 /** The job kind as typed: train (full, finetune), lora, infer (inference, serve); undefined when it is none of these. */
 export function jobKindOf(text: string): JobKind | undefined {
-  switch (text.trim().toLowerCase()) {
-    case 'train':
-    case 'training':
-    case 'full':
-    case 'finetune':
-    case 'fine-tune':
-      return 'train';
-    case 'lora':
-      return 'lora';
-    case 'infer':
-    case 'inference':
-    case 'serve':
-      return 'infer';
-    default:
-      return undefined;
-  }
+  return KIND_WORDS.get(text.trim().toLowerCase());
 }
 
 /**

@@ -22,11 +22,6 @@ export function fitQuery(job: Job): Query {
   return parsed.ok ? parsed.query : { clauses: [] };
 }
 
-/** `query` and the job's fit, as one query (every clause must hold). */
-export function withFit(query: Query, job: Job): Query {
-  return { clauses: [...query.clauses, ...fitQuery(job).clauses] };
-}
-
 export interface JobRanking {
   /** The first `limit`, cheapest job first (ties by node ID), each with its estimate. */
   rows: RankedMachine[];
@@ -38,7 +33,8 @@ export interface JobRanking {
 
 /** The machines that match `query` and fit the job, cheapest job first; only the first `limit` get their estimate built. */
 export function rankByJobCost(machines: readonly Machine[], job: Job, query: Query, limit = Infinity): JobRanking {
-  const combined = withFit(query, job);
+  // The query and the job's fit as one query: every clause must hold.
+  const combined: Query = { clauses: [...query.clauses, ...fitQuery(job).clauses] };
   const match = isEmptyQuery(combined) ? () => true : compileQuery(combined);
   // Each key computed once, without building an estimate, not in every comparison.
   const keyed = machines.filter(match).map((machine) => ({ machine, cost: jobCostSortKey(job, machine) }));
