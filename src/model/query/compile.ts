@@ -10,7 +10,8 @@ import { startsWithWords } from './words';
 
 type Test = (machine: Machine) => boolean;
 
-function labelText(label: Json): string {
+/** A label as text: a string as it is, anything else as JSON. */
+export function labelText(label: Json): string {
   return typeof label === 'string' ? label : JSON.stringify(label);
 }
 

@@ -74,22 +74,27 @@ function term(s: Scanner): Scanned {
   return { term: { kind: 'word', start, word: field }, end: afterWord };
 }
 
+/** A value from here, bare or in quotes (with its mark); undefined, one character on, when none starts here. */
+function value(s: Scanner): { value: string; quote?: string } | undefined {
+  const code = s.code();
+  if (isQuote(code)) {
+    const q = s.quoted();
+    return { value: q.text, quote: q.mark };
+  }
+  if (isWordChar(code)) {
+    return { value: s.word() };
+  }
+  s.pos++;
+  return undefined;
+}
+
 function compare(s: Scanner, start: number, field: string, op: Exclude<Op, 'in' | 'notin'>): Scanned {
   s.skipSpace();
   if (s.done) {
     return { term: { kind: 'compare', start, field, op, value: '' }, end: s.pos };
   }
-  const code = s.code();
-  if (isQuote(code)) {
-    const q = s.quoted();
-    return { term: { kind: 'compare', start, field, op, value: q.text, quote: q.mark }, end: s.pos };
-  }
-  if (isWordChar(code)) {
-    const value = s.word();
-    return { term: { kind: 'compare', start, field, op, value }, end: s.pos };
-  }
-  s.pos++;
-  return { term: { kind: 'other', start }, end: s.pos };
+  const v = value(s);
+  return { term: v ? { kind: 'compare', start, field, op, ...v } : { kind: 'other', start }, end: s.pos };
 }
 
 function list(s: Scanner, start: number, field: string, op: 'in' | 'notin'): Scanned {
@@ -100,28 +105,19 @@ function list(s: Scanner, start: number, field: string, op: 'in' | 'notin'): Sca
     if (s.done) {
       return { term: { kind: 'list', start, field, op, items, partial: '' }, end: s.pos };
     }
-    const code = s.code();
-    if (code === 93) {
+    if (s.code() === 93) {
       s.pos++;
       return { term: { kind: 'other', start }, end: s.pos };
     }
     const itemStart = s.pos;
-    let value: string;
-    let quote: string | undefined;
-    if (isQuote(code)) {
-      const q = s.quoted();
-      value = q.text;
-      quote = q.mark;
-    } else if (isWordChar(code)) {
-      value = s.word();
-    } else {
-      s.pos++;
+    const v = value(s);
+    if (!v) {
       return { term: { kind: 'other', start }, end: s.pos };
     }
     const raw = s.text.slice(itemStart, s.pos);
     s.skipSpace();
     if (s.done) {
-      return { term: { kind: 'list', start, field, op, items, partial: value, ...(quote === undefined ? {} : { quote }) }, end: s.pos };
+      return { term: { kind: 'list', start, field, op, items, partial: v.value, ...(v.quote === undefined ? {} : { quote: v.quote }) }, end: s.pos };
     }
     if (s.code() === 44) {
       s.pos++;

@@ -43,17 +43,15 @@ function parseNumber(text: string): number | undefined {
   return Number.isFinite(value) ? value + 0 : undefined;
 }
 
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['yes', true],
+  ['false', false],
+  ['no', false],
+]);
+
 function parseBoolean(text: string): boolean | undefined {
-  switch (text.length <= 5 ? text.toLowerCase() : '') {
-    case 'true':
-    case 'yes':
-      return true;
-    case 'false':
-    case 'no':
-      return false;
-    default:
-      return undefined;
-  }
+  return BOOLEANS.get(text.length <= 5 ? text.toLowerCase() : '');
 }
 
 /** A token read from the input: its text and where it started (0-based). */
@@ -292,13 +290,8 @@ function suggestField(word: string): string | undefined {
 
 /** Optimal string alignment distance: Levenshtein plus swapping two neighbours ("vrma" → "vram" is 1). */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
-  }
-  for (let j = 1; j <= b.length; j++) {
-    rows[0][j] = j;
-  }
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  rows[0] = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;

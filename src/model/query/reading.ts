@@ -29,12 +29,8 @@ export interface ReadingChange {
 
 /** The entries (saved filters, watches) that read differently now, each with the form that keeps its old meaning; entries that do not parse are left to their own messages. */
 export function changedReadings(entries: readonly { name: string; query: string }[]): ReadingChange[] {
-  const changed: ReadingChange[] = [];
-  for (const { name, query } of entries) {
+  return entries.flatMap(({ name, query }) => {
     const parsed = parseQuery(query);
-    if (parsed.ok && readsDifferently(parsed.query)) {
-      changed.push({ name, query, before: printQuery(asBefore(parsed.query)) });
-    }
-  }
-  return changed;
+    return parsed.ok && readsDifferently(parsed.query) ? [{ name, query, before: printQuery(asBefore(parsed.query)) }] : [];
+  });
 }

@@ -3,14 +3,13 @@
 // names, CUDA and driver versions, GPU counts and memory, NVLink, labels) with
 // how many machines have each. Made in one pass over a snapshot and kept per
 // snapshot (the list's identity), so typing never walks 100k machines for it.
-import type { Json, Machine } from '../../api/types';
+import type { Machine } from '../../api/types';
+import { labelText } from './compile';
 import { compareVersions } from '../version';
-import type { FieldName } from './fields';
-
-export type SummaryValue = string | number | boolean;
+import type { FieldName, Value } from './fields';
 
 export interface ValueCount {
-  value: SummaryValue;
+  value: Value;
   /** Machines that have this value (a machine counts once per label). */
   count: number;
 }
@@ -29,7 +28,7 @@ export interface MarketSummary {
 /** A field with more distinct values than this keeps its most common ones only: suggestions show a dozen. */
 export const MAX_VALUES = 200;
 
-type Reader = (machine: Machine) => SummaryValue | undefined;
+type Reader = (machine: Machine) => Value | undefined;
 
 const text =
   (read: (m: Machine) => unknown): Reader =>
@@ -58,13 +57,9 @@ const READERS: readonly (readonly [FieldName, Reader, 'count' | 'ascending' | 'v
   ['nvlink_status', (m) => (typeof m.nvlink_status === 'boolean' ? m.nvlink_status : undefined), 'count'],
 ];
 
-function labelText(label: Json): string {
-  return typeof label === 'string' ? label : JSON.stringify(label);
-}
-
 /** One pass over the machines: the distinct values of each summarised field with their counts. */
 export function summarizeMarket(machines: readonly Machine[]): MarketSummary {
-  const counts = READERS.map(() => new Map<SummaryValue, number>());
+  const counts = READERS.map(() => new Map<Value, number>());
   const labels = new Map<string, number>();
   const seen = new Set<string>();
   for (const machine of machines) {
@@ -91,7 +86,7 @@ export function summarizeMarket(machines: readonly Machine[]): MarketSummary {
   return { total: machines.length, values };
 }
 
-function ordered(counts: ReadonlyMap<SummaryValue, number>, order: 'count' | 'ascending' | 'version'): ValueCount[] {
+function ordered(counts: ReadonlyMap<Value, number>, order: 'count' | 'ascending' | 'version'): ValueCount[] {
   let list = [...counts].map(([value, count]) => ({ value, count }));
   if (list.length > MAX_VALUES) {
     list = list.sort((a, b) => b.count - a.count).slice(0, MAX_VALUES);
