@@ -43,7 +43,7 @@ export const TEXT_OF: Readonly<Record<string, (m: Machine) => string>> = {
 };
 
 /** Whether a comparison result (negative, zero, positive) satisfies an operator. */
-function satisfies(op: Op, order: number): boolean {
+export function satisfies(op: Op, order: number): boolean {
   switch (op) {
     case '=':
     case 'in':
@@ -122,22 +122,11 @@ function wordPrefixTest(get: (m: Machine) => string, op: Op, values: readonly Va
       prefixes.push(normal);
     }
   });
-  const matches = (name: string): boolean => {
+  const matches = remembered((name) => {
     const normal = normalizeData(name);
-    return whole.has(normal) || prefixes.some((p) => startsWithWords(normal, p));
-  };
-  const memo = new Map<string, boolean>();
-  return (m) => {
-    const name = get(m);
-    let answer = memo.get(name);
-    if (answer === undefined) {
-      answer = matches(name) === wanted;
-      if (memo.size < TERM_MEMO_LIMIT) {
-        memo.set(name, answer);
-      }
-    }
-    return answer;
-  };
+    return (whole.has(normal) || prefixes.some((p) => startsWithWords(normal, p))) === wanted;
+  });
+  return (m) => matches(get(m));
 }
 
 function labelsTest(op: Op, values: readonly Value[]): Test {
@@ -148,28 +137,32 @@ function labelsTest(op: Op, values: readonly Value[]): Test {
 
 function versionTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const parsed = values.map((v) => parseVersion(String(v)));
-  const matches = (version: string) => {
+  // A handful of distinct versions cover any fleet, so the answer per version string is remembered.
+  const matches = remembered((version) => {
     const own = parseVersion(version);
     if (op === 'in' || op === 'notin') {
       return parsed.some((p) => compareParsedVersions(own, p) === 0) === (op === 'in');
     }
     return satisfies(op, compareParsedVersions(own, parsed[0]));
-  };
-  // A handful of distinct versions cover any fleet, so the answer per version string is remembered.
-  const memo = new Map<string, boolean>();
-  return (m) => {
-    const version = get(m);
-    let answer = memo.get(version);
-    if (answer === undefined) {
-      answer = matches(version);
-      memo.set(version, answer);
-    }
-    return answer;
-  };
+  });
+  return (m) => matches(get(m));
 }
 
-/** Distinct GPU, CPU and region names a compiled query remembers; beyond this it still works, unremembered. */
+/** Distinct GPU, CPU and region names (or versions) a compiled query remembers; beyond this it still works, unremembered. */
 const TERM_MEMO_LIMIT = 1 << 16;
+
+/** `answer`, remembered per text for up to TERM_MEMO_LIMIT texts. */
+function remembered<T extends boolean | number>(answer: (text: string) => T): (text: string) => T {
+  const memo = new Map<string, T>();
+  return (text) => {
+    let value = memo.get(text);
+    if (value === undefined) {
+      value = answer(text);
+      if (memo.size < TERM_MEMO_LIMIT) memo.set(text, value);
+    }
+    return value;
+  };
+}
 /** Needles per bit mask: a 31-bit integer stays a small integer in V8. */
 const TERMS_PER_MASK = 30;
 
@@ -191,17 +184,7 @@ function textTermsTest(needles: readonly string[]): Test {
     }
     return mask;
   };
-  const memo = new Map<string, number>();
-  const nameMask = (raw: string): number => {
-    let mask = memo.get(raw);
-    if (mask === undefined) {
-      mask = maskOf(normalizeText(raw));
-      if (memo.size < TERM_MEMO_LIMIT) {
-        memo.set(raw, mask);
-      }
-    }
-    return mask;
-  };
+  const nameMask = remembered((raw) => maskOf(normalizeText(raw)));
   return (m) => {
     const mask = nameMask(m.gpu_name) | nameMask(m.cpu_name) | nameMask(m.region);
     if (mask === all) {

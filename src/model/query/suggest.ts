@@ -8,6 +8,7 @@
 import { normalizeText } from '../text';
 import { compareVersions } from '../version';
 import { FIELD_KINDS, NAME_TO_FIELD, OPS_BY_KIND, PRINT_NAME, WORD_PREFIX_FIELDS, lookupField, type FieldName, type Op, type Value } from './fields';
+import { satisfies } from './compile';
 import { lastTerm } from './lastTerm';
 import { parseQuery } from './parse';
 import { printValue, quoteString } from './print';
@@ -235,10 +236,5 @@ function countFor(field: FieldName, op: Op, values: readonly Candidate[], all: r
   }
   const pivot = values[0].value;
   const order = (v: Value): number => (kind === 'version' ? compareVersions(String(v), String(pivot)) : (v as number) - (pivot as number));
-  let n = 0;
-  for (const c of all) {
-    const o = order(c.value);
-    if ((op === '<' && o < 0) || (op === '<=' && o <= 0) || (op === '>' && o > 0) || (op === '>=' && o >= 0)) n += c.count;
-  }
-  return n;
+  return all.filter((c) => satisfies(op, order(c.value))).reduce((n, c) => n + c.count, 0);
 }

@@ -57,8 +57,14 @@ const READERS: readonly (readonly [FieldName, Reader, 'count' | 'ascending' | 'v
   ['nvlink_status', (m) => (typeof m.nvlink_status === 'boolean' ? m.nvlink_status : undefined), 'count'],
 ];
 
-/** One pass over the machines: the distinct values of each summarised field with their counts. */
-export function summarizeMarket(machines: readonly Machine[]): MarketSummary {
+const cache = new WeakMap<readonly Machine[], MarketSummary>();
+
+/** The summary of a snapshot, made in one pass over its machines once per list (a new snapshot is a new list). */
+export function marketSummary(machines: readonly Machine[]): MarketSummary {
+  const cached = cache.get(machines);
+  if (cached) {
+    return cached;
+  }
   const counts = READERS.map(() => new Map<Value, number>());
   const labels = new Map<string, number>();
   const seen = new Set<string>();
@@ -83,7 +89,9 @@ export function summarizeMarket(machines: readonly Machine[]): MarketSummary {
   const values = new Map<FieldName, readonly ValueCount[]>();
   READERS.forEach(([field, , order], i) => values.set(field, ordered(counts[i], order)));
   values.set('labels', ordered(labels, 'count'));
-  return { total: machines.length, values };
+  const summary = { total: machines.length, values };
+  cache.set(machines, summary);
+  return summary;
 }
 
 function ordered(counts: ReadonlyMap<Value, number>, order: 'count' | 'ascending' | 'version'): ValueCount[] {
@@ -99,16 +107,4 @@ function ordered(counts: ReadonlyMap<Value, number>, order: 'count' | 'ascending
     case 'version':
       return list.sort((a, b) => compareVersions(String(a.value), String(b.value)) || String(a.value).localeCompare(String(b.value)));
   }
-}
-
-const cache = new WeakMap<readonly Machine[], MarketSummary>();
-
-/** The summary of a snapshot, made once per list (a new snapshot is a new list). */
-export function marketSummary(machines: readonly Machine[]): MarketSummary {
-  let summary = cache.get(machines);
-  if (summary === undefined) {
-    summary = summarizeMarket(machines);
-    cache.set(machines, summary);
-  }
-  return summary;
 }
