@@ -193,15 +193,7 @@ function sortMachines(list: Machine[], { value, sign }: SortOrderOf): void {
     return { machine, value: v, perGpu: byPerGpu ? v : pricePerGpu(machine) };
   });
   keyed.sort((a, b) => inOrder(sign, a.value, a.perGpu, a.machine.node_name, b.value, b.perGpu, b.machine.node_name));
-  for (let i = 0; i < keyed.length; i++) {
-    list[i] = keyed[i].machine;
-  }
-}
-
-/** The sort key in the given direction, then the lower price per GPU: no node ID, so distinct machines can tie. */
-function valueComparator(arrangement: Arrangement): (a: Machine, b: Machine) => number {
-  const { value, sign } = sortOrderOf(arrangement);
-  return (a, b) => sign * (value(a) - value(b)) || pricePerGpu(a) - pricePerGpu(b);
+  keyed.forEach(({ machine }, i) => (list[i] = machine));
 }
 
 interface GroupKind {
@@ -231,8 +223,9 @@ export function arrangeMachines(machines: readonly Machine[], arrangement: Arran
   const groups = [...byKey].map(([key, list]) => new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, sort));
   // Best machines that tie on the sort put their groups in label order: a node
   // ID would order them at random as far as a user can tell.
-  const byValue = valueComparator(arrangement);
-  return groups.sort((a, b) => byValue(a.first, b.first) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
+  const { value, sign } = sort;
+  // By the best machines' sort key, then their price per GPU: no node ID, so distinct machines can tie.
+  return groups.sort((a, b) => sign * (value(a.first) - value(b.first)) || pricePerGpu(a.first) - pricePerGpu(b.first) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
 }
 
 /** The key of the group a machine falls in under a grouping: finds its group without sorting any. */

@@ -7,18 +7,13 @@ import type { CompareField } from './compare';
 import { costKey, estimateJob, type Job, type JobCost } from './jobCost';
 import { describeJob, estimateParts, formatJobCost, formatJobHours, range } from './jobText';
 
-export interface JobRow {
-  label: string;
-  value: string;
-}
-
 /** "Job: full training of 7B on 1B tokens": the heading of the details panel's job section. */
 export function jobHeading(job: Job): string {
   return l10n.t('Job: {0}', describeJob(job));
 }
 
 /** Each sentence "Label: value." of the estimate as a row; a sentence without a label is a row without one. */
-export function jobRows(job: Job, result: JobCost): JobRow[] {
+export function jobRows(job: Job, result: JobCost): { label: string; value: string }[] {
   const sentences = result.ok ? estimateParts(job, result.estimate) : [l10n.t('No estimate: the GPU {0} is not in the throughput table.', result.gpuName)];
   return sentences.map((sentence) => {
     const colon = sentence.indexOf(': ');
