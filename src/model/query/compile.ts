@@ -78,13 +78,10 @@ export function numberTest<T = Machine>(get: (x: T) => number, op: Op, values: r
       return (m) => get(m) > v;
     case '>=':
       return (m) => get(m) >= v;
-    case 'in': {
-      const set = new Set(values);
-      return (m) => set.has(get(m));
-    }
+    case 'in':
     case 'notin': {
       const set = new Set(values);
-      return (m) => !set.has(get(m));
+      return (m) => set.has(get(m)) === (op === 'in');
     }
   }
 }
@@ -97,10 +94,6 @@ function booleanTest(op: Op, values: readonly Value[]): Test {
 
 function textTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const wanted = op === '=' || op === 'in';
-  if (values.length === 1) {
-    const v = normalizeText(String(values[0]));
-    return (m) => (normalizeData(get(m)) === v) === wanted;
-  }
   const set = new Set(values.map((v) => normalizeText(String(v))));
   return (m) => set.has(normalizeData(get(m))) === wanted;
 }
@@ -112,19 +105,12 @@ function textTest(get: (m: Machine) => string, op: Op, values: readonly Value[])
  */
 function wordPrefixTest(get: (m: Machine) => string, op: Op, values: readonly Value[], exact: readonly boolean[] | undefined): Test {
   const wanted = op === '=' || op === 'in';
-  const whole = new Set<string>();
-  const prefixes: string[] = [];
-  values.forEach((v, i) => {
-    const normal = normalizeText(String(v));
-    if (exact?.[i] === true) {
-      whole.add(normal);
-    } else {
-      prefixes.push(normal);
-    }
-  });
+  const normal = values.map((v) => normalizeText(String(v)));
+  const whole = new Set(normal.filter((_, i) => exact?.[i] === true));
+  const prefixes = normal.filter((_, i) => exact?.[i] !== true);
   const matches = remembered((name) => {
-    const normal = normalizeData(name);
-    return (whole.has(normal) || prefixes.some((p) => startsWithWords(normal, p))) === wanted;
+    const data = normalizeData(name);
+    return (whole.has(data) || prefixes.some((p) => startsWithWords(data, p))) === wanted;
   });
   return (m) => matches(get(m));
 }
@@ -211,7 +197,7 @@ function textTermsTests(terms: readonly TextTerm[]): Test[] {
 }
 
 /** Cheap tests run first so costly ones see fewer machines; AND does not care about order. */
-const COST: Readonly<Record<Kind | 'term', number>> = { boolean: 0, number: 0, version: 1, text: 2, labels: 3, term: 4 };
+const COST: Readonly<Record<Kind, number>> = { boolean: 0, number: 0, version: 1, text: 2, labels: 3 };
 
 function clauseTest(clause: Clause, history: MachineHistory | undefined): Test {
   const kind = FIELD_KINDS[clause.field];
@@ -233,22 +219,12 @@ function clauseTest(clause: Clause, history: MachineHistory | undefined): Test {
 
 /** A predicate for the query, with every constant parsed and normalised once, here; `history` answers the history's fields. */
 export function compileQuery(query: Query, history?: MachineHistory): (machine: Machine) => boolean {
-  const ranked: { cost: number; test: Test }[] = [];
-  const terms: TextTerm[] = [];
-  for (const term of query.clauses) {
-    if (term.kind === 'text') {
-      terms.push(term);
-    } else {
-      ranked.push({ cost: COST[FIELD_KINDS[term.field]], test: clauseTest(term, history) });
-    }
-  }
-  for (const test of textTermsTests(terms)) {
-    ranked.push({ cost: COST.term, test });
-  }
-  const tests = ranked.sort((a, b) => a.cost - b.cost).map((r) => r.test);
+  const clauses = query.clauses.filter((term): term is Clause => term.kind === 'compare');
+  const terms = query.clauses.filter((term): term is TextTerm => term.kind === 'text');
+  // A stable sort: clauses of the same cost keep their order; the text terms, the costliest, go last.
+  clauses.sort((a, b) => COST[FIELD_KINDS[a.field]] - COST[FIELD_KINDS[b.field]]);
+  const tests = [...clauses.map((clause) => clauseTest(clause, history)), ...textTermsTests(terms)];
   switch (tests.length) {
-    case 0:
-      return () => true;
     case 1:
       return tests[0];
     default:

@@ -3,7 +3,7 @@
 // never fails: an unclosed quote or list, an operator with no value yet, a
 // field name half typed are all states of typing, not errors.
 import type { Op } from './fields';
-import { isDelimiter, isWordChar, listOperator, Scanner } from './words';
+import { isDelimiter, isQuote, isWordChar, listOperator, Scanner } from './words';
 
 export type LastTerm =
   /** Nothing after the last term (an empty text, or a space at its end): a new term starts here. */
@@ -20,10 +20,6 @@ export type LastTerm =
 interface Scanned {
   term: LastTerm;
   end: number;
-}
-
-function isQuote(code: number): boolean {
-  return code === 34 || code === 39;
 }
 
 /** The last term of the text, as far as it is typed. */

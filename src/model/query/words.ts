@@ -18,6 +18,10 @@ export function isDelimiter(code: number): boolean {
   return DELIMITERS.has(code);
 }
 
+export function isQuote(code: number): boolean {
+  return code === 34 || code === 39;
+}
+
 export function isWordChar(code: number): boolean {
   return !isSpace(code) && !isDelimiter(code);
 }
