@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import type { CompareField } from './compare';
-import { costKey, estimateJob, type Job, type JobCost } from './jobCost';
+import { estimateJob, type Job, type JobCost, type JobEstimate, type Range } from './jobCost';
 import { describeJob, estimateParts, formatJobCost, formatJobHours, range } from './jobText';
 
 /** "Job: full training of 7B on 1B tokens": the heading of the details panel's job section. */
@@ -33,32 +33,20 @@ export function jobCompareFields(job: Job): CompareField[] {
     return result;
   };
   const none = (result: JobCost) => (result.ok ? l10n.t('unknown (the price is not a number)') : l10n.t('unknown GPU'));
-  return [
-    {
-      key: 'job_hours',
-      label: l10n.t('Job time (hours)'),
-      better: 'lower',
-      text: (m) => {
-        const result = of(m);
-        return result.ok ? `≈ ${range(result.estimate.hours, formatJobHours)}` : none(result);
-      },
-      rank: (m) => {
-        const result = of(m);
-        return result.ok ? result.estimate.hours.mid : undefined;
-      },
+  // A row of one part of the estimate; without it (no estimate, or no cost without a price) the row says why.
+  const row = (key: string, label: string, part: (e: JobEstimate) => Range | undefined, format: (x: number) => string): CompareField => ({
+    key,
+    label,
+    better: 'lower',
+    text: (m) => {
+      const result = of(m);
+      const r = result.ok ? part(result.estimate) : undefined;
+      return r ? `≈ ${range(r, format)}` : none(result);
     },
-    {
-      key: 'job_cost',
-      label: l10n.t('Job cost'),
-      better: 'lower',
-      text: (m) => {
-        const result = of(m);
-        return result.ok && result.estimate.cost ? `≈ ${range(result.estimate.cost, formatJobCost)}` : none(result);
-      },
-      rank: (m) => {
-        const cost = costKey(of(m));
-        return Number.isFinite(cost) ? cost : undefined;
-      },
+    rank: (m) => {
+      const result = of(m);
+      return result.ok ? part(result.estimate)?.mid : undefined;
     },
-  ];
+  });
+  return [row('job_hours', l10n.t('Job time (hours)'), (e) => e.hours, formatJobHours), row('job_cost', l10n.t('Job cost'), (e) => e.cost, formatJobCost)];
 }

@@ -101,10 +101,7 @@ export function fieldLabels(): Record<keyof Machine | 'price_per_gpu' | 'vram_to
 
 /** The fields of the details rows, in order: spec order, the price per GPU after the price, the GPU memory total after the GPU memory. */
 export function detailFields(): DetailRow['field'][] {
-  const fields: DetailRow['field'][] = [...MACHINE_FIELDS];
-  fields.splice(1, 0, 'price_per_gpu');
-  fields.splice(fields.indexOf('gpu_memory') + 1, 0, 'vram_total');
-  return fields;
+  return MACHINE_FIELDS.flatMap((field): DetailRow['field'][] => (field === 'price' ? [field, 'price_per_gpu'] : field === 'gpu_memory' ? [field, 'vram_total'] : [field]));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Machine } from '../api/types';
 import { FIELD_KINDS, type Clause, type Op, type Query, type TextTerm } from './query/fields';
 import { NUMBER_OF, TEXT_OF, compileQuery } from './query/compile';
 import { printQuery } from './query/print';
-import { pricePerGpu } from './price';
+import { lowest, pricePerGpu } from './price';
 import { compareVersions } from './version';
 import { formatInteger, formatPricePerGpu } from './format';
 
@@ -81,27 +81,17 @@ export function nearMisses(machines: readonly Machine[], query: Query, want = NE
     if (found.length <= matching.length) {
       return;
     }
-    const clauses = terms.slice();
-    if (changed === undefined) {
-      clauses.splice(index, 1);
-    } else {
-      clauses[index] = changed;
-    }
+    const clauses = changed === undefined ? terms.filter((_, i) => i !== index) : terms.map((t, i) => (i === index ? changed : t));
     misses.push({
       index,
       was: printQuery({ clauses: [term] }),
       now: changed === undefined ? undefined : printQuery({ clauses: [changed] }),
       query: { clauses },
       found: found.length,
-      cheapestPerGpu: cheapest(found),
+      cheapestPerGpu: lowest(found.map(pricePerGpu)),
     });
   });
   return misses;
-}
-
-function cheapest(machines: readonly Machine[]): number {
-  const prices = machines.map(pricePerGpu).filter(Number.isFinite);
-  return prices.length ? prices.reduce((a, b) => Math.min(a, b)) : NaN;
 }
 
 /** The changed clause, or undefined to drop it. `candidates` pass every other clause. */
@@ -172,12 +162,8 @@ export function numberBound(op: '<' | '<=' | '>' | '>=', values: Float64Array, w
 function nearestOther(values: Float64Array, target: number): number | undefined {
   let best: number | undefined;
   for (const v of values) {
-    if (v === target) {
-      continue;
-    }
-    if (best === undefined || Math.abs(v - target) < Math.abs(best - target) || (Math.abs(v - target) === Math.abs(best - target) && v > best)) {
-      best = v;
-    }
+    const closer = best === undefined || Math.abs(v - target) < Math.abs(best - target) || (Math.abs(v - target) === Math.abs(best - target) && v > best);
+    if (v !== target && closer) best = v;
   }
   return best;
 }
