@@ -2,8 +2,8 @@
 // or one clear message and nothing applied. Shared by the editor's box, the
 // command line and the chat tools. Pure.
 import * as l10n from '@vscode/l10n';
-import { DEFAULT_JOB_BATCH, type Job, type JobKind } from './jobCost';
-import { checkCount, checkModelSize, SIZING_LIMITS, type Checked } from './sizing';
+import type { Job, JobKind } from './jobCost';
+import { checkCount, checkModelSize, DEFAULT_BATCH, SIZING_LIMITS, type Checked } from './sizing';
 
 export const JOB_LIMITS = { minTokens: 1e3, maxTokens: 1e15, minUtilization: 0.01, maxUtilization: 1, maxServingHours: 87_600, maxBatch: SIZING_LIMITS.maxBatch } as const;
 
@@ -99,7 +99,7 @@ export function checkJob(fields: JobFields): CheckedJob {
   if (!tokens.ok) return tokens;
   job.tokens = tokens.value;
   if (kind === 'infer') {
-    const batch = checkCount(text(fields.batch ?? ''), JOB_LIMITS.maxBatch, DEFAULT_JOB_BATCH);
+    const batch = checkCount(text(fields.batch ?? ''), JOB_LIMITS.maxBatch, DEFAULT_BATCH);
     if (!batch.ok) return batch;
     job.batch = batch.value;
   }

@@ -74,12 +74,12 @@ export function describeJob(job: Job): string {
 export function estimateParts(job: Job, estimate: JobEstimate, locale = getDisplayLocale()): string[] {
   const hours = (x: number) => formatJobHours(x, locale);
   const money = (x: number) => formatJobCost(x, locale);
-  const parts = [l10n.t('Time: about {0} hours ({1} GPU-hours).', range(estimate.hours, hours), range(estimate.gpuHours, hours))];
-  parts.push(
+  const parts = [
+    l10n.t('Time: about {0} hours ({1} GPU-hours).', range(estimate.hours, hours), range(estimate.gpuHours, hours)),
     estimate.cost && estimate.pricePerHour !== undefined
       ? l10n.t('Cost: about {0} at {1} an hour for the machine.', range(estimate.cost, money), money(estimate.pricePerHour))
       : l10n.t('Cost: unknown (the price is not a number).'),
-  );
+  ];
   if (estimate.bound === 'serving') return parts;
   const gpu = estimate.gpu!;
   const work =

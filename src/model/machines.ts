@@ -43,16 +43,13 @@ export function priceWithPerGpu(machine: Machine): string {
 
 /** What a user compares at a glance: price, GPU memory, region, online rate, NVLink. */
 export function machineSummary(machine: Machine): string {
-  const parts = [
+  return [
     priceWithPerGpu(machine),
     l10n.t('VRAM {0}', formatInteger(machine.gpu_memory)),
     oneLine(machine.region, 40),
     l10n.t('{0} online', formatPercent(machine.online_rate)),
-  ];
-  if (machine.nvlink_status) {
-    parts.push('NVLink');
-  }
-  return parts.join(' · ');
+    ...(machine.nvlink_status ? ['NVLink'] : []),
+  ].join(' · ');
 }
 
 /** GPU memory of the whole machine: one GPU's memory times the GPUs (the filter field vram_total). */

@@ -55,9 +55,6 @@ export function templatePublicRows(template: Template): Pick<TemplateDetailRow, 
  */
 export function filterTemplates(templates: readonly Template[], text: string): Template[] {
   const words = normalizeText(text).split(' ').filter(Boolean);
-  if (words.length === 0) {
-    return [...templates];
-  }
   return templates.filter((template) => {
     const haystack = normalizeText(`${template.name} ${templateImage(template)} ${template.image_label}`);
     return words.every((word) => haystack.includes(word));

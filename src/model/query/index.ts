@@ -5,6 +5,6 @@ export { parseQuery } from './parse';
 export { isEmptyQuery, printQuery } from './print';
 export { compileQuery, numberTest } from './compile';
 export { HISTORY_FIELDS, usesHistory, type MachineHistory } from './historyFields';
-export { asBefore, changedReadings, readsDifferently, type ReadingChange } from './reading';
+export { asBefore, changedReadings, readsDifferently } from './reading';
 export { startsWithWords } from './words';
 export { describeQuery } from './describe';
