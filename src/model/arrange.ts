@@ -6,7 +6,7 @@ import type { Machine } from '../api/types';
 import { oneLine } from './escape';
 import { displayName, formatPricePerGpu, gpuCount, machineCount, truncate } from './format';
 import { costKey, estimateJob, type Job } from './jobCost';
-import { compareIds, compareText } from './machines';
+import { compareIds, compareText, groupedBy } from './machines';
 import { priceOf, pricePerGpu } from './price';
 import { compareVersions } from './version';
 
@@ -193,15 +193,7 @@ function sortMachines(list: Machine[], { value, sign }: SortOrderOf): void {
     return { machine, value: v, perGpu: byPerGpu ? v : pricePerGpu(machine) };
   });
   keyed.sort((a, b) => inOrder(sign, a.value, a.perGpu, a.machine.node_name, b.value, b.perGpu, b.machine.node_name));
-  for (let i = 0; i < keyed.length; i++) {
-    list[i] = keyed[i].machine;
-  }
-}
-
-/** The sort key in the given direction, then the lower price per GPU: no node ID, so distinct machines can tie. */
-function valueComparator(arrangement: Arrangement): (a: Machine, b: Machine) => number {
-  const { value, sign } = sortOrderOf(arrangement);
-  return (a, b) => sign * (value(a) - value(b)) || pricePerGpu(a) - pricePerGpu(b);
+  keyed.forEach(({ machine }, i) => (list[i] = machine));
 }
 
 interface GroupKind {
@@ -227,24 +219,13 @@ export function arrangeMachines(machines: readonly Machine[], arrangement: Arran
     return machines.length ? [new LazyGroup('all', l10n.t('All machines'), [...machines], sort)] : [];
   }
   const grouping = GROUPINGS[arrangement.groupBy];
-  const byKey = new Map<string, Machine[]>();
-  for (const machine of machines) {
-    const key = grouping.key(machine);
-    const list = byKey.get(key);
-    if (list) {
-      list.push(machine);
-    } else {
-      byKey.set(key, [machine]);
-    }
-  }
-  const groups: ArrangedGroup[] = [];
-  for (const [key, list] of byKey) {
-    groups.push(new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, sort));
-  }
+  const byKey = groupedBy(machines, grouping.key);
+  const groups = [...byKey].map(([key, list]) => new LazyGroup(`${arrangement.groupBy}:${key}`, grouping.label(key, list[0]), list, sort));
   // Best machines that tie on the sort put their groups in label order: a node
   // ID would order them at random as far as a user can tell.
-  const byValue = valueComparator(arrangement);
-  return groups.sort((a, b) => byValue(a.first, b.first) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
+  const { value, sign } = sort;
+  // By the best machines' sort key, then their price per GPU: no node ID, so distinct machines can tie.
+  return groups.sort((a, b) => sign * (value(a.first) - value(b.first)) || pricePerGpu(a.first) - pricePerGpu(b.first) || compareGroupLabels(arrangement.groupBy, a, b) || compareIds(a.key, b.key));
 }
 
 /** The key of the group a machine falls in under a grouping: finds its group without sorting any. */

@@ -21,31 +21,25 @@ export interface CompareField {
   rank?(machine: Machine): number | string | undefined;
 }
 
-const num = (pick: (m: Machine) => number) => (m: Machine) => pick(m);
 const int = (pick: (m: Machine) => number) => (m: Machine) => formatInteger(pick(m));
 const version = (pick: (m: Machine) => string) => (m: Machine) => (pick(m).trim() === '' ? undefined : pick(m));
+type NumberField = { [K in keyof Machine]: Machine[K] extends number ? K : never }[keyof Machine];
 
 /** The rows, in the order people weigh them: what it is, what it costs, what it has, how reliable it is. */
 export function compareFields(): readonly CompareField[] {
   // Built on each call: the labels are in the display language, known only after activation.
   const label = fieldLabels();
+  const more = (key: NumberField): CompareField => ({ key, label: label[key], better: 'higher', text: int((m) => m[key]), rank: (m) => m[key] });
   return [
     { key: 'gpu_name', label: label.gpu_name, text: (m) => displayName(m.gpu_name) },
     { key: 'gpu_count', label: label.gpu_count, text: int((m) => m.gpu_count) },
     { key: 'price', label: label.price, better: 'lower', text: (m) => formatPrice(m.price), rank: (m) => Number(m.price) },
     { key: 'price_per_gpu', label: label.price_per_gpu, better: 'lower', text: (m) => formatPricePerGpu(pricePerGpu(m)), rank: pricePerGpu },
-    { key: 'gpu_memory', label: label.gpu_memory, better: 'higher', text: int((m) => m.gpu_memory), rank: num((m) => m.gpu_memory) },
-    { key: 'vram_total', label: label.vram_total, better: 'higher', text: int(vramTotal), rank: num(vramTotal) },
+    more('gpu_memory'),
+    { key: 'vram_total', label: label.vram_total, better: 'higher', text: int(vramTotal), rank: vramTotal },
     { key: 'cpu_name', label: label.cpu_name, text: (m) => displayName(m.cpu_name) },
-    { key: 'cpu_count', label: label.cpu_count, better: 'higher', text: int((m) => m.cpu_count), rank: num((m) => m.cpu_count) },
-    { key: 'cpu_per_gpu', label: label.cpu_per_gpu, better: 'higher', text: int((m) => m.cpu_per_gpu), rank: num((m) => m.cpu_per_gpu) },
-    { key: 'memory_total', label: label.memory_total, better: 'higher', text: int((m) => m.memory_total), rank: num((m) => m.memory_total) },
-    { key: 'memory_per_gpu', label: label.memory_per_gpu, better: 'higher', text: int((m) => m.memory_per_gpu), rank: num((m) => m.memory_per_gpu) },
-    { key: 'disk_total', label: label.disk_total, better: 'higher', text: int((m) => m.disk_total), rank: num((m) => m.disk_total) },
-    { key: 'disk_per_gpu', label: label.disk_per_gpu, better: 'higher', text: int((m) => m.disk_per_gpu), rank: num((m) => m.disk_per_gpu) },
-    { key: 'network_upload_speed', label: label.network_upload_speed, better: 'higher', text: int((m) => m.network_upload_speed), rank: num((m) => m.network_upload_speed) },
-    { key: 'network_download_speed', label: label.network_download_speed, better: 'higher', text: int((m) => m.network_download_speed), rank: num((m) => m.network_download_speed) },
-    { key: 'online_rate', label: label.online_rate, better: 'higher', text: (m) => formatPercent(m.online_rate), rank: num((m) => m.online_rate) },
+    ...(['cpu_count', 'cpu_per_gpu', 'memory_total', 'memory_per_gpu', 'disk_total', 'disk_per_gpu', 'network_upload_speed', 'network_download_speed'] as const).map(more),
+    { key: 'online_rate', label: label.online_rate, better: 'higher', text: (m) => formatPercent(m.online_rate), rank: (m) => m.online_rate },
     { key: 'up_time', label: label.up_time, text: int((m) => m.up_time) },
     { key: 'cuda_version', label: label.cuda_version, better: 'newer', text: (m) => m.cuda_version, rank: version((m) => m.cuda_version) },
     { key: 'driver_version', label: label.driver_version, better: 'newer', text: (m) => m.driver_version, rank: version((m) => m.driver_version) },
@@ -104,32 +98,21 @@ export function compareMachines(columns: readonly CompareInput[], fields: readon
  * have the same one: a mark must tell the machines apart.
  */
 export function bestColumns(field: CompareField, columns: readonly CompareInput[]): Set<number> {
-  const best = new Set<number>();
-  if (!field.better || !field.rank) {
-    return best;
+  const rank = field.rank;
+  if (!field.better || !rank) {
+    return new Set();
   }
-  const ranked: { index: number; value: number | string }[] = [];
-  columns.forEach((column, index) => {
-    const value = column.missing ? undefined : field.rank!(column.machine);
-    if (value !== undefined && !(typeof value === 'number' && Number.isNaN(value))) {
-      ranked.push({ index, value });
-    }
+  const ranked = columns.flatMap((column, index) => {
+    const value = column.missing ? undefined : rank(column.machine);
+    return value === undefined || Number.isNaN(value) ? [] : [{ index, value }];
   });
   if (ranked.length < 2) {
-    return best;
+    return new Set();
   }
   const order = orderOf(field.better);
-  let top = ranked[0].value;
-  for (const { value } of ranked) {
-    if (order(value, top) > 0) top = value;
-  }
-  if (ranked.every(({ value }) => order(value, top) === 0)) {
-    return best;
-  }
-  for (const { index, value } of ranked) {
-    if (order(value, top) === 0) best.add(index);
-  }
-  return best;
+  const top = ranked.reduce((a, b) => (order(b.value, a.value) > 0 ? b : a)).value;
+  const best = ranked.filter(({ value }) => order(value, top) === 0);
+  return new Set(best.length === ranked.length ? [] : best.map(({ index }) => index));
 }
 
 /** Positive when `a` is better than `b`. */

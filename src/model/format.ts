@@ -37,7 +37,7 @@ function safeSupported(tag: string): string[] {
 
 // Building an Intl formatter costs far more than using one: one per locale and kind.
 const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+export function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}\n${kind}`;
   let format = numberFormats.get(key);
   if (!format) {

@@ -9,7 +9,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { displayName, formatPercent, formatPricePerGpu, getDisplayLocale } from './format';
-import { pricePerGpu } from './price';
+import { lowest, pricePerGpu } from './price';
 
 /** A price per GPU this far (a fraction) or more below or above its model's 7-day median is "well" below or above it: marked on its row. */
 export const WELL_OFF_MEDIAN = 0.1;
@@ -87,11 +87,7 @@ const GAP = '\u2007';
 export function sparkline(values: readonly number[], width = 14): string {
   const parts: number[] = [];
   const per = Math.max(1, Math.ceil(values.length / Math.max(1, width)));
-  for (let i = 0; i < values.length; i += per) {
-    let low = NaN;
-    for (const v of values.slice(i, i + per)) if (Number.isFinite(v) && !(low <= v)) low = v;
-    parts.push(low);
-  }
+  for (let i = 0; i < values.length; i += per) parts.push(lowest(values.slice(i, i + per)));
   const known = parts.filter(Number.isFinite);
   if (known.length === 0) return '';
   const min = Math.min(...known);
@@ -212,8 +208,7 @@ export function weekLines(week: WeekFacts | undefined, lowestNow: number, locale
   const span = fullWeek(week.coveredMs) ? '' : ` (${historySpan(week.coveredMs)})`;
   lines.push({ label: l10n.t('7-day low'), value: `${formatPricePerGpu(week.low, locale)}${span}` });
   lines.push({ label: l10n.t('7-day median'), value: `${formatPricePerGpu(week.median, locale)}${span}` });
-  const ends = trendEnds(week.trend);
-  if (ends) lines.push({ label: trendLabel(), value: trendWords(week.trend, locale) });
+  if (trendEnds(week.trend)) lines.push({ label: trendLabel(), value: trendWords(week.trend, locale) });
   return lines;
 }
 

@@ -1,17 +1,8 @@
 // The pull reference of an image template: what `docker pull` takes. The
 // service sends registry, name and tag as separate, free-form fields, so odd
-// values are normalised here by fixed rules (docs/architecture.md lists them):
-// - registry: surrounding spaces, a scheme ("https://") and trailing slashes
-//   are dropped; null, a non-string or an empty string means "no registry";
-// - name: surrounding spaces and slashes are dropped; a name that already
-//   starts with a registry host ("ghcr.io/x", "localhost:5000/x") keeps it and
-//   the registry field is not prepended a second time;
-// - tag: surrounding spaces and a leading ":" are dropped; a digest
-//   ("sha256:…", or "@sha256:…") becomes "name@sha256:…"; "2.4@sha256:…" keeps
-//   both; an empty tag leaves the tag off (Docker then pulls "latest");
-// - a name that already ends in a tag or digest keeps it only when the tag
-//   field is empty: the tag field is the service's explicit answer.
-import type { Json } from '../api/types';
+// values are normalised here by fixed rules: docs/architecture.md, "Image
+// references", lists them with an example each.
+import type { Template } from '../api/types';
 
 export interface ImageParts {
   /** Host, optional port, optional path ("registry.example.com:5000/team"); empty for none. */
@@ -24,17 +15,15 @@ export interface ImageParts {
   digest: string;
 }
 
-export interface ImageSource {
-  docker_registry: Json;
-  image_name: string;
-  image_tag: string;
-}
+export type ImageSource = Pick<Template, 'docker_registry' | 'image_name' | 'image_tag'>;
 
 const DIGEST = /^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,}$/i;
 
 /** The pull reference of a template, by the rules above. */
 export function imageReference(template: ImageSource): string {
-  return formatImageReference(imageParts(template));
+  const parts = imageParts(template);
+  const path = parts.registry ? `${parts.registry}/${parts.name}` : parts.name;
+  return `${path}${parts.tag ? `:${parts.tag}` : ''}${parts.digest ? `@${parts.digest}` : ''}`;
 }
 
 export function imageParts(template: ImageSource): ImageParts {
@@ -48,11 +37,6 @@ export function imageParts(template: ImageSource): ImageParts {
     tag: hasTagField ? fromTag.tag : fromName.tag,
     digest: hasTagField ? fromTag.digest : fromName.digest,
   };
-}
-
-export function formatImageReference(parts: ImageParts): string {
-  const path = parts.registry ? `${parts.registry}/${parts.name}` : parts.name;
-  return `${path}${parts.tag ? `:${parts.tag}` : ''}${parts.digest ? `@${parts.digest}` : ''}`;
 }
 
 /**

@@ -5,12 +5,11 @@
 // runs (a unit test reads that table from here). Pure.
 import type { Machine } from '../api/types';
 import { priceOf } from './price';
-import type { SizingJob } from './sizing';
+import { DEFAULT_BATCH, type SizingJob } from './sizing';
 import { gpuThroughput, type GpuThroughput } from './throughput';
 
 /** train: full training or fine-tuning; lora: LoRA fine-tuning; infer: generation. */
 export type JobKind = 'train' | 'lora' | 'infer';
-export const JOB_KINDS: readonly JobKind[] = ['train', 'lora', 'infer'];
 
 export interface Job {
   /** Billions of parameters (as sizing.ts reads them). */
@@ -55,7 +54,6 @@ const FULL: Range = { low: 1, mid: 1, high: 1 };
 export const FLOPS_PER_PARAM_TOKEN: Readonly<Record<JobKind, number>> = { train: 6, lora: 4, infer: 2 };
 /** Bytes per parameter read for each generation step: 16-bit weights. */
 export const WEIGHT_BYTES = 2;
-export const DEFAULT_JOB_BATCH = 1;
 
 /** The job's memory question, for the sizing filter: training in 16 bits, LoRA, 16-bit inference. */
 export function sizingJobOf(kind: JobKind): SizingJob {
@@ -112,7 +110,7 @@ function work(job: Job, gpu: GpuThroughput | undefined, gpus: number): { seconds
   const peak = gpus * gpu.tflops * 1e12;
   if (job.kind !== 'infer') return { seconds: flops / peak, bound: 'compute', flops };
   // Generation: each step makes `batch` tokens and reads every weight once; the slower of the two bounds it.
-  const batch = job.batch ?? DEFAULT_JOB_BATCH;
+  const batch = job.batch ?? DEFAULT_BATCH;
   const computePerStep = (FLOPS_PER_PARAM_TOKEN.infer * params * batch) / peak;
   const memoryPerStep = (WEIGHT_BYTES * params) / (gpus * gpu.bandwidthGBs * 1e9);
   return { seconds: (tokens / batch) * Math.max(computePerStep, memoryPerStep), bound: computePerStep > memoryPerStep ? 'compute' : 'memory', flops };
@@ -157,13 +155,6 @@ export function jobCostSortKey(job: Job, machine: Sizing): number {
   if (!done || price === undefined) return Infinity;
   if (done.bound === 'serving') return (job.servingHours ?? 0) * price;
   return (done.seconds / (utilizationOf(job).mid * efficiencyOf(gpus, machine.nvlink_status === true).mid) / 3600) * price;
-}
-
-/** Cheapest job first; machines without a cost (unknown GPU, no price) last, in their order. */
-export function compareJobCost(a: JobCost, b: JobCost): number {
-  const x = costKey(a);
-  const y = costKey(b);
-  return x === y ? 0 : x < y ? -1 : 1;
 }
 
 /** The middle cost, or +Infinity when there is none: the key the Job cost sort uses. */

@@ -2,31 +2,23 @@
 // or one clear message and nothing applied. Shared by the editor's box, the
 // command line and the chat tools. Pure.
 import * as l10n from '@vscode/l10n';
-import { DEFAULT_JOB_BATCH, type Job, type JobKind } from './jobCost';
-import { checkCount, checkModelSize, SIZING_LIMITS, type Checked } from './sizing';
+import type { Job, JobKind } from './jobCost';
+import { checkCount, checkModelSize, DEFAULT_BATCH, SIZING_LIMITS, type Checked } from './sizing';
 
 export const JOB_LIMITS = { minTokens: 1e3, maxTokens: 1e15, minUtilization: 0.01, maxUtilization: 1, maxServingHours: 87_600, maxBatch: SIZING_LIMITS.maxBatch } as const;
 
 const SUFFIX: Readonly<Record<string, number>> = { '': 1, k: 1e3, m: 1e6, b: 1e9, g: 1e9, t: 1e12 };
 
+/** The words a job kind may be typed as. */
+const KIND_WORDS: ReadonlyMap<string, JobKind> = new Map([
+  ...['train', 'training', 'full', 'finetune', 'fine-tune'].map((word): [string, JobKind] => [word, 'train']),
+  ['lora', 'lora'],
+  ...['infer', 'inference', 'serve'].map((word): [string, JobKind] => [word, 'infer']),
+]);
+
 /** The job kind as typed: train (full, finetune), lora, infer (inference, serve); undefined when it is none of these. */
 export function jobKindOf(text: string): JobKind | undefined {
-  switch (text.trim().toLowerCase()) {
-    case 'train':
-    case 'training':
-    case 'full':
-    case 'finetune':
-    case 'fine-tune':
-      return 'train';
-    case 'lora':
-      return 'lora';
-    case 'infer':
-    case 'inference':
-    case 'serve':
-      return 'infer';
-    default:
-      return undefined;
-  }
+  return KIND_WORDS.get(text.trim().toLowerCase());
 }
 
 /**
@@ -107,7 +99,7 @@ export function checkJob(fields: JobFields): CheckedJob {
   if (!tokens.ok) return tokens;
   job.tokens = tokens.value;
   if (kind === 'infer') {
-    const batch = checkCount(text(fields.batch ?? ''), JOB_LIMITS.maxBatch, DEFAULT_JOB_BATCH);
+    const batch = checkCount(text(fields.batch ?? ''), JOB_LIMITS.maxBatch, DEFAULT_BATCH);
     if (!batch.ok) return batch;
     job.batch = batch.value;
   }

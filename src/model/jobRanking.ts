@@ -22,11 +22,6 @@ export function fitQuery(job: Job): Query {
   return parsed.ok ? parsed.query : { clauses: [] };
 }
 
-/** `query` and the job's fit, as one query (every clause must hold). */
-export function withFit(query: Query, job: Job): Query {
-  return { clauses: [...query.clauses, ...fitQuery(job).clauses] };
-}
-
 export interface JobRanking {
   /** The first `limit`, cheapest job first (ties by node ID), each with its estimate. */
   rows: RankedMachine[];
@@ -38,19 +33,17 @@ export interface JobRanking {
 
 /** The machines that match `query` and fit the job, cheapest job first; only the first `limit` get their estimate built. */
 export function rankByJobCost(machines: readonly Machine[], job: Job, query: Query, limit = Infinity): JobRanking {
-  const combined = withFit(query, job);
+  // The query and the job's fit as one query: every clause must hold.
+  const combined: Query = { clauses: [...query.clauses, ...fitQuery(job).clauses] };
   const match = isEmptyQuery(combined) ? () => true : compileQuery(combined);
   // Each key computed once, without building an estimate, not in every comparison.
   const keyed = machines.filter(match).map((machine) => ({ machine, cost: jobCostSortKey(job, machine) }));
-  keyed.sort((a, b) => compareNumbers(a.cost, b.cost) || compareIds(a.machine.node_name, b.machine.node_name));
+  // Two costs of +Infinity differ by NaN, which falls through to the node ID as a tie does.
+  keyed.sort((a, b) => a.cost - b.cost || compareIds(a.machine.node_name, b.machine.node_name));
   const serving = job.kind === 'infer' && job.servingHours !== undefined;
   return {
     rows: keyed.slice(0, limit).map(({ machine }) => ({ machine, result: estimateJob(job, machine) })),
     matching: keyed.length,
     unknownGpu: serving ? 0 : keyed.filter((k) => k.cost === Infinity && !gpuThroughput(k.machine.gpu_name)).length,
   };
-}
-
-function compareNumbers(x: number, y: number): number {
-  return x === y ? 0 : x < y ? -1 : 1;
 }

@@ -2,18 +2,11 @@
 // rests on (for tooltips, the details panel, Compare and the tools), and the
 // job itself ("full training of 7B on 1B tokens"). Pure.
 import * as l10n from '@vscode/l10n';
-import { INVARIANT_LOCALE, getDisplayLocale } from './format';
+import { getDisplayLocale, numberFormat } from './format';
 import type { Job, JobCost, JobEstimate, Range } from './jobCost';
 
-const formats = new Map<string, Intl.NumberFormat>();
 function decimals(value: number, digits: number, locale: string): string {
-  const key = `${locale}\n${digits}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(key, format);
-  }
-  return format.format(value);
+  return numberFormat(locale, `decimals${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** Hours as a row shows them: "< 0.1", "3.1", "46.0", "1,234" (one decimal under 100). */
@@ -45,7 +38,8 @@ function formatFlops(flops: number): string {
   return `${mantissa}e${Number(exponent)}`;
 }
 
-function range(r: Range, format: (x: number) => string): string {
+/** "3.1 (2.0–5.4)": the middle and its range. */
+export function range(r: Range, format: (x: number) => string): string {
   return `${format(r.mid)} (${format(r.low)}–${format(r.high)})`;
 }
 
@@ -80,12 +74,12 @@ export function describeJob(job: Job): string {
 export function estimateParts(job: Job, estimate: JobEstimate, locale = getDisplayLocale()): string[] {
   const hours = (x: number) => formatJobHours(x, locale);
   const money = (x: number) => formatJobCost(x, locale);
-  const parts = [l10n.t('Time: about {0} hours ({1} GPU-hours).', range(estimate.hours, hours), range(estimate.gpuHours, hours))];
-  parts.push(
+  const parts = [
+    l10n.t('Time: about {0} hours ({1} GPU-hours).', range(estimate.hours, hours), range(estimate.gpuHours, hours)),
     estimate.cost && estimate.pricePerHour !== undefined
       ? l10n.t('Cost: about {0} at {1} an hour for the machine.', range(estimate.cost, money), money(estimate.pricePerHour))
       : l10n.t('Cost: unknown (the price is not a number).'),
-  );
+  ];
   if (estimate.bound === 'serving') return parts;
   const gpu = estimate.gpu!;
   const work =
@@ -105,10 +99,4 @@ export function estimateParts(job: Job, estimate: JobEstimate, locale = getDispl
     );
   }
   return parts;
-}
-
-/** The whole estimate in one paragraph, in English with the tools' numbers, or the reason there is none. */
-export function describeJobCost(job: Job, result: JobCost, locale = INVARIANT_LOCALE): string {
-  if (!result.ok) return l10n.t('No estimate: the GPU {0} is not in the throughput table.', result.gpuName);
-  return [l10n.t('Estimate for {0}.', describeJob(job)), ...estimateParts(job, result.estimate, locale)].join(' ');
 }

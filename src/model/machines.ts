@@ -16,6 +16,18 @@ export function compareText(a: string, b: string): number {
   return collator.compare(a, b) || compareIds(a, b);
 }
 
+/** The items by key, in the order each key first appears. */
+export function groupedBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const byKey = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = byKey.get(key);
+    if (list) list.push(item);
+    else byKey.set(key, [item]);
+  }
+  return byKey;
+}
+
 // One collator for all comparisons: String.localeCompare with options builds one per call.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -31,18 +43,14 @@ export function priceWithPerGpu(machine: Machine): string {
 
 /** What a user compares at a glance: price, GPU memory, region, online rate, NVLink. */
 export function machineSummary(machine: Machine): string {
-  const parts = [
+  return [
     priceWithPerGpu(machine),
     l10n.t('VRAM {0}', formatInteger(machine.gpu_memory)),
     oneLine(machine.region, 40),
     l10n.t('{0} online', formatPercent(machine.online_rate)),
-  ];
-  if (machine.nvlink_status) {
-    parts.push('NVLink');
-  }
-  return parts.join(' · ');
+    ...(machine.nvlink_status ? ['NVLink'] : []),
+  ].join(' · ');
 }
-
 
 /** GPU memory of the whole machine: one GPU's memory times the GPUs (the filter field vram_total). */
 export function vramTotal(machine: Machine): number {
@@ -90,10 +98,7 @@ export function fieldLabels(): Record<keyof Machine | 'price_per_gpu' | 'vram_to
 
 /** The fields of the details rows, in order: spec order, the price per GPU after the price, the GPU memory total after the GPU memory. */
 export function detailFields(): DetailRow['field'][] {
-  const fields: DetailRow['field'][] = [...MACHINE_FIELDS];
-  fields.splice(1, 0, 'price_per_gpu');
-  fields.splice(fields.indexOf('gpu_memory') + 1, 0, 'vram_total');
-  return fields;
+  return MACHINE_FIELDS.flatMap((field): DetailRow['field'][] => (field === 'price' ? [field, 'price_per_gpu'] : field === 'gpu_memory' ? [field, 'vram_total'] : [field]));
 }
 
 /**
@@ -106,13 +111,11 @@ export function machineDetails(machine: Machine, locale = getDisplayLocale()): D
 }
 
 function detailValue(machine: Machine, field: DetailRow['field'], locale: string): string {
-  if (field === 'price_per_gpu') return formatPricePerGpu(pricePerGpu(machine), locale);
-  if (field === 'vram_total') return formatInteger(vramTotal(machine), locale);
-  return formatField(machine, field, locale);
-}
-
-function formatField(machine: Machine, field: keyof Machine, locale: string): string {
   switch (field) {
+    case 'price_per_gpu':
+      return formatPricePerGpu(pricePerGpu(machine), locale);
+    case 'vram_total':
+      return formatInteger(vramTotal(machine), locale);
     case 'gpu_name':
     case 'cpu_name':
       return displayName(machine[field]);

@@ -10,7 +10,7 @@ import type { Machine } from '../api/types';
 import { FIELD_KINDS, type Clause, type Op, type Query, type TextTerm } from './query/fields';
 import { NUMBER_OF, TEXT_OF, compileQuery } from './query/compile';
 import { printQuery } from './query/print';
-import { pricePerGpu } from './price';
+import { lowest, pricePerGpu } from './price';
 import { compareVersions } from './version';
 import { formatInteger, formatPricePerGpu } from './format';
 
@@ -81,33 +81,17 @@ export function nearMisses(machines: readonly Machine[], query: Query, want = NE
     if (found.length <= matching.length) {
       return;
     }
-    const clauses = terms.slice();
-    if (changed === undefined) {
-      clauses.splice(index, 1);
-    } else {
-      clauses[index] = changed;
-    }
+    const clauses = changed === undefined ? terms.filter((_, i) => i !== index) : terms.map((t, i) => (i === index ? changed : t));
     misses.push({
       index,
       was: printQuery({ clauses: [term] }),
       now: changed === undefined ? undefined : printQuery({ clauses: [changed] }),
       query: { clauses },
       found: found.length,
-      cheapestPerGpu: cheapest(found),
+      cheapestPerGpu: lowest(found.map(pricePerGpu)),
     });
   });
   return misses;
-}
-
-function cheapest(machines: readonly Machine[]): number {
-  let best = NaN;
-  for (const m of machines) {
-    const p = pricePerGpu(m);
-    if (Number.isFinite(p) && !(p >= best)) {
-      best = p;
-    }
-  }
-  return best;
 }
 
 /** The changed clause, or undefined to drop it. `candidates` pass every other clause. */
@@ -153,67 +137,33 @@ export function numberBound(op: '<' | '<=' | '>' | '>=', values: Float64Array, w
   if (values.length === 0) {
     return undefined;
   }
-  const up = op === '<' || op === '<=';
-  const sorted = values.slice().sort();
-  if (!up) {
-    sorted.reverse();
+  if (op === '>' || op === '>=') {
+    // A lower bound is an upper bound of the negated values, negated back (0 - x turns -0 into 0).
+    const bound = numberBound(op === '>' ? '<' : '<=', values.map((v) => -v), want)!;
+    return { op: bound.op === '<' ? '>' : '>=', value: 0 - bound.value };
   }
+  const sorted = values.slice().sort();
   const t = Math.min(want, sorted.length) - 1;
   const vt = sorted[t];
-  let beyond: number | undefined;
-  for (let i = t + 1; i < sorted.length; i++) {
-    if (sorted[i] !== vt) {
-      beyond = sorted[i];
-      break;
-    }
-  }
+  const beyond = sorted.find((v, i) => i > t && v !== vt);
   for (let d = 0; d <= 12; d++) {
     const s = 10 ** d;
-    const c = roundCandidate(op, vt, s) + 0;
-    if (Number.isFinite(c) && within(op, c, vt, beyond)) {
+    const c = (op === '<' ? Math.floor(vt * s) + 1 : Math.ceil(vt * s)) / s + 0;
+    // c lets vt in and keeps `beyond` (the next value past vt) out.
+    const within = op === '<' ? c > vt && (beyond === undefined || c <= beyond) : c >= vt && (beyond === undefined || c < beyond);
+    if (Number.isFinite(c) && within) {
       return { op, value: c };
     }
   }
-  return { op: up ? '<=' : '>=', value: vt };
-}
-
-function roundCandidate(op: Op, vt: number, s: number): number {
-  switch (op) {
-    case '<':
-      return (Math.floor(vt * s) + 1) / s;
-    case '<=':
-      return Math.ceil(vt * s) / s;
-    case '>':
-      return (Math.ceil(vt * s) - 1) / s;
-    default:
-      return Math.floor(vt * s) / s;
-  }
-}
-
-/** Whether bound c lets vt in and keeps `beyond` (the next value past vt) out. */
-function within(op: Op, c: number, vt: number, beyond: number | undefined): boolean {
-  switch (op) {
-    case '<':
-      return c > vt && (beyond === undefined || c <= beyond);
-    case '<=':
-      return c >= vt && (beyond === undefined || c < beyond);
-    case '>':
-      return c < vt && (beyond === undefined || c >= beyond);
-    default:
-      return c <= vt && (beyond === undefined || c > beyond);
-  }
+  return { op: '<=', value: vt };
 }
 
 /** The value nearest to `target` that is not it (the larger on a tie), if any. */
 function nearestOther(values: Float64Array, target: number): number | undefined {
   let best: number | undefined;
   for (const v of values) {
-    if (v === target) {
-      continue;
-    }
-    if (best === undefined || Math.abs(v - target) < Math.abs(best - target) || (Math.abs(v - target) === Math.abs(best - target) && v > best)) {
-      best = v;
-    }
+    const closer = best === undefined || Math.abs(v - target) < Math.abs(best - target) || (Math.abs(v - target) === Math.abs(best - target) && v > best);
+    if (v !== target && closer) best = v;
   }
   return best;
 }

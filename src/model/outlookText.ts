@@ -92,7 +92,7 @@ export function outlookWaitingWords(o: Outlook, locale = getDisplayLocale()): st
 /** Labelled lines for the command line and the chat tools. */
 export function outlookLines(o: Outlook, locale = getDisplayLocale()): { label: string; value: string }[] {
   const s = o.supply;
-  const lines = [
+  return [
     { label: l10n.t('Recorded'), value: o.recordedDays === 1 ? l10n.t('1 day of the last {0}', o.days) : l10n.t('{0} days of the last {1}', formatOneDecimal(o.recordedHours / 24, locale), o.days) },
     { label: l10n.t('Appeared'), value: l10n.t('{0} times in 7 days, {1} in {2} days; {3}', s.week, s.window, o.days, outlookSupplyWords(o, locale)) },
     { label: l10n.t('Stayed listed'), value: s.listedHours ? l10n.t('median {0} (quartiles {1}–{2})', outlookSpan(s.listedHours.median, locale), outlookSpan(s.listedHours.q1, locale), outlookSpan(s.listedHours.q3, locale)) : l10n.t('too few ended listings to say') },
@@ -100,5 +100,4 @@ export function outlookLines(o: Outlook, locale = getDisplayLocale()): { label: 
     { label: l10n.t('Price per GPU'), value: `${outlookPriceWords(o, locale)} · ${outlookNowWords(o, locale)}` },
     { label: l10n.t('Waiting'), value: outlookWaitingWords(o, locale) },
   ];
-  return lines;
 }

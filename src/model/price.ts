@@ -49,3 +49,10 @@ export function priceOf(machine: Machine): number {
 export function pricePerGpu(machine: Machine): number {
   return parseDecimal(machine.price) / machine.gpu_count;
 }
+
+/** The lowest finite number (NaN when there is none): the cheapest of prices some of which may not be numbers. */
+export function lowest(values: Iterable<number>): number {
+  let low = NaN;
+  for (const v of values) if (Number.isFinite(v) && !(low <= v)) low = v;
+  return low;
+}

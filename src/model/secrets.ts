@@ -12,9 +12,5 @@ export function isSecretField(name: string): boolean {
 
 /** A template as JSON-ready data with every secret field masked (null stays null). */
 export function maskedTemplate(template: Template): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const [key, value] of Object.entries(template) as [string, Json][]) {
-    out[key] = isSecretField(key) && value !== null ? MASK : value;
-  }
-  return out;
+  return Object.fromEntries(Object.entries(template).map(([key, value]: [string, Json]) => [key, isSecretField(key) && value !== null ? MASK : value]));
 }

@@ -55,12 +55,6 @@ export function statusMessage(status: ListStatus): string | undefined {
  * then the listing's status; undefined when there is nothing to say.
  */
 export function viewMessage(noun: Noun, filterText: string, matching: number, total: number | undefined, status: string | undefined): string | undefined {
-  const parts: string[] = [];
-  if (filterText && total !== undefined) {
-    parts.push(filteredOf(noun, filterText, matching, total));
-  }
-  if (status) {
-    parts.push(status);
-  }
+  const parts = [filterText && total !== undefined ? filteredOf(noun, filterText, matching, total) : '', status ?? ''].filter(Boolean);
   return parts.length ? parts.join(' — ') : undefined;
 }

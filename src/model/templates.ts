@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import { TEMPLATE_FIELDS, type Json, type Template } from '../api/types';
 import { oneLine } from './escape';
 import { formatJson } from './format';
-import { compareText } from './machines';
+import { compareText, groupedBy } from './machines';
 import { normalizeText } from './text';
 import { isSecretField } from './secrets';
 
@@ -25,16 +25,7 @@ export function isDefaultTemplate(template: Template): boolean {
 
 /** One group per image_type in ascending order; the default template first, then by name. */
 export function groupByImageType(templates: readonly Template[]): TemplateGroup[] {
-  const byType = new Map<number, Template[]>();
-  for (const template of templates) {
-    const list = byType.get(template.image_type);
-    if (list) {
-      list.push(template);
-    } else {
-      byType.set(template.image_type, [template]);
-    }
-  }
-  return [...byType.entries()]
+  return [...groupedBy(templates, (t) => t.image_type)]
     .sort(([a], [b]) => a - b)
     .map(([imageType, list]) => ({
       imageType,
@@ -50,13 +41,8 @@ export function templateImage(template: Template): string {
   return template.image_tag ? `${template.image_name}:${template.image_tag}` : template.image_name;
 }
 
-export interface TemplateRow {
-  field: keyof Template;
-  value: string;
-}
-
 /** Every field except the secret ones, for tooltips. */
-export function templatePublicRows(template: Template): TemplateRow[] {
+export function templatePublicRows(template: Template): Pick<TemplateDetailRow, 'field' | 'value'>[] {
   return TEMPLATE_FIELDS.filter((field) => !isSecretField(field)).map((field) => {
     const value = template[field];
     return { field, value: typeof value === 'number' ? String(value) : formatJson(value) };
@@ -69,9 +55,6 @@ export function templatePublicRows(template: Template): TemplateRow[] {
  */
 export function filterTemplates(templates: readonly Template[], text: string): Template[] {
   const words = normalizeText(text).split(' ').filter(Boolean);
-  if (words.length === 0) {
-    return [...templates];
-  }
   return templates.filter((template) => {
     const haystack = normalizeText(`${template.name} ${templateImage(template)} ${template.image_label}`);
     return words.every((word) => haystack.includes(word));

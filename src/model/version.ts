@@ -1,5 +1,6 @@
 // Ordering of version strings (CUDA, driver): dotted parts compared as
 // numbers where they are numbers, so 12.10 sorts after 12.9.
+import { compareIds } from './machines';
 
 export interface VersionPart {
   /** The leading digits without leading zeros ("0" for none), or null when the part starts otherwise. */
@@ -19,22 +20,9 @@ function parseVersionPart(part: string): VersionPart {
   if (part === '') {
     return ZERO_PART;
   }
-  let end = 0;
-  while (end < part.length && part.charCodeAt(end) >= 48 && part.charCodeAt(end) <= 57) {
-    end++;
-  }
-  if (end === 0) {
-    return { digits: null, rest: part.toLowerCase() };
-  }
-  let start = 0;
-  while (start < end - 1 && part.charCodeAt(start) === 48) {
-    start++;
-  }
-  return { digits: part.slice(start, end), rest: part.slice(end).toLowerCase() };
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  const [, digits, rest] = /^(\d*)(.*)$/s.exec(part)!;
+  // Leading zeros dropped, the last digit kept: "007" is "7", "000" is "0".
+  return { digits: digits === '' ? null : digits.replace(/^0+(?=\d)/, ''), rest: rest.toLowerCase() };
 }
 
 /**
@@ -45,14 +33,14 @@ function compareCodeUnits(a: string, b: string): number {
 function compareParts(a: VersionPart, b: VersionPart): number {
   if (a.digits !== null && b.digits !== null) {
     // Compared as digit strings, so a 30-digit build number loses no precision.
-    const byNumber = a.digits.length - b.digits.length || compareCodeUnits(a.digits, b.digits);
+    const byNumber = a.digits.length - b.digits.length || compareIds(a.digits, b.digits);
     if (byNumber !== 0) {
       return Math.sign(byNumber);
     }
   } else if (a.digits !== null || b.digits !== null) {
     return a.digits === null ? 1 : -1;
   }
-  return compareCodeUnits(a.rest, b.rest);
+  return compareIds(a.rest, b.rest);
 }
 
 export function compareParsedVersions(a: readonly VersionPart[], b: readonly VersionPart[]): number {

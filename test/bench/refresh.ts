@@ -21,7 +21,7 @@ import { arrangeMachines, DEFAULT_ARRANGEMENT } from '../../src/model/arrange';
 import { compileQuery, parseQuery } from '../../src/model/query';
 import { nearMisses, type NearMiss } from '../../src/model/nearMiss';
 import { suggestQuery } from '../../src/model/query/suggest';
-import { summarizeMarket } from '../../src/model/query/summary';
+import { marketSummary } from '../../src/model/query/summary';
 import { runHistoryBench } from './history';
 import { median, timed, viewQuery } from './measure';
 
@@ -216,7 +216,8 @@ function suggestionBench(): void {
     const summaryMs: number[] = [];
     const suggestMs: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const [s, summary] = timed(() => summarizeMarket(items));
+      const snapshot = [...items]; // a new list, as each refresh makes: marketSummary keeps one summary per list
+      const [s, summary] = timed(() => marketSummary(snapshot));
       summaryMs.push(s);
       suggestMs.push(timed(() => [suggestQuery('gpu=', summary), suggestQuery('gpus>=8 cuda>=12', summary)])[0]);
     }

@@ -10,7 +10,8 @@ import { startsWithWords } from './words';
 
 type Test = (machine: Machine) => boolean;
 
-function labelText(label: Json): string {
+/** A label as text: a string as it is, anything else as JSON. */
+export function labelText(label: Json): string {
   return typeof label === 'string' ? label : JSON.stringify(label);
 }
 
@@ -42,7 +43,7 @@ export const TEXT_OF: Readonly<Record<string, (m: Machine) => string>> = {
 };
 
 /** Whether a comparison result (negative, zero, positive) satisfies an operator. */
-function satisfies(op: Op, order: number): boolean {
+export function satisfies(op: Op, order: number): boolean {
   switch (op) {
     case '=':
     case 'in':
@@ -77,13 +78,10 @@ export function numberTest<T = Machine>(get: (x: T) => number, op: Op, values: r
       return (m) => get(m) > v;
     case '>=':
       return (m) => get(m) >= v;
-    case 'in': {
-      const set = new Set(values);
-      return (m) => set.has(get(m));
-    }
+    case 'in':
     case 'notin': {
       const set = new Set(values);
-      return (m) => !set.has(get(m));
+      return (m) => set.has(get(m)) === (op === 'in');
     }
   }
 }
@@ -96,10 +94,6 @@ function booleanTest(op: Op, values: readonly Value[]): Test {
 
 function textTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const wanted = op === '=' || op === 'in';
-  if (values.length === 1) {
-    const v = normalizeText(String(values[0]));
-    return (m) => (normalizeData(get(m)) === v) === wanted;
-  }
   const set = new Set(values.map((v) => normalizeText(String(v))));
   return (m) => set.has(normalizeData(get(m))) === wanted;
 }
@@ -111,32 +105,14 @@ function textTest(get: (m: Machine) => string, op: Op, values: readonly Value[])
  */
 function wordPrefixTest(get: (m: Machine) => string, op: Op, values: readonly Value[], exact: readonly boolean[] | undefined): Test {
   const wanted = op === '=' || op === 'in';
-  const whole = new Set<string>();
-  const prefixes: string[] = [];
-  values.forEach((v, i) => {
-    const normal = normalizeText(String(v));
-    if (exact?.[i] === true) {
-      whole.add(normal);
-    } else {
-      prefixes.push(normal);
-    }
+  const normal = values.map((v) => normalizeText(String(v)));
+  const whole = new Set(normal.filter((_, i) => exact?.[i] === true));
+  const prefixes = normal.filter((_, i) => exact?.[i] !== true);
+  const matches = remembered((name) => {
+    const data = normalizeData(name);
+    return (whole.has(data) || prefixes.some((p) => startsWithWords(data, p))) === wanted;
   });
-  const matches = (name: string): boolean => {
-    const normal = normalizeData(name);
-    return whole.has(normal) || prefixes.some((p) => startsWithWords(normal, p));
-  };
-  const memo = new Map<string, boolean>();
-  return (m) => {
-    const name = get(m);
-    let answer = memo.get(name);
-    if (answer === undefined) {
-      answer = matches(name) === wanted;
-      if (memo.size < TERM_MEMO_LIMIT) {
-        memo.set(name, answer);
-      }
-    }
-    return answer;
-  };
+  return (m) => matches(get(m));
 }
 
 function labelsTest(op: Op, values: readonly Value[]): Test {
@@ -147,28 +123,32 @@ function labelsTest(op: Op, values: readonly Value[]): Test {
 
 function versionTest(get: (m: Machine) => string, op: Op, values: readonly Value[]): Test {
   const parsed = values.map((v) => parseVersion(String(v)));
-  const matches = (version: string) => {
+  // A handful of distinct versions cover any fleet, so the answer per version string is remembered.
+  const matches = remembered((version) => {
     const own = parseVersion(version);
     if (op === 'in' || op === 'notin') {
       return parsed.some((p) => compareParsedVersions(own, p) === 0) === (op === 'in');
     }
     return satisfies(op, compareParsedVersions(own, parsed[0]));
-  };
-  // A handful of distinct versions cover any fleet, so the answer per version string is remembered.
-  const memo = new Map<string, boolean>();
-  return (m) => {
-    const version = get(m);
-    let answer = memo.get(version);
-    if (answer === undefined) {
-      answer = matches(version);
-      memo.set(version, answer);
-    }
-    return answer;
-  };
+  });
+  return (m) => matches(get(m));
 }
 
-/** Distinct GPU, CPU and region names a compiled query remembers; beyond this it still works, unremembered. */
+/** Distinct GPU, CPU and region names (or versions) a compiled query remembers; beyond this it still works, unremembered. */
 const TERM_MEMO_LIMIT = 1 << 16;
+
+/** `answer`, remembered per text for up to TERM_MEMO_LIMIT texts. */
+function remembered<T extends boolean | number>(answer: (text: string) => T): (text: string) => T {
+  const memo = new Map<string, T>();
+  return (text) => {
+    let value = memo.get(text);
+    if (value === undefined) {
+      value = answer(text);
+      if (memo.size < TERM_MEMO_LIMIT) memo.set(text, value);
+    }
+    return value;
+  };
+}
 /** Needles per bit mask: a 31-bit integer stays a small integer in V8. */
 const TERMS_PER_MASK = 30;
 
@@ -190,17 +170,7 @@ function textTermsTest(needles: readonly string[]): Test {
     }
     return mask;
   };
-  const memo = new Map<string, number>();
-  const nameMask = (raw: string): number => {
-    let mask = memo.get(raw);
-    if (mask === undefined) {
-      mask = maskOf(normalizeText(raw));
-      if (memo.size < TERM_MEMO_LIMIT) {
-        memo.set(raw, mask);
-      }
-    }
-    return mask;
-  };
+  const nameMask = remembered((raw) => maskOf(normalizeText(raw)));
   return (m) => {
     const mask = nameMask(m.gpu_name) | nameMask(m.cpu_name) | nameMask(m.region);
     if (mask === all) {
@@ -227,7 +197,7 @@ function textTermsTests(terms: readonly TextTerm[]): Test[] {
 }
 
 /** Cheap tests run first so costly ones see fewer machines; AND does not care about order. */
-const COST: Readonly<Record<Kind | 'term', number>> = { boolean: 0, number: 0, version: 1, text: 2, labels: 3, term: 4 };
+const COST: Readonly<Record<Kind, number>> = { boolean: 0, number: 0, version: 1, text: 2, labels: 3 };
 
 function clauseTest(clause: Clause, history: MachineHistory | undefined): Test {
   const kind = FIELD_KINDS[clause.field];
@@ -249,22 +219,12 @@ function clauseTest(clause: Clause, history: MachineHistory | undefined): Test {
 
 /** A predicate for the query, with every constant parsed and normalised once, here; `history` answers the history's fields. */
 export function compileQuery(query: Query, history?: MachineHistory): (machine: Machine) => boolean {
-  const ranked: { cost: number; test: Test }[] = [];
-  const terms: TextTerm[] = [];
-  for (const term of query.clauses) {
-    if (term.kind === 'text') {
-      terms.push(term);
-    } else {
-      ranked.push({ cost: COST[FIELD_KINDS[term.field]], test: clauseTest(term, history) });
-    }
-  }
-  for (const test of textTermsTests(terms)) {
-    ranked.push({ cost: COST.term, test });
-  }
-  const tests = ranked.sort((a, b) => a.cost - b.cost).map((r) => r.test);
+  const clauses = query.clauses.filter((term): term is Clause => term.kind === 'compare');
+  const terms = query.clauses.filter((term): term is TextTerm => term.kind === 'text');
+  // A stable sort: clauses of the same cost keep their order; the text terms, the costliest, go last.
+  clauses.sort((a, b) => COST[FIELD_KINDS[a.field]] - COST[FIELD_KINDS[b.field]]);
+  const tests = [...clauses.map((clause) => clauseTest(clause, history)), ...textTermsTests(terms)];
   switch (tests.length) {
-    case 0:
-      return () => true;
     case 1:
       return tests[0];
     default:

@@ -24,20 +24,17 @@ export interface MachineHistory {
 
 export const HISTORY_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['listed_hours', 'flaps_7d', 'below_median']);
 
-const known = (x: number) => (Number.isNaN(x) ? 0 : x);
+const READ: Partial<Record<FieldName, (history: MachineHistory, m: Machine) => number>> = {
+  listed_hours: (history, m) => history.listedHours(m.node_name),
+  flaps_7d: (history, m) => history.flaps7d(m.node_name),
+  below_median: (history, m) => history.belowMedian(m),
+};
 
 /** The value of a history field for a machine, 0 where the history does not know; undefined for the other fields. */
 export function historyNumberOf(field: FieldName, history: MachineHistory | undefined): ((m: Machine) => number) | undefined {
-  switch (field) {
-    case 'listed_hours':
-      return history ? (m) => known(history.listedHours(m.node_name)) : () => 0;
-    case 'flaps_7d':
-      return history ? (m) => known(history.flaps7d(m.node_name)) : () => 0;
-    case 'below_median':
-      return history ? (m) => known(history.belowMedian(m)) : () => 0;
-    default:
-      return undefined;
-  }
+  const read = READ[field];
+  if (!read) return undefined;
+  return history ? (m) => read(history, m) || 0 : () => 0;
 }
 
 /** Whether a query reads the history: its matches can then change when the history does, with the same machines. */

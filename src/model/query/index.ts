@@ -5,9 +5,6 @@ export { parseQuery } from './parse';
 export { isEmptyQuery, printQuery } from './print';
 export { compileQuery, numberTest } from './compile';
 export { HISTORY_FIELDS, usesHistory, type MachineHistory } from './historyFields';
-// Re-exported so code written against the single query.ts keeps compiling; new code imports them from their own modules.
-export { compareVersions } from '../version';
-export { normalizeText } from '../text';
-export { asBefore, changedReadings, readsDifferently, type ReadingChange } from './reading';
+export { asBefore, changedReadings, readsDifferently } from './reading';
 export { startsWithWords } from './words';
 export { describeQuery } from './describe';

@@ -3,7 +3,7 @@
 // never fails: an unclosed quote or list, an operator with no value yet, a
 // field name half typed are all states of typing, not errors.
 import type { Op } from './fields';
-import { isDelimiter, isWordChar, listOperator, Scanner } from './words';
+import { isDelimiter, isQuote, isWordChar, listOperator, Scanner } from './words';
 
 export type LastTerm =
   /** Nothing after the last term (an empty text, or a space at its end): a new term starts here. */
@@ -20,10 +20,6 @@ export type LastTerm =
 interface Scanned {
   term: LastTerm;
   end: number;
-}
-
-function isQuote(code: number): boolean {
-  return code === 34 || code === 39;
 }
 
 /** The last term of the text, as far as it is typed. */
@@ -74,22 +70,27 @@ function term(s: Scanner): Scanned {
   return { term: { kind: 'word', start, word: field }, end: afterWord };
 }
 
+/** A value from here, bare or in quotes (with its mark); undefined, one character on, when none starts here. */
+function value(s: Scanner): { value: string; quote?: string } | undefined {
+  const code = s.code();
+  if (isQuote(code)) {
+    const q = s.quoted();
+    return { value: q.text, quote: q.mark };
+  }
+  if (isWordChar(code)) {
+    return { value: s.word() };
+  }
+  s.pos++;
+  return undefined;
+}
+
 function compare(s: Scanner, start: number, field: string, op: Exclude<Op, 'in' | 'notin'>): Scanned {
   s.skipSpace();
   if (s.done) {
     return { term: { kind: 'compare', start, field, op, value: '' }, end: s.pos };
   }
-  const code = s.code();
-  if (isQuote(code)) {
-    const q = s.quoted();
-    return { term: { kind: 'compare', start, field, op, value: q.text, quote: q.mark }, end: s.pos };
-  }
-  if (isWordChar(code)) {
-    const value = s.word();
-    return { term: { kind: 'compare', start, field, op, value }, end: s.pos };
-  }
-  s.pos++;
-  return { term: { kind: 'other', start }, end: s.pos };
+  const v = value(s);
+  return { term: v ? { kind: 'compare', start, field, op, ...v } : { kind: 'other', start }, end: s.pos };
 }
 
 function list(s: Scanner, start: number, field: string, op: 'in' | 'notin'): Scanned {
@@ -100,28 +101,19 @@ function list(s: Scanner, start: number, field: string, op: 'in' | 'notin'): Sca
     if (s.done) {
       return { term: { kind: 'list', start, field, op, items, partial: '' }, end: s.pos };
     }
-    const code = s.code();
-    if (code === 93) {
+    if (s.code() === 93) {
       s.pos++;
       return { term: { kind: 'other', start }, end: s.pos };
     }
     const itemStart = s.pos;
-    let value: string;
-    let quote: string | undefined;
-    if (isQuote(code)) {
-      const q = s.quoted();
-      value = q.text;
-      quote = q.mark;
-    } else if (isWordChar(code)) {
-      value = s.word();
-    } else {
-      s.pos++;
+    const v = value(s);
+    if (!v) {
       return { term: { kind: 'other', start }, end: s.pos };
     }
     const raw = s.text.slice(itemStart, s.pos);
     s.skipSpace();
     if (s.done) {
-      return { term: { kind: 'list', start, field, op, items, partial: value, ...(quote === undefined ? {} : { quote }) }, end: s.pos };
+      return { term: { kind: 'list', start, field, op, items, partial: v.value, ...(v.quote === undefined ? {} : { quote: v.quote }) }, end: s.pos };
     }
     if (s.code() === 44) {
       s.pos++;

@@ -29,7 +29,7 @@
 // printer emits this grammar canonically.
 import * as l10n from '@vscode/l10n';
 import { FIELD_KINDS, kindWord, NAME_TO_FIELD, OPS_BY_KIND, WORD_PREFIX_FIELDS, lookupField, type Clause, type FieldName, type Op, type ParseResult, type Query, type TextTerm, type Value } from './fields';
-import { isDelimiter, isWordChar, listOperator, Scanner } from './words';
+import { isDelimiter, isQuote, isWordChar, listOperator, Scanner } from './words';
 
 // Written so no two branches can match the same digits: no backtracking blow-up on long input.
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -43,17 +43,15 @@ function parseNumber(text: string): number | undefined {
   return Number.isFinite(value) ? value + 0 : undefined;
 }
 
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['yes', true],
+  ['false', false],
+  ['no', false],
+]);
+
 function parseBoolean(text: string): boolean | undefined {
-  switch (text.length <= 5 ? text.toLowerCase() : '') {
-    case 'true':
-    case 'yes':
-      return true;
-    case 'false':
-    case 'no':
-      return false;
-    default:
-      return undefined;
-  }
+  return BOOLEANS.get(text.length <= 5 ? text.toLowerCase() : '');
 }
 
 /** A token read from the input: its text and where it started (0-based). */
@@ -92,11 +90,10 @@ class Parser extends Scanner {
   }
 
   private term(): Clause | TextTerm {
-    const code = this.code();
-    if (code === 34 || code === 39) {
+    if (isQuote(this.code())) {
       return { kind: 'text', text: this.quotedToken().text };
     }
-    if (isDelimiter(code)) {
+    if (isDelimiter(this.code())) {
       const op = this.operator();
       if (op !== undefined) {
         throw new ParseFailure(this.pos, l10n.t('{0} needs a field name before it', quote(op)));
@@ -135,11 +132,10 @@ class Parser extends Scanner {
     }
     this.checkOperator(fieldWord, field, op, opStart);
     this.skipSpace();
-    const code = this.code();
-    if (code === 91) {
+    if (this.code() === 91) {
       throw new ParseFailure(this.pos, l10n.t("a list needs 'in' or 'notin', not {0}", quote(op)));
     }
-    if (this.pos >= this.text.length || !(code === 34 || code === 39 || isWordChar(code))) {
+    if (!this.startsValue()) {
       throw new ParseFailure(opStart, l10n.t('expected a value after {0}', quote(op)));
     }
     return withExactness({ kind: 'compare', field, op, values: [] }, [this.value()], (token) => this.typedValue(token, field, fieldWord));
@@ -202,11 +198,10 @@ class Parser extends Scanner {
     }
     for (;;) {
       this.skipSpace();
-      if (this.pos >= this.text.length) {
+      if (this.done) {
         throw new ParseFailure(open, l10n.t('unclosed list'));
       }
-      const code = this.code();
-      if (!(code === 34 || code === 39 || isWordChar(code))) {
+      if (!this.startsValue()) {
         throw new ParseFailure(this.pos, l10n.t('expected a value in the list'));
       }
       items.push(this.value());
@@ -225,10 +220,13 @@ class Parser extends Scanner {
     }
   }
 
+  private startsValue(): boolean {
+    return !this.done && (isQuote(this.code()) || isWordChar(this.code()));
+  }
+
   /** A word or quoted string; the caller has checked one starts here. */
   private value(): Token {
-    const code = this.code();
-    return code === 34 || code === 39 ? this.quotedToken() : this.wordToken();
+    return isQuote(this.code()) ? this.quotedToken() : this.wordToken();
   }
 
   private wordToken(): Token {
@@ -292,13 +290,8 @@ function suggestField(word: string): string | undefined {
 
 /** Optimal string alignment distance: Levenshtein plus swapping two neighbours ("vrma" → "vram" is 1). */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
-  }
-  for (let j = 1; j <= b.length; j++) {
-    rows[0][j] = j;
-  }
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  rows[0] = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;

@@ -1,6 +1,6 @@
 // Printing a query back as text, canonically: the grammar in parse.ts, short
 // field names, quotes only where a value would not read back as one word.
-import { PRINT_NAME, WORD_PREFIX_FIELDS, lookupField, type Clause, type Query, type TextTerm, type Value } from './fields';
+import { PRINT_NAME, WORD_PREFIX_FIELDS, lookupField, type Clause, type FieldName, type Query, type TextTerm, type Value } from './fields';
 import { isWordChar, listOperator } from './words';
 
 /** The canonical text of a query: short field names, quotes only where needed. */
@@ -15,29 +15,25 @@ function printTerm(term: Clause | TextTerm): string {
     return bare ? term.text : quoteString(term.text);
   }
   const name = PRINT_NAME.get(term.field) ?? term.field;
-  const prefixField = WORD_PREFIX_FIELDS.has(term.field);
-  const values = term.values.map((v, i) => (prefixField ? printTextValue(String(v), term.exact?.[i] === true) : printValue(v)));
+  const values = term.values.map((v, i) => printValue(term.field, v, term.exact?.[i] === true));
   if (term.op === 'in' || term.op === 'notin') {
     return `${name} ${term.op} [${values.join(', ')}]`;
   }
   return `${name}${term.op}${values.join(' ')}`;
 }
 
-function printValue(value: Value): string {
-  if (typeof value === 'string') {
-    return isBareWord(value) ? value : quoteString(value);
-  }
-  return String(value);
-}
-
 /**
- * A value of a word-prefix field: quoted when exact, bare when it matches by
- * its first words. A prefix value with spaces prints with '_' (the same words
- * to the matcher). One that still cannot be a bare word (a quote, '=', a
+ * A value as a clause writes it: bare where it reads back as one word, else
+ * quoted. A value of a word-prefix field is quoted when exact; one that
+ * matches by its first words prints with '_' for its spaces (the same words to
+ * the matcher). One that still cannot be a bare word (a quote, '=', a
  * bracket, a comma, or empty) has no prefix form and prints quoted, as a
  * whole name; the parser never makes such a value, only a program could.
  */
-function printTextValue(value: string, exact: boolean): string {
+export function printValue(field: FieldName, value: Value, exact = false): string {
+  if (typeof value !== 'string') {
+    return String(value);
+  }
   if (exact) {
     return quoteString(value);
   }
@@ -45,23 +41,16 @@ function printTextValue(value: string, exact: boolean): string {
     return value;
   }
   const joined = value.trim().replace(/\s+/g, '_');
-  return isBareWord(joined) ? joined : quoteString(value);
+  return WORD_PREFIX_FIELDS.has(field) && isBareWord(joined) ? joined : quoteString(value);
 }
 
 function isBareWord(text: string): boolean {
-  if (text.length === 0) {
-    return false;
-  }
-  for (let i = 0; i < text.length; i++) {
-    if (!isWordChar(text.charCodeAt(i))) {
-      return false;
-    }
-  }
-  return true;
+  return text !== '' && [...text].every((c) => isWordChar(c.charCodeAt(0)));
 }
 
-function quoteString(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
+/** The text in quotes (double unless told), a backslash before each quote mark and backslash in it. */
+export function quoteString(text: string, mark = '"'): string {
+  return `${mark}${text.replace(new RegExp(`[${mark}\\\\]`, 'g'), '\\$&')}${mark}`;
 }
 
 /** No terms at all: the view can say "no filter". A query of only "" also matches everything but is not empty. */

@@ -20,21 +20,10 @@ export function asBefore(query: Query): Query {
   };
 }
 
-/** A saved filter or watch whose reading changed: its name, its text, and the text that keeps the old meaning. */
-export interface ReadingChange {
-  name: string;
-  query: string;
-  before: string;
-}
-
-/** The entries (saved filters, watches) that read differently now, each with the form that keeps its old meaning; entries that do not parse are left to their own messages. */
-export function changedReadings(entries: readonly { name: string; query: string }[]): ReadingChange[] {
-  const changed: ReadingChange[] = [];
-  for (const { name, query } of entries) {
+/** The entries (saved filters, watches) that read differently now, each with the form that keeps its old meaning (`before`); entries that do not parse are left to their own messages. */
+export function changedReadings(entries: readonly { name: string; query: string }[]): { name: string; query: string; before: string }[] {
+  return entries.flatMap(({ name, query }) => {
     const parsed = parseQuery(query);
-    if (parsed.ok && readsDifferently(parsed.query)) {
-      changed.push({ name, query, before: printQuery(asBefore(parsed.query)) });
-    }
-  }
-  return changed;
+    return parsed.ok && readsDifferently(parsed.query) ? [{ name, query, before: printQuery(asBefore(parsed.query)) }] : [];
+  });
 }

@@ -7,10 +7,12 @@
 // (each is parsed before it is offered).
 import { normalizeText } from '../text';
 import { compareVersions } from '../version';
-import { FIELD_KINDS, NAME_TO_FIELD, OPS_BY_KIND, PRINT_NAME, WORD_PREFIX_FIELDS, lookupField, type FieldName, type Op } from './fields';
+import { FIELD_KINDS, NAME_TO_FIELD, OPS_BY_KIND, PRINT_NAME, WORD_PREFIX_FIELDS, lookupField, type FieldName, type Op, type Value } from './fields';
+import { satisfies } from './compile';
 import { lastTerm } from './lastTerm';
 import { parseQuery } from './parse';
-import type { MarketSummary, SummaryValue } from './summary';
+import { printValue, quoteString } from './print';
+import type { MarketSummary } from './summary';
 import { isWordChar, startsWithWords } from './words';
 
 export interface Suggestion {
@@ -31,7 +33,7 @@ export interface Suggestion {
 export const SUGGESTION_LIMIT = 12;
 
 interface Candidate {
-  value: SummaryValue;
+  value: Value;
   count: number;
   names?: number;
 }
@@ -113,7 +115,7 @@ function operatorsOf(word: string, summary: MarketSummary): Omit<Suggestion, 'te
   return ops
     .filter(([op]) => OPS_BY_KIND[kind].includes(op))
     .map(([op, values]) => {
-      const printed = values.map((v) => printValue(field, v.value, undefined));
+      const printed = values.map((v) => printValue(field, v.value));
       const term = op === 'in' || op === 'notin' ? `${word} ${op} [${printed.join(', ')}]` : `${word}${op}${printed[0]}`;
       return { term, kind: 'clause' as const, field, count: countFor(field, op, values, candidates, summary.total) };
     });
@@ -134,7 +136,7 @@ function valuesNamed(word: string, summary: MarketSummary): Omit<Suggestion, 'te
   const out: Omit<Suggestion, 'text'>[] = [];
   for (const field of WORD_PREFIX_FIELDS) {
     for (const c of matching(field, word, undefined, summary).slice(0, 4)) {
-      out.push({ term: `${PRINT_NAME.get(field) ?? field}=${printValue(field, c.value, undefined)}`, kind: 'clause', field, count: c.count, ...(c.names ? { names: c.names } : {}) });
+      out.push({ term: `${PRINT_NAME.get(field) ?? field}=${printValue(field, c.value)}`, kind: 'clause', field, count: c.count, ...(c.names ? { names: c.names } : {}) });
     }
   }
   return out;
@@ -145,7 +147,7 @@ function comparisons(fieldWord: string, op: Op, partial: string, quote: string |
   if (field === undefined || !OPS_BY_KIND[FIELD_KINDS[field]].includes(op)) return [];
   const all = candidatesOf(field, summary);
   return matching(field, partial, quote, summary).map((c) => ({
-    term: `${fieldWord}${op}${printValue(field, c.value, quote)}`,
+    term: `${fieldWord}${op}${suggestedValue(field, c.value, quote)}`,
     kind: 'clause' as const,
     field,
     count: countFor(field, op, [c], all, summary.total),
@@ -160,7 +162,7 @@ function listItems(fieldWord: string, op: 'in' | 'notin', items: readonly string
   return matching(field, partial, quote, summary)
     .filter((c) => !listed.has(normalizeText(String(c.value))))
     .map((c) => ({
-      term: `${fieldWord} ${op} [${[...items, printValue(field, c.value, quote)].join(', ')}]`,
+      term: `${fieldWord} ${op} [${[...items, suggestedValue(field, c.value, quote)].join(', ')}]`,
       kind: 'clause' as const,
       field,
       count: c.count,
@@ -220,17 +222,9 @@ function wordPrefixes(name: string): string[] {
   return out;
 }
 
-/** How a value is written in a clause: a word-prefix field's value bare (spaces as '_') or in the quotes being typed; others as the printer would. */
-function printValue(field: FieldName, value: SummaryValue, quote: string | undefined): string {
-  const text = String(value);
-  if (quote !== undefined) return quoteWith(text, quote);
-  if (typeof value !== 'string') return text;
-  const bare = WORD_PREFIX_FIELDS.has(field) ? text.trim().replace(/\s+/g, '_') : text;
-  return bare !== '' && [...bare].every((c) => isWordChar(c.charCodeAt(0))) ? bare : quoteWith(text, '"');
-}
-
-function quoteWith(text: string, mark: string): string {
-  return `${mark}${text.replace(new RegExp(`[${mark}\\\\]`, 'g'), '\\$&')}${mark}`;
+/** How a value is written in a clause: in the quotes being typed, or as the printer would. */
+function suggestedValue(field: FieldName, value: Value, quote: string | undefined): string {
+  return quote === undefined ? printValue(field, value) : quoteString(String(value), quote);
 }
 
 /** Machines a clause with these values finds, from the value counts: exact for one field. */
@@ -241,11 +235,6 @@ function countFor(field: FieldName, op: Op, values: readonly Candidate[], all: r
     return op === 'in' || op === '=' ? sum : total - sum;
   }
   const pivot = values[0].value;
-  const order = (v: SummaryValue): number => (kind === 'version' ? compareVersions(String(v), String(pivot)) : (v as number) - (pivot as number));
-  let n = 0;
-  for (const c of all) {
-    const o = order(c.value);
-    if ((op === '<' && o < 0) || (op === '<=' && o <= 0) || (op === '>' && o > 0) || (op === '>=' && o >= 0)) n += c.count;
-  }
-  return n;
+  const order = (v: Value): number => (kind === 'version' ? compareVersions(String(v), String(pivot)) : (v as number) - (pivot as number));
+  return all.filter((c) => satisfies(op, order(c.value))).reduce((n, c) => n + c.count, 0);
 }

@@ -3,14 +3,13 @@
 // names, CUDA and driver versions, GPU counts and memory, NVLink, labels) with
 // how many machines have each. Made in one pass over a snapshot and kept per
 // snapshot (the list's identity), so typing never walks 100k machines for it.
-import type { Json, Machine } from '../../api/types';
+import type { Machine } from '../../api/types';
+import { labelText } from './compile';
 import { compareVersions } from '../version';
-import type { FieldName } from './fields';
-
-export type SummaryValue = string | number | boolean;
+import type { FieldName, Value } from './fields';
 
 export interface ValueCount {
-  value: SummaryValue;
+  value: Value;
   /** Machines that have this value (a machine counts once per label). */
   count: number;
 }
@@ -29,7 +28,7 @@ export interface MarketSummary {
 /** A field with more distinct values than this keeps its most common ones only: suggestions show a dozen. */
 export const MAX_VALUES = 200;
 
-type Reader = (machine: Machine) => SummaryValue | undefined;
+type Reader = (machine: Machine) => Value | undefined;
 
 const text =
   (read: (m: Machine) => unknown): Reader =>
@@ -58,13 +57,15 @@ const READERS: readonly (readonly [FieldName, Reader, 'count' | 'ascending' | 'v
   ['nvlink_status', (m) => (typeof m.nvlink_status === 'boolean' ? m.nvlink_status : undefined), 'count'],
 ];
 
-function labelText(label: Json): string {
-  return typeof label === 'string' ? label : JSON.stringify(label);
-}
+const cache = new WeakMap<readonly Machine[], MarketSummary>();
 
-/** One pass over the machines: the distinct values of each summarised field with their counts. */
-export function summarizeMarket(machines: readonly Machine[]): MarketSummary {
-  const counts = READERS.map(() => new Map<SummaryValue, number>());
+/** The summary of a snapshot, made in one pass over its machines once per list (a new snapshot is a new list). */
+export function marketSummary(machines: readonly Machine[]): MarketSummary {
+  const cached = cache.get(machines);
+  if (cached) {
+    return cached;
+  }
+  const counts = READERS.map(() => new Map<Value, number>());
   const labels = new Map<string, number>();
   const seen = new Set<string>();
   for (const machine of machines) {
@@ -88,10 +89,12 @@ export function summarizeMarket(machines: readonly Machine[]): MarketSummary {
   const values = new Map<FieldName, readonly ValueCount[]>();
   READERS.forEach(([field, , order], i) => values.set(field, ordered(counts[i], order)));
   values.set('labels', ordered(labels, 'count'));
-  return { total: machines.length, values };
+  const summary = { total: machines.length, values };
+  cache.set(machines, summary);
+  return summary;
 }
 
-function ordered(counts: ReadonlyMap<SummaryValue, number>, order: 'count' | 'ascending' | 'version'): ValueCount[] {
+function ordered(counts: ReadonlyMap<Value, number>, order: 'count' | 'ascending' | 'version'): ValueCount[] {
   let list = [...counts].map(([value, count]) => ({ value, count }));
   if (list.length > MAX_VALUES) {
     list = list.sort((a, b) => b.count - a.count).slice(0, MAX_VALUES);
@@ -104,16 +107,4 @@ function ordered(counts: ReadonlyMap<SummaryValue, number>, order: 'count' | 'as
     case 'version':
       return list.sort((a, b) => compareVersions(String(a.value), String(b.value)) || String(a.value).localeCompare(String(b.value)));
   }
-}
-
-const cache = new WeakMap<readonly Machine[], MarketSummary>();
-
-/** The summary of a snapshot, made once per list (a new snapshot is a new list). */
-export function marketSummary(machines: readonly Machine[]): MarketSummary {
-  let summary = cache.get(machines);
-  if (summary === undefined) {
-    summary = summarizeMarket(machines);
-    cache.set(machines, summary);
-  }
-  return summary;
 }

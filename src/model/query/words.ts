@@ -11,43 +11,19 @@ export function isSpace(code: number): boolean {
   return code >= 128 && /\s/.test(String.fromCharCode(code));
 }
 
+const DELIMITERS = new Set([...'=!<>[],"\''].map((c) => c.charCodeAt(0)));
+
 /** Characters that end a word: the operators, brackets, comma and quotes. */
 export function isDelimiter(code: number): boolean {
-  switch (code) {
-    case 61: // =
-    case 33: // !
-    case 60: // <
-    case 62: // >
-    case 91: // [
-    case 93: // ]
-    case 44: // ,
-    case 34: // "
-    case 39: // '
-      return true;
-    default:
-      return false;
-  }
+  return DELIMITERS.has(code);
+}
+
+export function isQuote(code: number): boolean {
+  return code === 34 || code === 39;
 }
 
 export function isWordChar(code: number): boolean {
   return !isSpace(code) && !isDelimiter(code);
-}
-
-/** The comparison operator (not in/notin) that starts at a position of the text, if any. */
-export function operatorAt(text: string, pos: number): '=' | '!=' | '<' | '<=' | '>' | '>=' | undefined {
-  const next = text.charCodeAt(pos + 1);
-  switch (text.charCodeAt(pos)) {
-    case 61:
-      return '=';
-    case 33:
-      return next === 61 ? '!=' : undefined;
-    case 60:
-      return next === 61 ? '<=' : '<';
-    case 62:
-      return next === 61 ? '>=' : '>';
-    default:
-      return undefined;
-  }
 }
 
 /** A position in a query and the steps the parser (parse.ts) and the filter box's reading (lastTerm.ts) share. */
@@ -95,7 +71,19 @@ export class Scanner {
 
   /** The comparison operator starting here, if any (not in/notin). */
   operator(): Exclude<Op, 'in' | 'notin'> | undefined {
-    return operatorAt(this.text, this.pos);
+    const next = this.code(this.pos + 1);
+    switch (this.code()) {
+      case 61:
+        return '=';
+      case 33:
+        return next === 61 ? '!=' : undefined;
+      case 60:
+        return next === 61 ? '<=' : '<';
+      case 62:
+        return next === 61 ? '>=' : '>';
+      default:
+        return undefined;
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import type { Machine } from '../../../src/api/types';
 import { compileQuery, parseQuery } from '../../../src/model/query';
 import { SUGGESTION_LIMIT, suggestQuery } from '../../../src/model/query/suggest';
-import { marketSummary, summarizeMarket } from '../../../src/model/query/summary';
+import { marketSummary } from '../../../src/model/query/summary';
 import { lastTerm } from '../../../src/model/query/lastTerm';
 import { machineRecord } from '../../support/records';
 
@@ -68,7 +68,7 @@ describe('query: suggestions while typing', () => {
 
   describe('in a small market, each suggestion and its count', () => {
     // GPUs 1, 2, 2, 4, 8: the middle machine has 2, and 2 is also the most common count.
-    const small = summarizeMarket(
+    const small = marketSummary(
       [
         { gpu_count: 1, gpu_name: 'H100_SXM5_80GB', region: 'us-west', cuda_version: '12.1' },
         { gpu_count: 2, gpu_name: 'H100_80GB_HBM3', region: 'us-east', cuda_version: '12.4' },
@@ -163,7 +163,7 @@ describe('query: suggestions while typing', () => {
     });
 
     it('a bare word offers at most four values of a field', () => {
-      const many = summarizeMarket(['RTX_A', 'RTX_B', 'RTX_C', 'RTX_D', 'RTX_E'].map((gpu_name) => machineRecord({ gpu_name })));
+      const many = marketSummary(['RTX_A', 'RTX_B', 'RTX_C', 'RTX_D', 'RTX_E'].map((gpu_name) => machineRecord({ gpu_name })));
       assert.deepEqual(
         suggestQuery('rtx', many).map((s) => s.term),
         ['gpu=RTX', 'gpu=RTX_A', 'gpu=RTX_B', 'gpu=RTX_C'],
@@ -191,7 +191,7 @@ describe('query: suggestions while typing', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 12 }), { minLength: 1, maxLength: 6 }), (names) => {
         const machines = names.map((name, i): Machine => ({ ...DEMO_MACHINES[i], gpu_name: name, region: name, cuda_version: name }));
-        const hostile = summarizeMarket(machines);
+        const hostile = marketSummary(machines);
         for (const text of ['gpu=', 'region in [', 'cuda>=', 'gpu="', "region='", 'gpu']) {
           for (const s of suggestQuery(text, hostile, 50)) assert.ok(parseQuery(s.text).ok, `${text} → ${s.text}`);
         }

@@ -6,11 +6,11 @@
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import type { FieldName } from '../../../src/model/query/fields';
-import { MAX_VALUES, summarizeMarket, type ValueCount } from '../../../src/model/query/summary';
+import { MAX_VALUES, marketSummary, type ValueCount } from '../../../src/model/query/summary';
 import { machineRecord } from '../../support/records';
 
 const pairs = (machines: readonly Machine[], field: FieldName): [ValueCount['value'], number][] =>
-  (summarizeMarket(machines).values.get(field) ?? []).map((v) => [v.value, v.count]);
+  (marketSummary(machines).values.get(field) ?? []).map((v) => [v.value, v.count]);
 
 describe('model/query/summary: what the filter box offers to pick from', () => {
   it('counts each text field, most common first and then alphabetically, leaving out empty text', () => {
@@ -108,7 +108,7 @@ describe('model/query/summary: what the filter box offers to pick from', () => {
     // the one left out is one seen once; the most common stays although it sorts last.
     for (let i = 1; i <= MAX_VALUES + 1; i++) machines.push(machineRecord({ cpu_count: i }));
     machines.push(machineRecord({ cpu_count: MAX_VALUES + 1 }), machineRecord({ cpu_count: MAX_VALUES + 1 }));
-    const counts = summarizeMarket(machines).values.get('cpu_count')!;
+    const counts = marketSummary(machines).values.get('cpu_count')!;
     assert.equal(counts.length, MAX_VALUES);
     assert.deepEqual(counts.at(-1), { value: MAX_VALUES + 1, count: 3 });
     const values = counts.map((c) => c.value as number);
@@ -117,17 +117,17 @@ describe('model/query/summary: what the filter box offers to pick from', () => {
       [...values].sort((a, b) => a - b),
       'still in ascending order',
     );
-    const exactly = summarizeMarket(machines.slice(0, MAX_VALUES)).values.get('cpu_count')!;
+    const exactly = marketSummary(machines.slice(0, MAX_VALUES)).values.get('cpu_count')!;
     assert.equal(exactly.length, MAX_VALUES, 'a field with exactly as many values as it can offer keeps them all');
     assert.deepEqual(exactly[0], { value: 1, count: 1 });
   });
 
   it('says how many machines the snapshot has, and summarises an empty one as nothing to pick', () => {
-    const empty = summarizeMarket([]);
+    const empty = marketSummary([]);
     assert.equal(empty.total, 0);
     for (const field of ['gpu_name', 'region', 'cpu_name', 'cuda_version', 'driver_version', 'gpu_count', 'gpu_memory', 'vram_total', 'cpu_count', 'nvlink_status', 'labels'] as FieldName[]) {
       assert.deepEqual(empty.values.get(field), [], field);
     }
-    assert.equal(summarizeMarket([machineRecord(), machineRecord()]).total, 2);
+    assert.equal(marketSummary([machineRecord(), machineRecord()]).total, 2);
   });
 });
