@@ -3,15 +3,15 @@
 // the time and total cost of the job on each (src/model/jobCost.ts) as JSON
 // or a table. Machines whose GPU the throughput table does not know come
 // last, with no estimate.
-import type { Json, Machine } from '../api/types';
+import type { Json } from '../api/types';
 import type { JobCost } from '../model/jobCost';
 import { rankByJobCost, type RankedMachine } from '../model/jobRanking';
 import { formatJobCost, formatJobHours } from '../model/jobText';
 import { INVARIANT_LOCALE } from '../model/format';
 import type { Command } from './args';
-import { clientFor, colorOf, formatOf, queryOf, write, type Io } from './commands';
+import { clientFor, queryOf, skippedNote, writeRows, type Io } from './commands';
 import { EXIT } from './errors';
-import { machineOut, safeJson, table, type Column } from './output';
+import { machineIdLine, machineOut, type Column } from './output';
 import type { Service } from './setup';
 
 type CostCommand = Extract<Command, { kind: 'cost' }>;
@@ -62,16 +62,8 @@ const COST_COLUMNS: Column<RankedMachine>[] = [
 export async function runCost(command: CostCommand, service: Service, io: Io): Promise<number> {
   const query = queryOf(command.query);
   const listing = await clientFor(service, command.timeoutSeconds).listMachines();
-  if (listing.skipped > 0) await write(io.stderr, `gpu-rental: ${listing.skipped} malformed machine${listing.skipped === 1 ? '' : 's'} left out\n`);
+  await skippedNote(io, listing.skipped, 'machine');
   const { rows } = rankByJobCost(listing.items, command.job, query, command.limit);
-  if (formatOf(command, io) === 'table') {
-    if (rows.length) await write(io.stdout, table(COST_COLUMNS, [{ rows }], { color: colorOf(command, io), width: io.stdout.columns }));
-  } else {
-    await write(io.stdout, rows.length ? '[\n' : '[]\n');
-    for (let i = 0; i < rows.length; i++) {
-      await write(io.stdout, `${safeJson({ ...machineOut(rows[i].machine as Machine), ...jobCostOut(rows[i].result) })}${i < rows.length - 1 ? ',' : ''}\n`);
-    }
-    if (rows.length) await write(io.stdout, ']\n');
-  }
+  await writeRows(command, io, [{ rows }], { columns: COST_COLUMNS, json: (r) => ({ ...machineOut(r.machine), ...jobCostOut(r.result) }), id: (r) => machineIdLine(r.machine) });
   return rows.length ? EXIT.found : EXIT.nothing;
 }

@@ -4,14 +4,13 @@
 // listed. The history keeps per-model figures, not machines, so WORDS choose
 // models by the words of their names, as a filter's words do (`h100 a100`).
 // Reads the history only: needs GPU_RENTAL_BASE_URL (which service), no token.
-import { checkBaseUrl } from '../api/baseUrl';
 import { DAY_MS, HOUR_MS } from '../market/history/downsample';
 import { tableRows, type TrendSample } from '../market/history/trends';
 import type { Command } from './args';
 import { colorOf, formatOf, write, type Io } from './commands';
-import { EXIT, setupError } from './errors';
-import { openCliHistory } from './historyAccess';
-import { safeJson, table, terminalText, type Column } from './output';
+import { EXIT } from './errors';
+import { historyOrigin, withCliHistory } from './historyAccess';
+import { safeJson, table, type Column } from './output';
 
 type HistoryCommand = Extract<Command, { kind: 'history' }>;
 
@@ -50,20 +49,14 @@ function rowOf(gpu: string, s: TrendSample): HistoryRow {
 }
 
 export async function runHistory(command: HistoryCommand, io: Io): Promise<number> {
-  const check = checkBaseUrl(io.env.GPU_RENTAL_BASE_URL ?? '');
-  if (!check.ok) throw setupError('GPU_RENTAL_BASE_URL is not set or not a URL: it says which service\'s history to read');
-  const store = openCliHistory(check.url.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
-  let rows: HistoryRow[];
-  try {
+  const rows = await withCliHistory(historyOrigin(io.env), io, (store) => {
     const words = command.words.toLowerCase().split(/\s+/).filter(Boolean);
     const models = store.modelNames().filter((m) => modelMatches(m, words));
     const stepMs = command.days <= 2 ? HOUR_MS : DAY_MS;
     const { latest, series } = store.series(models, -Infinity);
     const from = Math.floor((latest - command.days * DAY_MS) / stepMs) * stepMs;
-    rows = series.flatMap((s) => tableRows({ gpu: s.gpu, samples: s.samples.filter((x) => x.t >= from) }, stepMs).map((r) => rowOf(s.gpu, r)));
-  } finally {
-    store.close();
-  }
+    return series.flatMap((s) => tableRows({ gpu: s.gpu, samples: s.samples.filter((x) => x.t >= from) }, stepMs).map((r) => rowOf(s.gpu, r)));
+  });
   if (rows.length === 0) await write(io.stderr, 'gpu-rental: the market history has nothing for that yet: `gpu-rental record` or an editor window records it\n');
   switch (formatOf(command, io)) {
     case 'table':

@@ -35,7 +35,7 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
       case 'mcp': {
         // The server starts without a service too: its tools then say what is missing.
         const check = serviceFrom(io.env, cmd.tokenFile);
-        const history = check.ok ? historyIfAvailable(check.service.baseUrl.origin, io.env, () => undefined) : undefined;
+        const history = check.ok ? historyIfAvailable(check.service.baseUrl.origin, io.env) : undefined;
         const host = new ToolHost(check.ok ? clientFor(check.service, cmd.timeoutSeconds) : undefined, check.ok ? undefined : check.error, history);
         return await runMcp(host, VERSION, stop);
       }

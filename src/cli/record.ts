@@ -12,7 +12,7 @@ import { compileQuery } from '../model/query';
 import { pricePerGpu } from '../model/price';
 import { clientFor, queryOf, write, type Io } from './commands';
 import { EXIT } from './errors';
-import { openCliHistory } from './historyAccess';
+import { withCliHistory } from './historyAccess';
 import { terminalText } from './output';
 import { everyInterval } from './polling';
 import type { Service } from './setup';
@@ -36,13 +36,12 @@ function lineOf(t: number, items: readonly Machine[], query: string, matches: (m
 /** Runs until `stop` is aborted or --limit lists were recorded; resolves with the exit code (0 when a list was recorded). */
 export async function runRecord(command: RecordCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
   const matches = command.query ? compileQuery(queryOf(command.query)) : () => true;
-  const store = openCliHistory(service.baseUrl.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
   const client = clientFor(service, command.timeoutSeconds);
   let before: readonly Machine[] | undefined;
   let recorded = 0;
   const limit = command.limit ?? Infinity;
-  try {
-    await everyInterval(command.intervalSeconds, stop, io, 'list not recorded', async () => {
+  await withCliHistory(service.baseUrl.origin, io, (store) =>
+    everyInterval(command.intervalSeconds, stop, io, 'list not recorded', async () => {
       const { items } = await client.listMachines(stop);
       const t = Date.now();
       store.record(t, items, before ? { before, diff: diffMachines(before, items) } : undefined);
@@ -50,9 +49,7 @@ export async function runRecord(command: RecordCommand, service: Service, io: Io
       recorded++;
       await write(io.stderr, lineOf(t, items, command.query, matches));
       return recorded >= limit;
-    });
-  } finally {
-    store.close();
-  }
+    }),
+  );
   return recorded > 0 ? EXIT.found : EXIT.nothing;
 }
