@@ -22,7 +22,6 @@ export interface Logger {
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-
 export interface RetryNotice {
   resource: 'machines' | 'images';
   attempt: number;
@@ -276,7 +275,8 @@ export class GpuRentalClient {
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
     } finally {
-      clock.stop();
+      // The attempt is over: the limit no longer applies.
+      clock.pause();
     }
     this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${bytes.byteLength} bytes`);
     if (status === 401 || status === 403) {
@@ -320,9 +320,7 @@ export class GpuRentalClient {
     }
     return data;
   }
-
 }
-
 
 function isHtml(contentType: string): boolean {
   return /html/i.test(contentType);

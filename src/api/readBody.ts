@@ -16,23 +16,12 @@ export const EARLY_AT_BYTES = 512 * 1024;
 /** A body announced smaller than this is all in about as soon as a first look could be drawn. */
 export const EARLY_MIN_BODY = 4 * EARLY_AT_BYTES;
 
-/** The complete items at the start of a JSON array whose body is still arriving; undefined when there are none. */
-export function firstItems(bytes: Uint8Array): unknown[] | undefined {
-  try {
-    const items = new ArrayItems(bytes.length).push(bytes);
-    return items.length > 0 ? items : undefined;
-  } catch {
-    // Not the start of an array: the whole body, read as always, says what is wrong.
-    return undefined;
-  }
-}
-
 /**
  * The look `readCapped` takes at a body of `declared` bytes (NaN when not
- * announced) to hand its first items to `onItems`, so that a first load
- * shows some machines long before the last byte is in; none for a small
- * body. Whatever goes wrong in a first look is dropped: it must never fail
- * the load.
+ * announced) to hand the complete items at its start to `onItems`, so that
+ * a first load shows some machines long before the last byte is in; none
+ * for a small body. Whatever goes wrong in a first look is dropped: it must
+ * never fail the load.
  */
 export function earlyLook(declared: number, onItems: (items: unknown[]) => void): EarlyLook | undefined {
   if (Number.isFinite(declared) && declared < EARLY_MIN_BODY) {
@@ -42,10 +31,10 @@ export function earlyLook(declared: number, onItems: (items: unknown[]) => void)
     atBytes: EARLY_AT_BYTES,
     read: (bytes) => {
       try {
-        const items = firstItems(bytes);
-        if (items) onItems(items);
+        const items = new ArrayItems(bytes.length).push(bytes);
+        if (items.length > 0) onItems(items);
       } catch {
-        // The whole body, read as always, decides what is loaded.
+        // Not the start of an array, or a listener that failed: the whole body, read as always, decides what is loaded.
       }
     },
   };

@@ -47,22 +47,19 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** Waits, unless the signal fires first: then rejects as cancelled at once. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal?.aborted) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+  if (signal?.aborted) throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
 }
 
 /**
@@ -103,10 +100,5 @@ export class AttemptClock {
     this.timer = setTimeout(() => this.controller.abort(), Math.max(0, this.left));
     // Like AbortSignal.timeout: a pending limit does not keep the process alive.
     this.timer.unref?.();
-  }
-
-  /** The attempt is over: the limit no longer applies. */
-  stop(): void {
-    this.pause();
   }
 }
