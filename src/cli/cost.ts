@@ -11,12 +11,13 @@ import { INVARIANT_LOCALE } from '../model/format';
 import type { Command } from './args';
 import { clientFor, queryOf, skippedNote, writeRows, type Io } from './commands';
 import { EXIT } from './errors';
-import { machineIdLine, machineOut, type Column } from './output';
+import { machineIdLine, machineOut, round, type Column } from './output';
 import type { Service } from './setup';
 
 type CostCommand = Extract<Command, { kind: 'cost' }>;
 
-const round = (x: number, digits: number) => Number(x.toFixed(digits));
+/** A range's middle under `name`, with its low and high beside it. */
+const spread = (name: string, r: { low: number; mid: number; high: number }, digits: number) => ({ [name]: round(r.mid, digits), [`${name}_low`]: round(r.low, digits), [`${name}_high`]: round(r.high, digits) });
 
 /** The estimate's fields in a machine's JSON: the middle value under the plain name, with its low and high; null without an estimate. */
 export function jobCostOut(result: JobCost): Record<string, Json> {
@@ -24,25 +25,16 @@ export function jobCostOut(result: JobCost): Record<string, Json> {
     return { estimate: 'unknown GPU', hours: null, hours_low: null, hours_high: null, gpu_hours: null, gpu_hours_low: null, gpu_hours_high: null, cost: null, cost_low: null, cost_high: null };
   }
   const e = result.estimate;
-  const cost = e.cost;
   return {
-    hours: round(e.hours.mid, 3),
-    hours_low: round(e.hours.low, 3),
-    hours_high: round(e.hours.high, 3),
-    gpu_hours: round(e.gpuHours.mid, 3),
-    gpu_hours_low: round(e.gpuHours.low, 3),
-    gpu_hours_high: round(e.gpuHours.high, 3),
-    cost: cost ? round(cost.mid, 2) : null,
-    cost_low: cost ? round(cost.low, 2) : null,
-    cost_high: cost ? round(cost.high, 2) : null,
+    ...spread('hours', e.hours, 3),
+    ...spread('gpu_hours', e.gpuHours, 3),
+    ...(e.cost ? spread('cost', e.cost, 2) : { cost: null, cost_low: null, cost_high: null }),
     bound: e.bound,
     flops: e.flops,
     gpu_model: e.gpu?.model ?? null,
     tflops_per_gpu: e.gpu?.tflops ?? null,
     bandwidth_gb_s_per_gpu: e.gpu?.bandwidthGBs ?? null,
-    utilization: round(e.utilization.mid, 4),
-    utilization_low: round(e.utilization.low, 4),
-    utilization_high: round(e.utilization.high, 4),
+    ...spread('utilization', e.utilization, 4),
     scaling: round(e.efficiency.mid, 4),
   };
 }

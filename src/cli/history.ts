@@ -10,7 +10,7 @@ import type { Command } from './args';
 import { colorOf, formatOf, write, type Io } from './commands';
 import { EXIT } from './errors';
 import { historyOrigin, withCliHistory } from './historyAccess';
-import { safeJson, table, type Column } from './output';
+import { round, safeJson, table, type Column } from './output';
 
 type HistoryCommand = Extract<Command, { kind: 'history' }>;
 
@@ -25,8 +25,6 @@ interface HistoryRow {
   gpus: number;
   machines: number;
 }
-
-const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
 const COLUMNS: Column<HistoryRow>[] = [
   { title: 'GPU', align: 'left', max: 28, value: (r) => r.gpu },

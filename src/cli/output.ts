@@ -22,10 +22,13 @@ export function safeJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A number to `digits` decimals, as the JSON gives it. */
+export const round = (x: number, digits: number) => Number(x.toFixed(digits));
+
 /** A machine as scripts get it: the spec's fields as sent, and the price per GPU as a number (null when it has none). */
 export function machineOut(machine: Machine, history?: MachineHistory): Record<string, Json> {
   const perGpu = pricePerGpu(machine);
-  const known = (x: number | undefined, digits: number) => (x !== undefined && Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+  const known = (x: number | undefined, digits: number) => (x !== undefined && Number.isFinite(x) ? round(x, digits) : null);
   return {
     ...machineJson(machine),
     price_per_gpu: Number.isFinite(perGpu) ? perGpu : null,
