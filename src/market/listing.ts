@@ -75,10 +75,6 @@ export class Listing<T> {
     return this.first;
   }
 
-  get items(): readonly T[] | undefined {
-    return this.snapshot?.items;
-  }
-
   /**
    * Loads fresh data, cancelling any load in flight. Resolves to the error
    * that the user should hear about (undefined on success or when superseded).
@@ -114,8 +110,7 @@ export class Listing<T> {
         this.running = false;
         this.note = undefined;
         this.inFlight = undefined;
-        const hadFirstLook = this.dropFirstLook();
-        this.fire(before, hadFirstLook);
+        this.endFirstLook(before);
       }
     }
   }
@@ -127,10 +122,11 @@ export class Listing<T> {
     }
   }
 
-  private dropFirstLook(): boolean {
-    const had = this.firstLook !== undefined;
+  /** A load ended or the listing was reset: the first look goes, and listeners hear whether there was one. */
+  private endFirstLook(before: Snapshot<T> | undefined): void {
+    const had = this.first !== undefined;
     this.first = undefined;
-    return had;
+    this.fire(before, had);
   }
 
   /** Shows a note while the current load goes on. */
@@ -149,8 +145,7 @@ export class Listing<T> {
     this.failure = undefined;
     this.running = false;
     this.note = undefined;
-    const hadFirstLook = this.dropFirstLook();
-    this.fire(before, hadFirstLook);
+    this.endFirstLook(before);
   }
 
   cancel(): void {

@@ -71,8 +71,8 @@ function openDatabase(file: string): SqlDatabase {
 }
 
 /** Renames a history file (and its WAL) out of the way; the new name. */
-export function setAsideFile(file: string, now = Date.now()): string {
-  const aside = `${file}.unreadable-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+export function setAsideFile(file: string): string {
+  const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   fs.renameSync(file, aside);
   for (const suffix of ['-wal', '-shm']) {
     try {

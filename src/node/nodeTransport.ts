@@ -10,8 +10,8 @@ import { createMessageConnection, PortMessageReader, PortMessageWriter, type Mes
 import type { Connection } from '../market/worker/client';
 
 /** Starts the market worker from its script; throws where workers cannot start. */
-export function startWorker(script: string, options: { resourceLimits?: { maxOldGenerationSizeMb?: number } } = {}): Connection {
-  const worker = new Worker(script, { resourceLimits: options.resourceLimits, stdout: false, stderr: false });
+export function startWorker(script: string): Connection {
+  const worker = new Worker(script, { stdout: false, stderr: false });
   worker.unref();
   // An error (an uncaught exception, a script that cannot load) ends the worker: its exit follows, and the error says why.
   let error: string | undefined;

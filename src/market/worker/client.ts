@@ -9,7 +9,7 @@
 // TypeScript: the Node specifics are in `start` and `inThread`.
 import { CancellationTokenSource, ResponseError, type MessageConnection, type NotificationType } from 'vscode-jsonrpc';
 import { Emitter, type Disposable } from '../events';
-import { CANCELLED, MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, VERSION_MISMATCH, versionMismatch, type Method, type NotificationName, type Notifications, type Params, type Result, type WireError } from '../protocol';
+import { CANCELLED, MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, VERSION_MISMATCH, versionMismatch, type Method, type NotificationName, type Notifications, type Params, type Result, type Which, type WireError } from '../protocol';
 
 export { MarketRequestError };
 
@@ -246,8 +246,6 @@ export class MarketClient implements Disposable {
     this.recovered.dispose();
   }
 }
-
-type Which = Params<'load'>['which'];
 
 function keyOf(method: Method, params: unknown): string {
   return `${method}\n${JSON.stringify(params)}`;

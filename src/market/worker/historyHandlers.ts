@@ -11,25 +11,15 @@ import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyTe
 import type { MachineHistory } from '../../model/query';
 import { isBusy, isDamaged, isUnwritable } from '../history/database';
 import { outlookAnswer, type OutlookAnswer } from '../history/outlookAnswer';
-import type { OutlookIndex } from '../history/outlookIndex';
-import type { ListChange } from '../history/store';
+import type { HistoryStore } from '../history/store';
 import type { TrendRange } from '../history/trends';
 import { trendsView, type TrendsView } from '../history/trendsView';
 import type { MarketChange } from '../market';
 import type { Handlers, HistorySettings } from '../protocol';
 import { checkCancelled } from '../turns';
 
-/** What the server needs of a history store (src/market/history/store.ts's HistoryStore). */
-export interface RecordingHistory extends MachineHistory, MarketFacts {
-  record(t: number, machines: readonly Machine[], change?: ListChange): void;
-  clear(): boolean;
-  /** Whether another writer changed the history since the last look. */
-  poll(): boolean;
-  trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView;
-  /** The listings of the last 30 days with their machines and prices (read once per change of the data). */
-  outlook(): OutlookIndex;
-  close(): void;
-}
+/** What the server needs of a history store. */
+export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close'>;
 
 /** Opens the store of one service (the Node side: src/node/historyFile.ts). */
 export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem: (message: string) => void; setAside?: boolean }) => RecordingHistory;
@@ -135,9 +125,8 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
-    const view = this.ask(() => this.store?.trends(range, models, options));
     // Without a store for the service it names, the panel says the history is off rather than "not yet".
-    return view ?? { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off: this.settings !== undefined };
+    return this.ask(() => this.store?.trends(range, models, options)) ?? noTrends(range, models, options, this.settings !== undefined);
   }
 
   /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
@@ -201,11 +190,16 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 }
 
+/** The trends view of no history: `off` says the history is off rather than "not yet". */
+function noTrends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }, off: boolean): TrendsView {
+  return { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off };
+}
+
 /** The history's requests; without a history, no points and nothing to clear. */
 export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear' | 'outlook'> {
   return {
     'history.trends': async ({ range, models, columns, samples }, token) => (
-      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples }), off: true }
+      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : noTrends(range, models, { columns, samples }, true)
     ),
     'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
     outlook: async ({ query, days }, token) => (checkCancelled(token), history ? history.outlook(query, days, () => checkCancelled(token)) : outlookAnswer(undefined, query)),

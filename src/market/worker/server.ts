@@ -9,7 +9,6 @@ import { ResponseError, type CancellationToken, type MessageConnection, type Not
 import { checkBaseUrl } from '../../api/baseUrl';
 import { GpuRentalClient, type Logger, type RetryNotice } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { Machine } from '../../api/types';
 import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
 import { setDisplayLocale } from '../../model/format';
 import { parseQuery } from '../../model/query';
@@ -21,7 +20,7 @@ import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import { outlookAnswer } from '../history/outlookAnswer';
 import { checkCancelled } from '../turns';
-import { pickHandlers } from './pickHandlers';
+import { askedView, pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
 import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
@@ -89,24 +88,18 @@ export class MarketServer implements Disposable {
         this.history?.configure(history);
         return {};
       },
-      load: async ({ which }) => {
-        const error = await this.load(which);
-        return error ? { error: { kind: error.kind, message: error.message } } : {};
-      },
-      checkToken: async () => {
-        const error = await this.checkToken();
-        return error ? { error: { kind: error.kind, message: error.message } } : {};
-      },
+      load: async ({ which }) => errorAnswer(await this.load(which)),
+      checkToken: async () => errorAnswer(await this.checkToken()),
       state: async ({ which }) => this.state(which),
       summary: (ask, token) => this.summary(ask, token),
       rows: async (ask, token) => {
-        const group = this.group(await this.view(ask, token), ask.groupKey);
+        const group = this.group(await askedView(this.market, ask, this.history, token), ask.groupKey);
         const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
         return { machines, history: this.history && rowHistory(this.history, machines), size: group?.size ?? 0 };
       },
       locate: async (ask, token) => {
         const machine = this.market.machine(ask.nodeId);
-        const group = machine && (await this.view(ask, token)).groups.find((g) => g.key === groupKeyOf(machine, ask.arrangement.groupBy));
+        const group = machine && (await askedView(this.market, ask, this.history, token)).groups.find((g) => g.key === groupKeyOf(machine, ask.arrangement.groupBy));
         const index = group ? group.machines.indexOf(machine) : -1;
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
@@ -177,19 +170,16 @@ export class MarketServer implements Disposable {
     };
   }
 
-  private view(ask: MachineAsk, token: CancellationToken): Promise<MachineView> {
-    const parsed = parseQuery(ask.filter);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return this.market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, history: this.history }, token);
-  }
-
   private async summary(ask: MachineAsk, token: CancellationToken): Promise<Requests['summary']['result']> {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) return { total: this.market.machines.snapshot?.items.length ?? 0, matching: 0, filterText: ask.filter, filterError: parsed.error.message, groups: [] };
-    const view = await this.view(ask, token);
+    const view = await askedView(this.market, ask, this.history, token);
     const byGpu = ask.arrangement.groupBy === 'gpu';
     const items = this.market.machines.snapshot?.items ?? [];
-    const groups = view.groups.map((g) => ({ ...summaryOf(g), models: groupModels(g, byGpu), history: byGpu && this.history ? groupHistory(this.history, items, g.first.gpu_name) : undefined }));
+    const groups = view.groups.map((g) => {
+      const history = byGpu && this.history ? groupHistory(this.history, items, g.first.gpu_name) : undefined;
+      return { key: g.key, label: g.label, size: g.size, first: g.first, cheapestPerGpu: g.cheapestPerGpu, models: groupModels(g, byGpu), history };
+    });
     return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups };
   }
 
@@ -222,8 +212,9 @@ export class MarketServer implements Disposable {
   }
 }
 
-function summaryOf(group: ArrangedGroup): { key: string; label: string; size: number; first: Machine; cheapestPerGpu: Machine } {
-  return { key: group.key, label: group.label, size: group.size, first: group.first, cheapestPerGpu: group.cheapestPerGpu };
+/** A load's or token check's answer: the error, when there was one, as the wire carries it. */
+function errorAnswer(error: ApiError | undefined): { error?: WireError } {
+  return error ? { error: { kind: error.kind, message: error.message } } : {};
 }
 
 export function wireError(err: unknown): WireError {

@@ -82,7 +82,7 @@ describe('market model', () => {
     slow.resolve({ items: [machineRecord({ gpu_name: 'OLD' })], skipped: 0 });
     assert.equal(await first, undefined);
     assert.ok(aborted, 'the older request was cancelled');
-    assert.deepEqual(market.machines.items, fresh);
+    assert.deepEqual(market.machines.snapshot?.items, fresh);
   });
 
   it('change events carry the diff of a new snapshot, and none for load-state changes', async () => {
@@ -214,7 +214,7 @@ describe('market model: load state', () => {
   it('is loading while a load runs, and not after; progress shows only while loading', async () => {
     const market = new Market();
     const listing = market.machines;
-    assert.deepEqual([listing.loading, listing.items], [false, undefined]);
+    assert.deepEqual([listing.loading, listing.snapshot?.items], [false, undefined]);
     listing.setProgress('too early');
     assert.equal(listing.progress, undefined, 'no progress note outside a load');
     const gate = deferred<{ items: Machine[]; skipped: number }>();
