@@ -136,7 +136,7 @@ async function arrangedMachines(command: MachinesCommand, match: (m: Machine) =>
 }
 
 /** A JSON array, one element a line, written element by element. */
-export async function jsonArray<T>(io: Io, items: readonly T[], text: (item: T) => string): Promise<void> {
+async function jsonArray<T>(io: Io, items: readonly T[], text: (item: T) => string): Promise<void> {
   if (!items.length) {
     await write(io.stdout, '[]\n');
     return;

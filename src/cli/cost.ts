@@ -1,8 +1,5 @@
-// `gpu-rental cost SIZE --job train|lora|infer --tokens N [QUERY]`: the
-// machines that match the query and fit the job, cheapest job first, with
-// the time and total cost of the job on each (src/model/jobCost.ts) as JSON
-// or a table. Machines whose GPU the throughput table does not know come
-// last, with no estimate.
+// `gpu-rental cost SIZE --job train|lora|infer --tokens N [QUERY]` (docs/cli.md):
+// the machines that fit the job, cheapest job first (src/model/jobCost.ts).
 import type { Json } from '../api/types';
 import type { JobCost } from '../model/jobCost';
 import { rankByJobCost, type RankedMachine } from '../model/jobRanking';

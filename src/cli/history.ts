@@ -1,9 +1,6 @@
-// `gpu-rental history [WORDS] [--days N]`: what the market history says per
-// GPU model, a row per day (per hour for two days or less): the lowest,
-// 25th-percentile and median price per GPU, and the GPUs and machines
-// listed. The history keeps per-model figures, not machines, so WORDS choose
-// models by the words of their names, as a filter's words do (`h100 a100`).
-// Reads the history only: needs GPU_RENTAL_BASE_URL (which service), no token.
+// `gpu-rental history [WORDS] [--days N]` (docs/cli.md): the market history's
+// prices per GPU model and day or hour. The history keeps per-model figures,
+// not machines, so WORDS choose models by the words of their names.
 import { DAY_MS, HOUR_MS } from '../market/history/downsample';
 import { tableRows, type TrendSample } from '../market/history/trends';
 import type { Command } from './args';
@@ -14,17 +11,12 @@ import { round, safeJson, table, type Column } from './output';
 
 type HistoryCommand = Extract<Command, { kind: 'history' }>;
 
-interface HistoryRow {
-  gpu: string;
-  /** The hour or day (UTC) the row stands for. */
-  time: string;
-  lists: number;
-  low: number;
-  p25: number;
-  median: number;
-  gpus: number;
-  machines: number;
+/** A row of the JSON: `time` is the hour or day (UTC) the row stands for. */
+function rowOf(gpu: string, s: TrendSample) {
+  return { gpu, time: new Date(s.t).toISOString(), lists: s.n, low: round(s.low, 4), p25: round(s.p25, 4), median: round(s.median, 4), gpus: round(s.gpus, 2), machines: round(s.machines, 2) };
 }
+
+type HistoryRow = ReturnType<typeof rowOf>;
 
 const COLUMNS: Column<HistoryRow>[] = [
   { title: 'GPU', align: 'left', max: 28, value: (r) => r.gpu },
@@ -40,10 +32,6 @@ const COLUMNS: Column<HistoryRow>[] = [
 export function modelMatches(model: string, words: readonly string[]): boolean {
   const name = model.toLowerCase();
   return words.every((w) => name.includes(w));
-}
-
-function rowOf(gpu: string, s: TrendSample): HistoryRow {
-  return { gpu, time: new Date(s.t).toISOString(), lists: s.n, low: round(s.low, 4), p25: round(s.p25, 4), median: round(s.median, 4), gpus: round(s.gpus, 2), machines: round(s.machines, 2) };
 }
 
 export async function runHistory(command: HistoryCommand, io: Io): Promise<number> {

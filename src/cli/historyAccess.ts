@@ -9,14 +9,13 @@ import { HistoryUnavailable, openHistory } from '../node/historyFile';
 import { historyDirectory, historyFileName } from '../node/historyLocation';
 import { CliError, EXIT, setupError } from './errors';
 import { terminalText } from './output';
+import type { Env } from './setup';
 
 /** Days kept when the command line records, as the editor's default (gpuRental.history.days). */
 export const CLI_KEEP_DAYS = 365;
 
-type Env = Record<string, string | undefined>;
-
 /** Opens the service's history, or a CliError (exit 2) saying why it cannot be; problems (a file set aside) are said on `stderr` when given. */
-export function openCliHistory(origin: string, env: Env, stderr?: NodeJS.WritableStream): HistoryStore {
+function openCliHistory(origin: string, env: Env, stderr?: NodeJS.WritableStream): HistoryStore {
   try {
     return openHistory({ file: path.join(historyDirectory('', env), historyFileName(origin)), origin, keepDays: CLI_KEEP_DAYS, onProblem: (message) => stderr?.write(`gpu-rental: ${terminalText(message)}\n`) });
   } catch (err) {

@@ -1,9 +1,5 @@
-// `gpu-rental outlook QUERY [--days N]`: rent now or wait (issue 36). What the
-// market history recorded of a filter over the last N days (1–30, default
-// 30): how often matches appeared and how long they stayed, the typical best
-// price per GPU and where the best now sits, and how long one waited for
-// something cheaper; a record, not a forecast. Reads the history only (no
-// token): GPU_RENTAL_BASE_URL says which service's.
+// `gpu-rental outlook QUERY [--days N]` (docs/cli.md): rent now or wait, what
+// the market history recorded of a filter (issue 36). Reads the history only.
 import { outlookAnswer } from '../market/history/outlookAnswer';
 import { outlookLine, outlookLines } from '../model/outlookText';
 import type { Command } from './args';

@@ -1,10 +1,6 @@
-// `gpu-rental record [QUERY]`: polls the machine list and records each
-// complete list into the market history, as an editor window does, so the
-// history grows on a server or under cron/systemd with no editor open. The
-// history always records the whole market (a part would read as machines
-// gone); QUERY only chooses what each list's line on stderr says. Stops on
-// SIGINT/SIGTERM or after --limit lists; a failed poll is said and the next
-// comes as planned; a rejected token ends it (exit 4).
+// `gpu-rental record [QUERY]` (docs/cli.md): records each complete list into
+// the market history with no editor open. Always the whole market (a part
+// would read as machines gone): QUERY only chooses what the stderr line says.
 import type { Machine } from '../api/types';
 import type { Command } from './args';
 import { diffMachines } from '../market/diff';
