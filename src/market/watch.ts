@@ -71,13 +71,8 @@ export function parseWatches(value: unknown, history?: MachineHistory): ParsedWa
 }
 
 function readSetting(raw: unknown): WatchSetting | undefined {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    return undefined;
-  }
-  const { query, name, paused, notify } = raw as Record<string, unknown>;
-  if (typeof query !== 'string') {
-    return undefined;
-  }
+  const { query, name, paused, notify } = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  if (typeof query !== 'string') return undefined;
   return {
     query,
     ...(typeof name === 'string' && name.trim() ? { name } : {}),

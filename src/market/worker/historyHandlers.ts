@@ -22,7 +22,7 @@ import { checkCancelled } from '../turns';
 export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close'>;
 
 /** Opens the store of one service (the Node side: src/node/historyFile.ts). */
-export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem: (message: string) => void; setAside?: boolean }) => RecordingHistory;
+export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem?: (message: string) => void; setAside?: boolean }) => RecordingHistory;
 
 /** How often the history is asked whether another writer changed it (ms): what a window takes to see another's list. */
 export const POLL_MS = 2_000;

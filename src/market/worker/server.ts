@@ -26,7 +26,7 @@ import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
 import { groupHistory, groupModels, rowHistory } from './treeFacts';
-import { watchDomain, type WatchDomain } from './watchHandlers';
+import { watchDomain } from './watchHandlers';
 
 export interface ServerOptions {
   now?: () => Date;
@@ -44,7 +44,7 @@ export class MarketServer implements Disposable {
   /** The market history this server records (with `openHistory`): the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
   private readonly history: ServerHistory | undefined;
   /** The watches: active queries, their news and figures, near misses. */
-  private readonly watches: WatchDomain;
+  private readonly watches: ReturnType<typeof watchDomain>;
 
   constructor(
     /** The JSON-RPC connection to the editor (a test worker adds its own methods to it: test/support/faultyWorker.ts). */
@@ -217,7 +217,7 @@ function errorAnswer(error: ApiError | undefined): { error?: WireError } {
   return error ? { error: { kind: error.kind, message: error.message } } : {};
 }
 
-export function wireError(err: unknown): WireError {
+function wireError(err: unknown): WireError {
   if (err instanceof ApiError) return { kind: err.kind, message: err.message };
   if (err instanceof MarketRequestError) return err.wire;
   return { kind: 'bug', message: err instanceof Error ? err.message : String(err) };
