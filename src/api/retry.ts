@@ -70,6 +70,8 @@ export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export class AttemptClock {
   private readonly controller = new AbortController();
+  /** Aborted once the limit is reached. */
+  readonly signal = this.controller.signal;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private left: number;
   private since = 0;
@@ -77,14 +79,6 @@ export class AttemptClock {
   constructor(limitMs: number) {
     this.left = limitMs;
     this.resume();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  get expired(): boolean {
-    return this.controller.signal.aborted;
   }
 
   pause(): void {
@@ -95,7 +89,7 @@ export class AttemptClock {
   }
 
   resume(): void {
-    if (this.timer !== undefined || this.expired) return;
+    if (this.timer !== undefined || this.signal.aborted) return;
     this.since = Date.now();
     this.timer = setTimeout(() => this.controller.abort(), Math.max(0, this.left));
     // Like AbortSignal.timeout: a pending limit does not keep the process alive.
