@@ -1,8 +1,6 @@
 // The listing commands of `gpu-rental`: machines, machine, templates and
-// image-ref. Each fetches through the extension's client, filters, sorts
-// and groups with the extension's model, writes as asked, and returns its
-// exit code. Output is written record by record, waiting when the reader
-// is slower, so a long list never becomes one big string.
+// image-ref, through the extension's client and model. Output is written record
+// by record, waiting when the reader is slower, so a long list never becomes one big string.
 import { GpuRentalClient } from '../api/client';
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';

@@ -3,17 +3,14 @@
 // way. A failed load keeps the last good snapshot; a newer load supersedes an
 // older one, whose answer is then dropped.
 import * as l10n from '@vscode/l10n';
+import type { ItemList } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Noun } from '../model/status';
 import { Emitter } from './events';
 import { snapshotOf, type Snapshot } from './snapshot';
 
-/** What a fetch hands back: the validated items and what was left out. */
-export interface Fetched<T> {
-  items: T[];
-  skipped: number;
-  incomplete?: string;
-}
+/** What a fetch hands back: the validated items, what was left out, and why the list may be incomplete. */
+export type Fetched<T> = ItemList<T> & { incomplete?: string };
 
 export interface ListingChange<T> {
   /** The snapshot before this change; differs from `after` only when a load succeeded. */

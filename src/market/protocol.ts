@@ -1,14 +1,7 @@
-// The one protocol between the editor and the market, which runs in a worker
-// of its own (src/market/worker/, started by src/vscode/services/marketHost.ts):
-// JSON-RPC through vscode-jsonrpc (requests, notifications, cancellation),
-// with a version both sides check in `hello`. Plain data only (structured-clone
-// safe), so any message port carries it: a Node worker_threads MessagePort
-// today, a Web Worker's later, a MessageChannel in one thread where no worker
-// can start. Only small messages cross:
-// counts, group summaries, the slice of rows a tree node draws, one machine,
-// the first rows of a quick pick, a tool's text, a chart's thinned lines. The
-// body of a machine list (up to 48 MB) and its parse never do. Who asks
-// what: docs/architecture.md, "Where the work happens".
+// The one protocol between the editor and the market worker: JSON-RPC through
+// vscode-jsonrpc, plain data only (structured-clone safe) so that any message
+// port carries it, and only small answers. Who asks what, and why: docs/architecture.md,
+// "Where the work happens".
 import type { Machine, Template } from '../api/types';
 import type { ArrangedGroup, Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/historyText';

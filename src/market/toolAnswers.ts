@@ -16,7 +16,6 @@ import { FIELD_KINDS, kindWord, PRINT_NAME } from '../model/query/fields';
 import { isEmptyQuery, parseQuery, printQuery, type QueryError } from '../model/query';
 import { templateImage } from '../model/templates';
 import type { Market } from './market';
-import { machinesInOrder } from './views';
 
 export interface FindMachinesInput {
   query?: string;
@@ -129,7 +128,7 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
   const sortBy = input.sortBy ?? 'pricePerGpu';
   const order = input.order ?? 'ascending';
   const view = market.machineView({ filter: parsed.query, arrangement: { groupBy: 'none', sortBy, order } });
-  const rows = machinesInOrder(view).slice(0, input.limit ?? 10);
+  const rows = view.groups.flatMap((g) => g.machines).slice(0, input.limit ?? 10);
   // Counts are plain digits and the sort key and order are the tool's own words: the model reads them back.
   const lines = [
     toolMachinesHeader(view.matching.length, view.total, isEmptyQuery(parsed.query) ? undefined : printQuery(parsed.query), sortBy, order, rows.length),

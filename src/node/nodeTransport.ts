@@ -1,10 +1,7 @@
 // The protocol over Node's worker_threads, with vscode-jsonrpc's own port
-// reader and writer: the editor's end starts the worker
-// (dist/marketWorker.js), the worker's end listens on its parent port, and
-// the in-thread fallback is a MessageChannel. The only Node-specific part of
-// the market's work: a Web Worker would be vscode-jsonrpc/browser's reader
-// and writer on its port, nothing else. Messages cross as they are
-// (structured clone), never as text; one that cannot be cloned fails its request.
+// reader and writer: the only Node-specific part of the market's work (a Web
+// Worker would be vscode-jsonrpc/browser's reader and writer on its port).
+// Messages cross as they are (structured clone); one that cannot be cloned fails its request.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Connection } from '../market/worker/client';

@@ -105,33 +105,33 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 
   listedHours(nodeId: string): number {
-    return this.ask(() => this.store?.listedHours(nodeId)) ?? NaN;
+    return this.guard('read', () => this.store?.listedHours(nodeId)) ?? NaN;
   }
 
   flaps7d(nodeId: string): number {
-    return this.ask(() => this.store?.flaps7d(nodeId)) ?? NaN;
+    return this.guard('read', () => this.store?.flaps7d(nodeId)) ?? NaN;
   }
 
   belowMedian(machine: Machine): number {
-    return this.ask(() => this.store?.belowMedian(machine)) ?? NaN;
+    return this.guard('read', () => this.store?.belowMedian(machine)) ?? NaN;
   }
 
   modelWeek(gpu: string): WeekFacts | undefined {
-    return this.ask(() => this.store?.modelWeek(gpu));
+    return this.guard('read', () => this.store?.modelWeek(gpu));
   }
 
   listing(nodeId: string): ListingFacts | undefined {
-    return this.ask(() => this.store?.listing(nodeId));
+    return this.guard('read', () => this.store?.listing(nodeId));
   }
 
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
     // Without a store for the service it names, the panel says the history is off rather than "not yet".
-    return this.ask(() => this.store?.trends(range, models, options)) ?? noTrends(range, models, options, this.settings !== undefined);
+    return this.guard('read', () => this.store?.trends(range, models, options)) ?? noTrends(range, models, options, this.settings !== undefined);
   }
 
   /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
   outlook(text: string, days: number | undefined, check: () => void): OutlookAnswer {
-    const index = this.ask(() => this.store?.outlook());
+    const index = this.guard('read', () => this.store?.outlook());
     return outlookAnswer(index, text, days, check);
   }
 
@@ -145,8 +145,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** Deletes the service's history; false when busy (another writer held it past the busy timeout) or there is none. */
   removeNow(): boolean {
-    let cleared = false;
-    this.guard('clear', () => (cleared = this.store?.clear() ?? false));
+    const cleared = this.guard('clear', () => this.store?.clear()) ?? false;
     this.announce();
     return cleared;
   }
@@ -162,16 +161,10 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     }
   }
 
-  /** A read that fails answers nothing (and says why), as a history that does not know. */
-  private ask<T>(fn: () => T): T | undefined {
-    let answer: T | undefined;
-    this.guard('read', () => (answer = fn()));
-    return answer;
-  }
-
-  private guard(what: 'open' | 'record' | 'clear' | 'read', fn: () => void): void {
+  /** `fn`'s answer; one that fails answers nothing (and says why): a read then answers as a history that does not know. */
+  private guard<T>(what: 'open' | 'record' | 'clear' | 'read', fn: () => T): T | undefined {
     try {
-      fn();
+      return fn();
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       if (isDamaged(err) && what !== 'open') {
@@ -186,6 +179,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
       } else {
         this.warn(`The market history could not ${what}: ${why}`);
       }
+      return undefined;
     }
   }
 }

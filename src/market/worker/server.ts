@@ -1,15 +1,13 @@
 // The market's side of the protocol: owns a Market and the API client, and
-// answers the editor's requests with small results, over the JSON-RPC
-// connection its transport gives (src/node/nodeTransport.ts). Plain
-// TypeScript with no Node-only API, so the same server runs in a
-// worker_threads Worker, in a Web Worker, or in the editor's own thread (the fallback). A request that fails answers with an error; the
-// others go on. A cancelled request's handler is told through its token.
+// answers the editor's requests with small results. Plain TypeScript with no
+// Node-only API, so the same server runs in a worker_threads Worker, a Web
+// Worker, or the editor's own thread (the fallback).
 import * as l10n from '@vscode/l10n';
 import { ResponseError, type CancellationToken, type MessageConnection, type NotificationType, type RequestType } from 'vscode-jsonrpc';
 import { checkBaseUrl } from '../../api/baseUrl';
 import { GpuRentalClient, type Logger, type RetryNotice } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
+import { groupKeyOf } from '../../model/arrange';
 import { setDisplayLocale } from '../../model/format';
 import { parseQuery } from '../../model/query';
 import type { Disposable } from '../events';
@@ -22,7 +20,6 @@ import { outlookAnswer } from '../history/outlookAnswer';
 import { checkCancelled } from '../turns';
 import { askedView, pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
-import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
 import { groupHistory, groupModels, rowHistory } from './treeFacts';
@@ -93,7 +90,9 @@ export class MarketServer implements Disposable {
       state: async ({ which }) => this.state(which),
       summary: (ask, token) => this.summary(ask, token),
       rows: async (ask, token) => {
-        const group = this.group(await askedView(this.market, ask, this.history, token), ask.groupKey);
+        const { groups } = await askedView(this.market, ask, this.history, token);
+        // With no grouping, the one group whatever its key.
+        const group = groups.find((g) => g.key === ask.groupKey) ?? (groups.length === 1 ? groups[0] : undefined);
         const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
         return { machines, history: this.history && rowHistory(this.history, machines), size: group?.size ?? 0 };
       },
@@ -181,11 +180,6 @@ export class MarketServer implements Disposable {
       return { key: g.key, label: g.label, size: g.size, first: g.first, cheapestPerGpu: g.cheapestPerGpu, models: groupModels(g, byGpu), history };
     });
     return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups };
-  }
-
-  /** A group by key; with no grouping, the one group whatever its key. */
-  private group(view: MachineView, key: string): ArrangedGroup | undefined {
-    return view.groups.find((g) => g.key === key) ?? (view.groups.length === 1 ? view.groups[0] : undefined);
   }
 
   private changed(change: MarketChange): void {

@@ -8,13 +8,16 @@ import { type Machine } from '../../../src/api/types';
 import { diffMachines } from '../../../src/market/diff';
 import { Emitter } from '../../../src/market/events';
 import { Market, type MarketChange } from '../../../src/market/market';
-import { machinesInOrder, REMEMBERED_QUESTIONS } from '../../../src/market/views';
+import { REMEMBERED_QUESTIONS, type MachineView } from '../../../src/market/views';
 import { templateHandlers } from '../../../src/market/worker/templateHandlers';
 import { parseQuery, type Query } from '../../../src/model/query';
 import type { Arrangement } from '../../../src/model/arrange';
 import { applyEdit, listEdit } from '../../support/listEdits';
 import { marketPerTest } from '../../support/marketModel';
 import { machineRecord, templateRecord } from '../../support/records';
+
+/** Every machine of a view in its order: groups in order, machines in order. */
+const machinesInOrder = (view: MachineView) => view.groups.flatMap((g) => g.machines);
 
 const byPrice: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
 
