@@ -79,7 +79,11 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
     }
     buffer.set(value, total);
     total += value.byteLength;
-    releaseChunk(value, ownsChunks);
+    // Frees the chunk once copied, where the runtime can (as releaseBody): reading 47 MB leaves as much in
+    // chunks, and in VS Code's extension host the chunks of the last response stayed reachable even after a
+    // full collection (plain Node does not keep them). Only a view of its whole buffer from a byte stream:
+    // a view of part of a buffer leaves the rest to whoever made it.
+    if (ownsChunks && value.byteLength === value.buffer.byteLength) releaseBody(value);
     if (early && total >= early.atBytes) {
       const look = early;
       early = undefined;
@@ -114,19 +118,5 @@ function isByteStream(stream: ReadableStream<Uint8Array>): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/**
- * Frees a chunk once copied, where the runtime can (as releaseBody). Reading
- * 47 MB leaves as much in chunks, and in VS Code's extension host the chunks
- * of the last response stayed reachable even after a full collection (plain
- * Node with the same client does not keep them). Only a view of its whole
- * buffer from a byte stream: a view of part of a buffer leaves the rest to
- * whoever made it.
- */
-function releaseChunk(chunk: Uint8Array, ownsChunks: boolean): void {
-  if (ownsChunks && chunk.byteLength === chunk.buffer.byteLength) {
-    releaseBody(chunk);
   }
 }
