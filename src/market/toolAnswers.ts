@@ -100,17 +100,12 @@ function medianCell(machine: Machine, history: MarketFacts): string {
 
 /** Per GPU model of the rows: its 7-day low and median price per GPU, and how much history there is before a week. */
 function modelWeekLines(rows: readonly Machine[], history: MarketFacts): string[] {
-  const lines: string[] = [];
-  for (const gpu of new Set(rows.map((m) => m.gpu_name))) {
+  return [...new Set(rows.map((m) => m.gpu_name))].map((gpu) => {
     const week = history.modelWeek(gpu);
-    const span = week && !fullWeek(week.coveredMs) ? ` (${historySpan(week.coveredMs)})` : '';
-    lines.push(
-      week
-        ? `- ${l10n.t('{0}: 7-day low {1}/GPU, 7-day median {2}/GPU', cell(gpu), formatPricePerGpu(week.low, INVARIANT_LOCALE), formatPricePerGpu(week.median, INVARIANT_LOCALE))}${span}`
-        : `- ${l10n.t('{0}: no market history yet', cell(gpu))}`,
-    );
-  }
-  return lines;
+    if (!week) return `- ${l10n.t('{0}: no market history yet', cell(gpu))}`;
+    const span = fullWeek(week.coveredMs) ? '' : ` (${historySpan(week.coveredMs)})`;
+    return `- ${l10n.t('{0}: 7-day low {1}/GPU, 7-day median {2}/GPU', cell(gpu), formatPricePerGpu(week.low, INVARIANT_LOCALE), formatPricePerGpu(week.median, INVARIANT_LOCALE))}${span}`;
+  });
 }
 
 /**

@@ -1,11 +1,7 @@
 // The market history where the market loads (the worker, or its in-thread
-// fallback): records each new complete machine list into the service's
-// history (SQLite, shared with every window, the CLI and the MCP server),
-// follows what other writers record with a poll, answers the query fields
-// and the chat tools from it, and the editor's requests about it (the trends
-// panel's lines, Clear Market History). The store touches the disk, so it is
-// opened by a function the server is given (src/node/main.ts): no Node
-// module is imported here.
+// fallback): records each new complete machine list, follows other writers,
+// and answers from it (docs/history.md). The store touches the disk, so it is
+// opened by a function the server is given (src/node/main.ts).
 import type { Machine } from '../../api/types';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyText';
 import type { MachineHistory } from '../../model/query';
