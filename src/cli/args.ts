@@ -38,7 +38,7 @@ export type Command =
   | ({ kind: 'cost'; job: Job; query: string; limit?: number } & Common)
   | ({ kind: 'outlook'; query: string; days: number } & Common)
   | ({ kind: 'mcp' } & Common)
-  | { kind: 'help'; topic?: string }
+  | { kind: 'help' }
   | { kind: 'version' };
 
 /** A mistake says whether --json or --ndjson was asked for, so that it can be told as JSON too. */
@@ -206,7 +206,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
   const fail = (message: string): Parsed => ({ ok: false, message, json: wantsJson(argv) });
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    return { ok: true, command: { kind: 'help', topic: name === 'help' ? rest[0] : undefined } };
+    return { ok: true, command: { kind: 'help' } };
   }
   if (name === '--version' || name === '-V' || name === 'version') {
     return { ok: true, command: { kind: 'version' } };
@@ -236,7 +236,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (type === 'string' && token.value === undefined) return fail(`--${option} needs a value`);
   }
   if (values.help) {
-    return { ok: true, command: { kind: 'help', topic: name } };
+    return { ok: true, command: { kind: 'help' } };
   }
   const formats = FORMATS.filter((f) => values[f]);
   if (formats.length > 1) {

@@ -5,13 +5,14 @@ import { GpuRentalClient } from '../api/client';
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';
 import { imageReference } from '../model/imageRef';
+import { maskedTemplate } from '../model/secrets';
 import { compileQuery, isEmptyQuery, HISTORY_FIELDS, parseQuery, usesHistory, type MachineHistory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType } from '../model/templates';
 import type { Command, Format } from './args';
 import { streamMatching, topMatching } from './machineStream';
 import { CliError, EXIT } from './errors';
 import { historyIfAvailable } from './historyAccess';
-import { MACHINE_COLUMNS, machineIdLine, machineOut as machineRecord, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, templateOut, terminalText, type Column, type TableSection } from './output';
+import { MACHINE_COLUMNS, machineIdLine, machineOut as machineRecord, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, terminalText, type Column, type TableSection } from './output';
 import type { Service } from './setup';
 
 /** Where a command writes, and what it knows about the terminal. */
@@ -183,7 +184,8 @@ async function templates(command: Extract<Command, { kind: 'templates' }>, clien
   let found: Template[] = groupByImageType(filterTemplates(listing.items, command.text)).flatMap((g) => g.templates);
   if (command.imageType !== undefined) found = found.filter((t) => t.image_type === command.imageType);
   const rows = found.slice(0, command.limit ?? Infinity);
-  await writeRows(command, io, [{ rows }], { columns: TEMPLATE_COLUMNS, json: templateOut, id: templateIdLine });
+  // Every field, secrets masked, as Copy Template as JSON gives it.
+  await writeRows(command, io, [{ rows }], { columns: TEMPLATE_COLUMNS, json: maskedTemplate, id: templateIdLine });
   return rows.length ? EXIT.found : EXIT.nothing;
 }
 

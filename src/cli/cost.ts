@@ -11,8 +11,6 @@ import { EXIT } from './errors';
 import { machineIdLine, machineOut, round, type Column } from './output';
 import type { Service } from './setup';
 
-type CostCommand = Extract<Command, { kind: 'cost' }>;
-
 /** A range's middle under `name`, with its low and high beside it. */
 const spread = (name: string, r: { low: number; mid: number; high: number }, digits: number) => ({ [name]: round(r.mid, digits), [`${name}_low`]: round(r.low, digits), [`${name}_high`]: round(r.high, digits) });
 
@@ -48,7 +46,7 @@ const COST_COLUMNS: Column<RankedMachine>[] = [
   { title: 'COST LOW–HIGH', align: 'right', max: 28, value: (r) => (r.result.ok && r.result.estimate.cost ? `${costCell(r, 'low')}–${costCell(r, 'high')}` : '—') },
 ];
 
-export async function runCost(command: CostCommand, service: Service, io: Io): Promise<number> {
+export async function runCost(command: Extract<Command, { kind: 'cost' }>, service: Service, io: Io): Promise<number> {
   const query = queryOf(command.query);
   const listing = await clientFor(service, command.timeoutSeconds).listMachines();
   await skippedNote(io, listing.skipped, 'machine');

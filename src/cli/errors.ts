@@ -27,10 +27,6 @@ export class CliError extends Error {
   }
 }
 
-export function usageError(message: string): CliError {
-  return new CliError('usage', message, EXIT.usage);
-}
-
 export function setupError(message: string): CliError {
   return new CliError('setup', message, EXIT.usage);
 }

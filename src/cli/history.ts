@@ -9,8 +9,6 @@ import { EXIT } from './errors';
 import { historyOrigin, withCliHistory } from './historyAccess';
 import { round, safeJson, table, type Column } from './output';
 
-type HistoryCommand = Extract<Command, { kind: 'history' }>;
-
 /** A row of the JSON: `time` is the hour or day (UTC) the row stands for. */
 function rowOf(gpu: string, s: TrendSample) {
   return { gpu, time: new Date(s.t).toISOString(), lists: s.n, low: round(s.low, 4), p25: round(s.p25, 4), median: round(s.median, 4), gpus: round(s.gpus, 2), machines: round(s.machines, 2) };
@@ -34,7 +32,7 @@ export function modelMatches(model: string, words: readonly string[]): boolean {
   return words.every((w) => name.includes(w));
 }
 
-export async function runHistory(command: HistoryCommand, io: Io): Promise<number> {
+export async function runHistory(command: Extract<Command, { kind: 'history' }>, io: Io): Promise<number> {
   const rows = await withCliHistory(historyOrigin(io.env), io, (store) => {
     const words = command.words.toLowerCase().split(/\s+/).filter(Boolean);
     const models = store.modelNames().filter((m) => modelMatches(m, words));

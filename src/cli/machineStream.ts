@@ -8,12 +8,8 @@ import type { Machine } from '../api/types';
 import type { SortKey, SortOrder } from '../model/arrange';
 import { TopMachines } from '../model/topMachines';
 
-export interface Streamed {
-  /** Machines written (or kept). */
-  matched: number;
-  /** Malformed or repeated machines left out; unknown (0) when the run stopped at its limit. */
-  skipped: number;
-}
+/** Machines written (or kept), and malformed or repeated ones left out (unknown, 0, when the run stopped at its limit). */
+type Streamed = { matched: number; skipped: number };
 
 /**
  * Hands each matching machine to `write` as it arrives, in the service's

@@ -9,7 +9,6 @@ import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/for
 import { machineDetails } from '../model/machines';
 import { pricePerGpu } from '../model/price';
 import type { MachineHistory } from '../model/query';
-import { maskedTemplate } from '../model/secrets';
 import { templateImage } from '../model/templates';
 
 /**
@@ -36,11 +35,6 @@ export function machineOut(machine: Machine, history?: MachineHistory): Record<s
     // fields on every machine, for nothing, doubled the peak memory of a sorted 100k list (test/unit/cli/process.test.ts).
     ...(history ? { listed_hours: known(history.listedHours(machine.node_name), 2), flaps_7d: known(history.flaps7d(machine.node_name), 0), below_median: known(history.belowMedian(machine), 4) } : {}),
   };
-}
-
-/** A template as scripts get it: every field, secrets masked, as Copy Template as JSON does. */
-export function templateOut(template: Template): Record<string, Json> {
-  return maskedTemplate(template);
 }
 
 /** Text for a terminal: no control character of any kind, line breaks folded, cut to `max`. */

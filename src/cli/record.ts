@@ -13,8 +13,6 @@ import { terminalText } from './output';
 import { everyInterval } from './polling';
 import type { Service } from './setup';
 
-type RecordCommand = Extract<Command, { kind: 'record' }>;
-
 function lineOf(t: number, items: readonly Machine[], query: string, matches: (m: Machine) => boolean): string {
   const at = new Date(t).toISOString();
   if (!query) return `gpu-rental: recorded ${items.length} machines at ${at}\n`;
@@ -30,7 +28,7 @@ function lineOf(t: number, items: readonly Machine[], query: string, matches: (m
 }
 
 /** Runs until `stop` is aborted or --limit lists were recorded; resolves with the exit code (0 when a list was recorded). */
-export async function runRecord(command: RecordCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
+export async function runRecord(command: Extract<Command, { kind: 'record' }>, service: Service, io: Io, stop: AbortSignal): Promise<number> {
   const matches = command.query ? compileQuery(queryOf(command.query)) : () => true;
   const client = clientFor(service, command.timeoutSeconds);
   let before: readonly Machine[] | undefined;

@@ -11,10 +11,8 @@ import { machineOut, safeJson, terminalText } from './output';
 import type { Service } from './setup';
 import { everyInterval } from './polling';
 
-type WatchCommand = Extract<Command, { kind: 'watch' }>;
-
 /** Runs until `stop` is aborted (SIGINT, SIGTERM) or --limit machines were printed; resolves with the exit code. */
-export async function runWatch(command: WatchCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
+export async function runWatch(command: Extract<Command, { kind: 'watch' }>, service: Service, io: Io, stop: AbortSignal): Promise<number> {
   queryOf(command.query);
   const watch = parseWatches([{ query: command.query }]).watches[0];
   const client = clientFor(service, command.timeoutSeconds);
