@@ -14,12 +14,7 @@ import { reasonCode, transportError } from './transport';
 export { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
 
 /** The subset of a LogOutputChannel the client writes to. */
-export interface Logger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+export type Logger = Record<'debug' | 'info' | 'warn' | 'error', (message: string) => void>;
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 

@@ -97,13 +97,8 @@ export function newlyMatching(watch: Pick<Watch, 'matches'>, diff: MachineDiff):
   if (diff.initial) {
     return [];
   }
-  const found = diff.appeared.filter(watch.matches);
-  for (const change of diff.changed) {
-    if (watch.matches(change.after) && !watch.matches(change.before)) {
-      found.push(change.after);
-    }
-  }
-  return found;
+  const cameIntoRange = diff.changed.filter((change) => watch.matches(change.after) && !watch.matches(change.before));
+  return [...diff.appeared.filter(watch.matches), ...cameIntoRange.map((change) => change.after)];
 }
 
 /** Never more than one notification per watch per this long. */
