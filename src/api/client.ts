@@ -2,6 +2,7 @@
 // never import `vscode`, so it can be tested in Node against a real server.
 import * as l10n from '@vscode/l10n';
 import { endpointUrl } from './baseUrl';
+import type { ArrayProblem } from './arrayItems';
 import { ApiError, bodyProblemError, resourceName, statusText, type Resource } from './errors';
 import { earlyLook, readCapped, releaseBody } from './readBody';
 import { LastBody } from './reread';
@@ -13,15 +14,9 @@ import { reasonCode, transportError } from './transport';
 export { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
 
 /** The subset of a LogOutputChannel the client writes to. */
-export interface Logger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+export type Logger = Record<'debug' | 'info' | 'warn' | 'error', (message: string) => void>;
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
 
 export interface RetryNotice {
   resource: 'machines' | 'images';
@@ -52,12 +47,8 @@ export interface ClientOptions {
   maxTemplatePages?: number;
 }
 
-/** One list as the service sent it, checked: not the market's Listing (src/market/listing.ts), which holds the last good one. */
-export interface ItemList<T> {
-  items: T[];
-  /** Items left out because they were malformed or repeated an id. */
-  skipped: number;
-}
+/** One list as the service sent it, checked (`skipped`: malformed or a repeated id): not the market's Listing (src/market/listing.ts), which holds the last good one. */
+export type ItemList<T> = Pick<Validated<T>, 'items' | 'skipped'>;
 
 export interface TemplateList extends ItemList<Template> {
   pages: number;
@@ -276,7 +267,8 @@ export class GpuRentalClient {
       this.log.error(`${where} failed after ${Date.now() - started} ms: ${error.kind} (${reasonCode(err) ?? error.kind})`);
       throw error;
     } finally {
-      clock.stop();
+      // The attempt is over: the limit no longer applies.
+      clock.pause();
     }
     this.log.debug(`${where} → ${status} in ${Date.now() - started} ms, ${bytes.byteLength} bytes`);
     if (status === 401 || status === 403) {
@@ -299,30 +291,22 @@ export class GpuRentalClient {
   private parseArray({ bytes, contentType, what, where }: Body): unknown[] {
     const body = new TextDecoder().decode(bytes);
     const trimmed = body.trimStart();
-    if (trimmed === '') {
-      this.log.error(`${where}: empty body`);
-      throw bodyProblemError({ kind: 'empty' }, what);
-    }
-    if (isHtml(contentType) || trimmed.startsWith('<')) {
-      this.log.error(`${where}: HTML body (content-type ${contentType || 'none'})`);
-      throw bodyProblemError({ kind: 'html' }, what);
-    }
+    const failure = (problem: ArrayProblem, logged: string) => {
+      this.log.error(`${where}: ${logged}`);
+      return bodyProblemError(problem, what);
+    };
+    if (trimmed === '') throw failure({ kind: 'empty' }, 'empty body');
+    if (isHtml(contentType) || trimmed.startsWith('<')) throw failure({ kind: 'html' }, `HTML body (content-type ${contentType || 'none'})`);
     let data: unknown;
     try {
       data = JSON.parse(body);
     } catch (err) {
-      this.log.error(`${where}: invalid JSON: ${(err as Error).message.slice(0, 120)}`);
-      throw bodyProblemError({ kind: 'invalid' }, what);
+      throw failure({ kind: 'invalid' }, `invalid JSON: ${(err as Error).message.slice(0, 120)}`);
     }
-    if (!Array.isArray(data)) {
-      this.log.error(`${where}: expected a JSON array, got ${jsonKind(data)}`);
-      throw bodyProblemError({ kind: 'notArray', sample: data }, what);
-    }
+    if (!Array.isArray(data)) throw failure({ kind: 'notArray', sample: data }, `expected a JSON array, got ${jsonKind(data)}`);
     return data;
   }
-
 }
-
 
 function isHtml(contentType: string): boolean {
   return /html/i.test(contentType);

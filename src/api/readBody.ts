@@ -16,23 +16,12 @@ export const EARLY_AT_BYTES = 512 * 1024;
 /** A body announced smaller than this is all in about as soon as a first look could be drawn. */
 export const EARLY_MIN_BODY = 4 * EARLY_AT_BYTES;
 
-/** The complete items at the start of a JSON array whose body is still arriving; undefined when there are none. */
-export function firstItems(bytes: Uint8Array): unknown[] | undefined {
-  try {
-    const items = new ArrayItems(bytes.length).push(bytes);
-    return items.length > 0 ? items : undefined;
-  } catch {
-    // Not the start of an array: the whole body, read as always, says what is wrong.
-    return undefined;
-  }
-}
-
 /**
  * The look `readCapped` takes at a body of `declared` bytes (NaN when not
- * announced) to hand its first items to `onItems`, so that a first load
- * shows some machines long before the last byte is in; none for a small
- * body. Whatever goes wrong in a first look is dropped: it must never fail
- * the load.
+ * announced) to hand the complete items at its start to `onItems`, so that
+ * a first load shows some machines long before the last byte is in; none
+ * for a small body. Whatever goes wrong in a first look is dropped: it must
+ * never fail the load.
  */
 export function earlyLook(declared: number, onItems: (items: unknown[]) => void): EarlyLook | undefined {
   if (Number.isFinite(declared) && declared < EARLY_MIN_BODY) {
@@ -42,10 +31,10 @@ export function earlyLook(declared: number, onItems: (items: unknown[]) => void)
     atBytes: EARLY_AT_BYTES,
     read: (bytes) => {
       try {
-        const items = firstItems(bytes);
-        if (items) onItems(items);
+        const items = new ArrayItems(bytes.length).push(bytes);
+        if (items.length > 0) onItems(items);
       } catch {
-        // The whole body, read as always, decides what is loaded.
+        // Not the start of an array, or a listener that failed: the whole body, read as always, decides what is loaded.
       }
     },
   };
@@ -90,7 +79,11 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | undefined,
     }
     buffer.set(value, total);
     total += value.byteLength;
-    releaseChunk(value, ownsChunks);
+    // Frees the chunk once copied, where the runtime can (as releaseBody): reading 47 MB leaves as much in
+    // chunks, and in VS Code's extension host the chunks of the last response stayed reachable even after a
+    // full collection (plain Node does not keep them). Only a view of its whole buffer from a byte stream:
+    // a view of part of a buffer leaves the rest to whoever made it.
+    if (ownsChunks && value.byteLength === value.buffer.byteLength) releaseBody(value);
     if (early && total >= early.atBytes) {
       const look = early;
       early = undefined;
@@ -125,19 +118,5 @@ function isByteStream(stream: ReadableStream<Uint8Array>): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/**
- * Frees a chunk once copied, where the runtime can (as releaseBody). Reading
- * 47 MB leaves as much in chunks, and in VS Code's extension host the chunks
- * of the last response stayed reachable even after a full collection (plain
- * Node with the same client does not keep them). Only a view of its whole
- * buffer from a byte stream: a view of part of a buffer leaves the rest to
- * whoever made it.
- */
-function releaseChunk(chunk: Uint8Array, ownsChunks: boolean): void {
-  if (ownsChunks && chunk.byteLength === chunk.buffer.byteLength) {
-    releaseBody(chunk);
   }
 }

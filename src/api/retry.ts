@@ -47,22 +47,19 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** Waits, unless the signal fires first: then rejects as cancelled at once. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal?.aborted) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+  if (signal?.aborted) throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
 }
 
 /**
@@ -73,6 +70,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export class AttemptClock {
   private readonly controller = new AbortController();
+  /** Aborted once the limit is reached. */
+  readonly signal = this.controller.signal;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private left: number;
   private since = 0;
@@ -80,14 +79,6 @@ export class AttemptClock {
   constructor(limitMs: number) {
     this.left = limitMs;
     this.resume();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  get expired(): boolean {
-    return this.controller.signal.aborted;
   }
 
   pause(): void {
@@ -98,15 +89,10 @@ export class AttemptClock {
   }
 
   resume(): void {
-    if (this.timer !== undefined || this.expired) return;
+    if (this.timer !== undefined || this.signal.aborted) return;
     this.since = Date.now();
     this.timer = setTimeout(() => this.controller.abort(), Math.max(0, this.left));
     // Like AbortSignal.timeout: a pending limit does not keep the process alive.
     this.timer.unref?.();
-  }
-
-  /** The attempt is over: the limit no longer applies. */
-  stop(): void {
-    this.pause();
   }
 }

@@ -111,26 +111,25 @@ const orNull = (value: Json | undefined): Json => (value === undefined ? null : 
 
 export const templateChecker: Checker<Template> = {
   validate: validateTemplate as CompiledValidator,
-  build: (item) => buildTemplate(item as CheckedTemplate),
+  build(item) {
+    const t = item as CheckedTemplate;
+    return {
+      name: t.name,
+      description: t.description ?? '',
+      image_name: t.image_name,
+      image_tag: t.image_tag,
+      image_label: t.image_label ?? '',
+      docker_username: orNull(t.docker_username),
+      docker_passwd: orNull(t.docker_passwd),
+      docker_registry: orNull(t.docker_registry),
+      public_port: orNull(t.public_port),
+      onstart: orNull(t.onstart),
+      options: orNull(t.options),
+      image_type: t.image_type,
+      id: t.id,
+    };
+  },
 };
-
-function buildTemplate(t: CheckedTemplate): Template {
-  return {
-    name: t.name,
-    description: t.description ?? '',
-    image_name: t.image_name,
-    image_tag: t.image_tag,
-    image_label: t.image_label ?? '',
-    docker_username: orNull(t.docker_username),
-    docker_passwd: orNull(t.docker_passwd),
-    docker_registry: orNull(t.docker_registry),
-    public_port: orNull(t.public_port),
-    onstart: orNull(t.onstart),
-    options: orNull(t.options),
-    image_type: t.image_type,
-    id: t.id,
-  };
-}
 
 export function validateMachines(raw: readonly unknown[]): Validated<Machine> {
   return validateItems(raw, machineChecker, (m) => m.node_name);

@@ -10,7 +10,7 @@ export function transportError(err: unknown, signal: AbortSignal | undefined, cl
   if (signal?.aborted) {
     return new ApiError('cancelled', l10n.t('The request was cancelled.'));
   }
-  if (clock.expired) {
+  if (clock.signal.aborted) {
     return new ApiError('timeout', l10n.t('The service did not answer within {0} when asked for the {1}.', formatSeconds(options.timeoutMs), what));
   }
   const host = displayUrl(options.baseUrl);

@@ -38,7 +38,7 @@ export type Command =
   | ({ kind: 'cost'; job: Job; query: string; limit?: number } & Common)
   | ({ kind: 'outlook'; query: string; days: number } & Common)
   | ({ kind: 'mcp' } & Common)
-  | { kind: 'help'; topic?: string }
+  | { kind: 'help' }
   | { kind: 'version' };
 
 /** A mistake says whether --json or --ndjson was asked for, so that it can be told as JSON too. */
@@ -78,7 +78,7 @@ const COMMANDS: Record<string, CommandSpec> = {
     build(values, words, common, limit) {
       const sortBy = values.sort !== undefined ? keyOf(String(values.sort), SORT_KEYS, SORT_ALIASES) : 'pricePerGpu';
       if (!sortBy) return `--sort must be one of ${SORT_KEYS.join(', ')}`;
-      const order = orderOf(values.order as string | undefined);
+      const order = values.order !== undefined ? keyOf(String(values.order), ORDERS, ORDER_ALIASES) : 'ascending';
       if (!order) return '--order must be ascending or descending (asc, desc)';
       const groupBy = values.group !== undefined ? keyOf(String(values.group), GROUP_BY, GROUP_ALIASES) : 'none';
       if (!groupBy) return `--group must be one of ${GROUP_BY.join(', ')}`;
@@ -182,6 +182,8 @@ const SORT_ALIASES: Record<string, SortKey> = {
 };
 
 const GROUP_ALIASES: Record<string, GroupBy> = { gpus: 'gpuCount', gpu_count: 'gpuCount' };
+const ORDERS: readonly SortOrder[] = ['ascending', 'descending'];
+const ORDER_ALIASES: Record<string, SortOrder> = { asc: 'ascending', desc: 'descending' };
 
 /** One of `keys` or of their other spellings, in any case. */
 function keyOf<K extends string>(value: string, keys: readonly K[], aliases: Record<string, K>): K | undefined {
@@ -204,7 +206,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
   const fail = (message: string): Parsed => ({ ok: false, message, json: wantsJson(argv) });
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    return { ok: true, command: { kind: 'help', topic: name === 'help' ? rest[0] : undefined } };
+    return { ok: true, command: { kind: 'help' } };
   }
   if (name === '--version' || name === '-V' || name === 'version') {
     return { ok: true, command: { kind: 'version' } };
@@ -234,7 +236,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (type === 'string' && token.value === undefined) return fail(`--${option} needs a value`);
   }
   if (values.help) {
-    return { ok: true, command: { kind: 'help', topic: name } };
+    return { ok: true, command: { kind: 'help' } };
   }
   const formats = FORMATS.filter((f) => values[f]);
   if (formats.length > 1) {
@@ -248,12 +250,6 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (values.limit !== undefined && limit === undefined) return fail('--limit must be a whole number, at least 1');
   const built = spec.build(values, positionals, common, limit);
   return typeof built === 'string' ? fail(built) : { ok: true, command: built };
-}
-
-function orderOf(value: string | undefined): SortOrder | undefined {
-  if (value === undefined) return 'ascending';
-  const lower = value.toLowerCase();
-  return lower === 'ascending' || lower === 'asc' ? 'ascending' : lower === 'descending' || lower === 'desc' ? 'descending' : undefined;
 }
 
 /** An argument quoted back in a message: one line, no control characters, short. */

@@ -1,19 +1,18 @@
 // The listing commands of `gpu-rental`: machines, machine, templates and
-// image-ref. Each fetches through the extension's client, filters, sorts
-// and groups with the extension's model, writes as asked, and returns its
-// exit code. Output is written record by record, waiting when the reader
-// is slower, so a long list never becomes one big string.
+// image-ref, through the extension's client and model. Output is written record
+// by record, waiting when the reader is slower, so a long list never becomes one big string.
 import { GpuRentalClient } from '../api/client';
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';
 import { imageReference } from '../model/imageRef';
+import { maskedTemplate } from '../model/secrets';
 import { compileQuery, isEmptyQuery, HISTORY_FIELDS, parseQuery, usesHistory, type MachineHistory, type Query } from '../model/query';
 import { filterTemplates, groupByImageType } from '../model/templates';
 import type { Command, Format } from './args';
 import { streamMatching, topMatching } from './machineStream';
 import { CliError, EXIT } from './errors';
 import { historyIfAvailable } from './historyAccess';
-import { MACHINE_COLUMNS, machineIdLine, machineOut as machineRecord, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, templateOut, terminalText, type TableSection } from './output';
+import { MACHINE_COLUMNS, machineIdLine, machineOut as machineRecord, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, terminalText, type Column, type TableSection } from './output';
 import type { Service } from './setup';
 
 /** Where a command writes, and what it knows about the terminal. */
@@ -61,7 +60,7 @@ export async function runListCommand(command: ListCommand, service: Service, io:
     case 'machines': {
       const query = queryOf(command.query);
       // The market history answers listed_hours, flaps_7d and below_median, in the query and in the JSON.
-      const history = historyIfAvailable(service.baseUrl.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
+      const history = historyIfAvailable(service.baseUrl.origin, io.env, io.stderr);
       if (!history && usesHistory(query)) {
         throw new CliError('history', `${[...HISTORY_FIELDS].join(', ')} read the market history, which needs a Node.js with SQLite (22.13 or newer; this is ${process.version})`, EXIT.usage);
       }
@@ -80,7 +79,7 @@ export async function runListCommand(command: ListCommand, service: Service, io:
   }
 }
 
-async function skippedNote(io: Io, skipped: number, noun: string): Promise<void> {
+export async function skippedNote(io: Io, skipped: number, noun: string): Promise<void> {
   if (skipped > 0) await write(io.stderr, `gpu-rental: ${skipped} malformed ${noun}${skipped === 1 ? '' : 's'} left out\n`);
 }
 
@@ -104,23 +103,10 @@ async function machines(command: MachinesCommand, query: Query, client: GpuRenta
   }
   const sections = command.groupBy === 'none' && command.limit !== undefined ? await firstMachines(command, command.limit, match, client, io) : await arrangedMachines(command, match, client, io);
   const count = sections.reduce((n, s) => n + s.rows.length, 0);
-  switch (format) {
-    case 'table':
-      if (count) await write(io.stdout, table(MACHINE_COLUMNS, sections, { color: colorOf(command, io), width: io.stdout.columns }));
-      break;
-    case 'ids':
-      for (const s of sections) for (const m of s.rows) await write(io.stdout, machineIdLine(m));
-      break;
-    case 'ndjson':
-      for (const s of sections) for (const m of s.rows) await write(io.stdout, `${safeJson(machineOut(m))}\n`);
-      break;
-    case 'json':
-      if (command.groupBy === 'none') {
-        await jsonArray(io, sections.flatMap((s) => s.rows), (m) => safeJson(machineOut(m)));
-      } else {
-        await jsonArray(io, sections, (s) => safeJson({ group: s.label, matching: s.size, machines: s.rows.map((m) => machineOut(m)) }));
-      }
-      break;
+  if (format === 'json' && command.groupBy !== 'none') {
+    await jsonArray(io, sections, (s) => safeJson({ group: s.label, matching: s.size, machines: s.rows.map((m) => machineOut(m)) }));
+  } else {
+    await writeRows(command, io, sections, { columns: MACHINE_COLUMNS, json: machineOut, id: machineIdLine });
   }
   return count ? EXIT.found : EXIT.nothing;
 }
@@ -161,6 +147,25 @@ async function jsonArray<T>(io: Io, items: readonly T[], text: (item: T) => stri
   await write(io.stdout, ']\n');
 }
 
+/** Rows in the form the command asks for: a table (with a heading per section), bare IDs, JSON lines, or a JSON array. */
+export async function writeRows<T>(command: { format?: Format; color: boolean }, io: Io, sections: readonly TableSection<T>[], form: { columns: readonly Column<T>[]; json: (row: T) => unknown; id: (row: T) => string }): Promise<void> {
+  const rows = sections.flatMap((s) => s.rows);
+  switch (formatOf(command, io)) {
+    case 'table':
+      if (rows.length) await write(io.stdout, table(form.columns, sections, { color: colorOf(command, io), width: io.stdout.columns }));
+      break;
+    case 'ids':
+      for (const row of rows) await write(io.stdout, form.id(row));
+      break;
+    case 'ndjson':
+      for (const row of rows) await write(io.stdout, `${safeJson(form.json(row))}\n`);
+      break;
+    case 'json':
+      await jsonArray(io, rows, (row) => safeJson(form.json(row)));
+      break;
+  }
+}
+
 async function machine(command: Extract<Command, { kind: 'machine' }>, client: GpuRentalClient, io: Io): Promise<number> {
   const listing = await client.listMachines();
   const found = listing.items.find((m) => m.node_name === command.nodeId);
@@ -179,20 +184,8 @@ async function templates(command: Extract<Command, { kind: 'templates' }>, clien
   let found: Template[] = groupByImageType(filterTemplates(listing.items, command.text)).flatMap((g) => g.templates);
   if (command.imageType !== undefined) found = found.filter((t) => t.image_type === command.imageType);
   const rows = found.slice(0, command.limit ?? Infinity);
-  switch (formatOf(command, io)) {
-    case 'table':
-      if (rows.length) await write(io.stdout, table(TEMPLATE_COLUMNS, [{ rows }], { color: colorOf(command, io), width: io.stdout.columns }));
-      break;
-    case 'ids':
-      for (const t of rows) await write(io.stdout, templateIdLine(t));
-      break;
-    case 'ndjson':
-      for (const t of rows) await write(io.stdout, `${safeJson(templateOut(t))}\n`);
-      break;
-    case 'json':
-      await jsonArray(io, rows, (t) => safeJson(templateOut(t)));
-      break;
-  }
+  // Every field, secrets masked, as Copy Template as JSON gives it.
+  await writeRows(command, io, [{ rows }], { columns: TEMPLATE_COLUMNS, json: maskedTemplate, id: templateIdLine });
   return rows.length ? EXIT.found : EXIT.nothing;
 }
 

@@ -27,16 +27,17 @@ export class CliError extends Error {
   }
 }
 
-export function usageError(message: string): CliError {
-  return new CliError('usage', message, EXIT.usage);
-}
-
 export function setupError(message: string): CliError {
   return new CliError('setup', message, EXIT.usage);
 }
 
-/** A failed request, by what went wrong: the token (4), or the service or network (3). Its message never holds the token. */
-export function fromApiError(err: ApiError): CliError {
+/**
+ * Anything thrown, as a CliError: a failed request by what went wrong, the token (4) or the service or
+ * network (3), its message never holding the token; an unexpected error says only its kind (its message could quote anything).
+ */
+export function asCliError(err: unknown): CliError {
+  if (err instanceof CliError) return err;
+  if (!(err instanceof ApiError)) return new CliError('service', `unexpected error (${err instanceof Error ? err.name : typeof err})`, EXIT.service);
   switch (err.kind) {
     case 'auth':
       return new CliError('token_rejected', err.message, EXIT.tokenRejected);
@@ -49,13 +50,6 @@ export function fromApiError(err: ApiError): CliError {
     default:
       return new CliError('service', err.message, EXIT.service);
   }
-}
-
-/** Anything thrown, as a CliError; an unexpected error says only its kind (its message could quote anything). */
-export function asCliError(err: unknown): CliError {
-  if (err instanceof CliError) return err;
-  if (err instanceof ApiError) return fromApiError(err);
-  return new CliError('service', `unexpected error (${err instanceof Error ? err.name : typeof err})`, EXIT.service);
 }
 
 /** The error as stderr gets it: a JSON object, or a line (with the query and a caret under the mistake). */

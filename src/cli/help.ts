@@ -1,5 +1,5 @@
 // The help of `gpu-rental`, in English (docs/cli.md says the same, longer).
-const USAGE = `gpu-rental: rentable GPU machines and image templates from your GPU rental service,
+export const HELP_TEXT = `gpu-rental: rentable GPU machines and image templates from your GPU rental service,
 for scripts and agents. The same query language, price per GPU and tools as the
 GPU Rental extension for VS Code.
 
@@ -73,7 +73,3 @@ With --json or --ndjson an error is one JSON object on stderr.
 Deploy scripts:
   NODE_ID=$(gpu-rental machines 'gpu=h100 gpus>=8' --ids --limit 1)
 `;
-
-export function helpText(_topic?: string): string {
-  return USAGE;
-}

@@ -1,33 +1,20 @@
-// `gpu-rental history [WORDS] [--days N]`: what the market history says per
-// GPU model, a row per day (per hour for two days or less): the lowest,
-// 25th-percentile and median price per GPU, and the GPUs and machines
-// listed. The history keeps per-model figures, not machines, so WORDS choose
-// models by the words of their names, as a filter's words do (`h100 a100`).
-// Reads the history only: needs GPU_RENTAL_BASE_URL (which service), no token.
-import { checkBaseUrl } from '../api/baseUrl';
+// `gpu-rental history [WORDS] [--days N]` (docs/cli.md): the market history's
+// prices per GPU model and day or hour. The history keeps per-model figures,
+// not machines, so WORDS choose models by the words of their names.
 import { DAY_MS, HOUR_MS } from '../market/history/downsample';
 import { tableRows, type TrendSample } from '../market/history/trends';
 import type { Command } from './args';
 import { colorOf, formatOf, write, type Io } from './commands';
-import { EXIT, setupError } from './errors';
-import { openCliHistory } from './historyAccess';
-import { safeJson, table, terminalText, type Column } from './output';
+import { EXIT } from './errors';
+import { historyOrigin, withCliHistory } from './historyAccess';
+import { round, safeJson, table, type Column } from './output';
 
-type HistoryCommand = Extract<Command, { kind: 'history' }>;
-
-interface HistoryRow {
-  gpu: string;
-  /** The hour or day (UTC) the row stands for. */
-  time: string;
-  lists: number;
-  low: number;
-  p25: number;
-  median: number;
-  gpus: number;
-  machines: number;
+/** A row of the JSON: `time` is the hour or day (UTC) the row stands for. */
+function rowOf(gpu: string, s: TrendSample) {
+  return { gpu, time: new Date(s.t).toISOString(), lists: s.n, low: round(s.low, 4), p25: round(s.p25, 4), median: round(s.median, 4), gpus: round(s.gpus, 2), machines: round(s.machines, 2) };
 }
 
-const round = (x: number, digits: number) => Number(x.toFixed(digits));
+type HistoryRow = ReturnType<typeof rowOf>;
 
 const COLUMNS: Column<HistoryRow>[] = [
   { title: 'GPU', align: 'left', max: 28, value: (r) => r.gpu },
@@ -45,25 +32,15 @@ export function modelMatches(model: string, words: readonly string[]): boolean {
   return words.every((w) => name.includes(w));
 }
 
-function rowOf(gpu: string, s: TrendSample): HistoryRow {
-  return { gpu, time: new Date(s.t).toISOString(), lists: s.n, low: round(s.low, 4), p25: round(s.p25, 4), median: round(s.median, 4), gpus: round(s.gpus, 2), machines: round(s.machines, 2) };
-}
-
-export async function runHistory(command: HistoryCommand, io: Io): Promise<number> {
-  const check = checkBaseUrl(io.env.GPU_RENTAL_BASE_URL ?? '');
-  if (!check.ok) throw setupError('GPU_RENTAL_BASE_URL is not set or not a URL: it says which service\'s history to read');
-  const store = openCliHistory(check.url.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
-  let rows: HistoryRow[];
-  try {
+export async function runHistory(command: Extract<Command, { kind: 'history' }>, io: Io): Promise<number> {
+  const rows = await withCliHistory(historyOrigin(io.env), io, (store) => {
     const words = command.words.toLowerCase().split(/\s+/).filter(Boolean);
     const models = store.modelNames().filter((m) => modelMatches(m, words));
     const stepMs = command.days <= 2 ? HOUR_MS : DAY_MS;
     const { latest, series } = store.series(models, -Infinity);
     const from = Math.floor((latest - command.days * DAY_MS) / stepMs) * stepMs;
-    rows = series.flatMap((s) => tableRows({ gpu: s.gpu, samples: s.samples.filter((x) => x.t >= from) }, stepMs).map((r) => rowOf(s.gpu, r)));
-  } finally {
-    store.close();
-  }
+    return series.flatMap((s) => tableRows({ gpu: s.gpu, samples: s.samples.filter((x) => x.t >= from) }, stepMs).map((r) => rowOf(s.gpu, r)));
+  });
   if (rows.length === 0) await write(io.stderr, 'gpu-rental: the market history has nothing for that yet: `gpu-rental record` or an editor window records it\n');
   switch (formatOf(command, io)) {
     case 'table':

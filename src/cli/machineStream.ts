@@ -1,8 +1,6 @@
-// `gpu-rental machines` without holding the list: the body is read as it
-// arrives (streamMachines (src/api/streamMachines.ts)), each machine checked against
-// the query and either written at once (--ndjson in the service's order)
-// or kept among the first N of the sort (--limit N). Memory is that of one
-// machine, the node IDs seen, and what is kept; never the whole list.
+// `gpu-rental machines` without holding the list (src/api/streamMachines.ts):
+// each machine written at once (--ndjson in the service's order) or kept among
+// the first N of the sort (--limit N); never the whole list.
 import { ApiError } from '../api/errors';
 import type { GpuRentalClient } from '../api/client';
 import { streamMachines } from '../api/streamMachines';
@@ -10,12 +8,8 @@ import type { Machine } from '../api/types';
 import type { SortKey, SortOrder } from '../model/arrange';
 import { TopMachines } from '../model/topMachines';
 
-export interface Streamed {
-  /** Machines written (or kept). */
-  matched: number;
-  /** Malformed or repeated machines left out; unknown (0) when the run stopped at its limit. */
-  skipped: number;
-}
+/** Machines written (or kept), and malformed or repeated ones left out (unknown, 0, when the run stopped at its limit). */
+type Streamed = { matched: number; skipped: number };
 
 /**
  * Hands each matching machine to `write` as it arrives, in the service's

@@ -4,8 +4,8 @@
 // ends (./errors). esbuild bundles this into dist/cli.js.
 import { parseArgs } from './args';
 import { clientFor, runListCommand, write, type Io } from './commands';
-import { asCliError, CliError, errorText, EXIT, usageError } from './errors';
-import { helpText } from './help';
+import { asCliError, CliError, errorText, EXIT } from './errors';
+import { HELP_TEXT } from './help';
 import { historyIfAvailable } from './historyAccess';
 import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
@@ -23,11 +23,11 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
   // With --json or --ndjson every error is one JSON object, a usage mistake too.
   const json = parsed.ok ? 'format' in parsed.command && (parsed.command.format === 'json' || parsed.command.format === 'ndjson') : parsed.json;
   try {
-    if (!parsed.ok) throw usageError(parsed.message);
+    if (!parsed.ok) throw new CliError('usage', parsed.message, EXIT.usage);
     const cmd = parsed.command;
     switch (cmd.kind) {
       case 'help':
-        await write(io.stdout, helpText(cmd.topic));
+        await write(io.stdout, HELP_TEXT);
         return EXIT.found;
       case 'version':
         await write(io.stdout, `${VERSION}\n`);
@@ -35,7 +35,7 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
       case 'mcp': {
         // The server starts without a service too: its tools then say what is missing.
         const check = serviceFrom(io.env, cmd.tokenFile);
-        const history = check.ok ? historyIfAvailable(check.service.baseUrl.origin, io.env, () => undefined) : undefined;
+        const history = check.ok ? historyIfAvailable(check.service.baseUrl.origin, io.env) : undefined;
         const host = new ToolHost(check.ok ? clientFor(check.service, cmd.timeoutSeconds) : undefined, check.ok ? undefined : check.error, history);
         return await runMcp(host, VERSION, stop);
       }

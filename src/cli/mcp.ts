@@ -15,18 +15,14 @@ import { outlookAnswer } from '../market/history/outlookAnswer';
 import type { HistoryStore } from '../market/history/store';
 import type { CliError } from './errors';
 
-export const SERVER_NAME = 'gpu-rental';
-
 /** What the tools are listed as: the shared definitions, marked read-only. */
-export function mcpTools(): Tool[] {
-  return TOOL_DEFINITIONS.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.modelDescription,
-    inputSchema: { ...t.inputSchema },
-    annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  }));
-}
+const MCP_TOOLS: Tool[] = TOOL_DEFINITIONS.map((t) => ({
+  name: t.name,
+  title: t.title,
+  description: t.modelDescription,
+  inputSchema: { ...t.inputSchema },
+  annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+}));
 
 function text(value: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: value }], ...(isError ? { isError } : {}) };
@@ -77,8 +73,8 @@ export class ToolHost {
 
 /** Serves MCP on stdin/stdout until the client closes stdin or `stop` is aborted. */
 export async function runMcp(host: ToolHost, version: string, stop: AbortSignal): Promise<number> {
-  const server = new Server({ name: SERVER_NAME, title: 'GPU Rental', version }, { capabilities: { tools: {} }, instructions: 'Read-only access to the GPU rental service: find rentable GPU machines with a filter query, read one machine by node ID, list image templates, and estimate what a model training or inference job costs to finish on each machine.' });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
+  const server = new Server({ name: 'gpu-rental', title: 'GPU Rental', version }, { capabilities: { tools: {} }, instructions: 'Read-only access to the GPU rental service: find rentable GPU machines with a filter query, read one machine by node ID, list image templates, and estimate what a model training or inference job costs to finish on each machine.' });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, (request) => host.call(request.params.name, request.params.arguments ?? {}));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

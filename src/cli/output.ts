@@ -9,7 +9,6 @@ import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/for
 import { machineDetails } from '../model/machines';
 import { pricePerGpu } from '../model/price';
 import type { MachineHistory } from '../model/query';
-import { maskedTemplate } from '../model/secrets';
 import { templateImage } from '../model/templates';
 
 /**
@@ -22,10 +21,13 @@ export function safeJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A number to `digits` decimals, as the JSON gives it. */
+export const round = (x: number, digits: number) => Number(x.toFixed(digits));
+
 /** A machine as scripts get it: the spec's fields as sent, and the price per GPU as a number (null when it has none). */
 export function machineOut(machine: Machine, history?: MachineHistory): Record<string, Json> {
   const perGpu = pricePerGpu(machine);
-  const known = (x: number | undefined, digits: number) => (x !== undefined && Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+  const known = (x: number | undefined, digits: number) => (x !== undefined && Number.isFinite(x) ? round(x, digits) : null);
   return {
     ...machineJson(machine),
     price_per_gpu: Number.isFinite(perGpu) ? perGpu : null,
@@ -33,11 +35,6 @@ export function machineOut(machine: Machine, history?: MachineHistory): Record<s
     // fields on every machine, for nothing, doubled the peak memory of a sorted 100k list (test/unit/cli/process.test.ts).
     ...(history ? { listed_hours: known(history.listedHours(machine.node_name), 2), flaps_7d: known(history.flaps7d(machine.node_name), 0), below_median: known(history.belowMedian(machine), 4) } : {}),
   };
-}
-
-/** A template as scripts get it: every field, secrets masked, as Copy Template as JSON does. */
-export function templateOut(template: Template): Record<string, Json> {
-  return maskedTemplate(template);
 }
 
 /** Text for a terminal: no control character of any kind, line breaks folded, cut to `max`. */

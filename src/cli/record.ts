@@ -1,10 +1,6 @@
-// `gpu-rental record [QUERY]`: polls the machine list and records each
-// complete list into the market history, as an editor window does, so the
-// history grows on a server or under cron/systemd with no editor open. The
-// history always records the whole market (a part would read as machines
-// gone); QUERY only chooses what each list's line on stderr says. Stops on
-// SIGINT/SIGTERM or after --limit lists; a failed poll is said and the next
-// comes as planned; a rejected token ends it (exit 4).
+// `gpu-rental record [QUERY]` (docs/cli.md): records each complete list into
+// the market history with no editor open. Always the whole market (a part
+// would read as machines gone): QUERY only chooses what the stderr line says.
 import type { Machine } from '../api/types';
 import type { Command } from './args';
 import { diffMachines } from '../market/diff';
@@ -12,12 +8,10 @@ import { compileQuery } from '../model/query';
 import { pricePerGpu } from '../model/price';
 import { clientFor, queryOf, write, type Io } from './commands';
 import { EXIT } from './errors';
-import { openCliHistory } from './historyAccess';
+import { withCliHistory } from './historyAccess';
 import { terminalText } from './output';
 import { everyInterval } from './polling';
 import type { Service } from './setup';
-
-type RecordCommand = Extract<Command, { kind: 'record' }>;
 
 function lineOf(t: number, items: readonly Machine[], query: string, matches: (m: Machine) => boolean): string {
   const at = new Date(t).toISOString();
@@ -34,15 +28,14 @@ function lineOf(t: number, items: readonly Machine[], query: string, matches: (m
 }
 
 /** Runs until `stop` is aborted or --limit lists were recorded; resolves with the exit code (0 when a list was recorded). */
-export async function runRecord(command: RecordCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
+export async function runRecord(command: Extract<Command, { kind: 'record' }>, service: Service, io: Io, stop: AbortSignal): Promise<number> {
   const matches = command.query ? compileQuery(queryOf(command.query)) : () => true;
-  const store = openCliHistory(service.baseUrl.origin, io.env, (message) => void write(io.stderr, `gpu-rental: ${terminalText(message)}\n`));
   const client = clientFor(service, command.timeoutSeconds);
   let before: readonly Machine[] | undefined;
   let recorded = 0;
   const limit = command.limit ?? Infinity;
-  try {
-    await everyInterval(command.intervalSeconds, stop, io, 'list not recorded', async () => {
+  await withCliHistory(service.baseUrl.origin, io, (store) =>
+    everyInterval(command.intervalSeconds, stop, io, 'list not recorded', async () => {
       const { items } = await client.listMachines(stop);
       const t = Date.now();
       store.record(t, items, before ? { before, diff: diffMachines(before, items) } : undefined);
@@ -50,9 +43,7 @@ export async function runRecord(command: RecordCommand, service: Service, io: Io
       recorded++;
       await write(io.stderr, lineOf(t, items, command.query, matches));
       return recorded >= limit;
-    });
-  } finally {
-    store.close();
-  }
+    }),
+  );
   return recorded > 0 ? EXIT.found : EXIT.nothing;
 }

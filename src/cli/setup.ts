@@ -44,23 +44,18 @@ function fromEnv(env: Env): string | CliError {
 
 /** The file must be a regular file of ours that no one else can read or write (checked where the system has modes). */
 function fromFile(file: string): string | CliError {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch (err) {
-    return setupError(`--token-file: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  if (!stat.isFile()) return setupError('--token-file: not a regular file');
-  if (process.platform !== 'win32') {
-    if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
-      return setupError('--token-file: the file belongs to another user');
-    }
-    if ((stat.mode & 0o077) !== 0) {
-      return setupError(`--token-file: others can access the file (mode ${(stat.mode & 0o777).toString(8)}); run chmod 600 on it`);
-    }
-  }
   let raw: string;
   try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return setupError('--token-file: not a regular file');
+    if (process.platform !== 'win32') {
+      if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
+        return setupError('--token-file: the file belongs to another user');
+      }
+      if ((stat.mode & 0o077) !== 0) {
+        return setupError(`--token-file: others can access the file (mode ${(stat.mode & 0o777).toString(8)}); run chmod 600 on it`);
+      }
+    }
     raw = fs.readFileSync(file, 'utf8');
   } catch (err) {
     return setupError(`--token-file: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);

@@ -1,9 +1,6 @@
-// `gpu-rental watch QUERY`: polls the machine list and prints each machine
-// as it newly matches, one JSON line each, until stopped (or --limit lines).
-// What matches at the first poll is the baseline, as for the extension's
-// watches (src/market/watch.ts): news is what comes or changes into range
-// after it. A failed poll is said on stderr and the next one comes as
-// planned; a rejected token ends the watch (exit 4).
+// `gpu-rental watch QUERY` (docs/cli.md): each machine as it newly matches,
+// one JSON line. The first poll is the baseline, as for the extension's
+// watches (src/market/watch.ts).
 import type { Machine } from '../api/types';
 import { diffMachines } from '../market/diff';
 import { newlyMatching, parseWatches } from '../market/watch';
@@ -14,10 +11,8 @@ import { machineOut, safeJson, terminalText } from './output';
 import type { Service } from './setup';
 import { everyInterval } from './polling';
 
-type WatchCommand = Extract<Command, { kind: 'watch' }>;
-
 /** Runs until `stop` is aborted (SIGINT, SIGTERM) or --limit machines were printed; resolves with the exit code. */
-export async function runWatch(command: WatchCommand, service: Service, io: Io, stop: AbortSignal): Promise<number> {
+export async function runWatch(command: Extract<Command, { kind: 'watch' }>, service: Service, io: Io, stop: AbortSignal): Promise<number> {
   queryOf(command.query);
   const watch = parseWatches([{ query: command.query }]).watches[0];
   const client = clientFor(service, command.timeoutSeconds);

@@ -18,11 +18,7 @@ export function machineOffer(machine: Machine): string {
 
 /** The cheapest per GPU; the first of equals (the order the news came in). */
 export function cheapest<T extends Machine>(machines: readonly T[]): T | undefined {
-  let best: T | undefined;
-  for (const machine of machines) {
-    if (!best || pricePerGpu(machine) < pricePerGpu(best)) best = machine;
-  }
-  return best;
+  return machines.reduce<T | undefined>((best, machine) => (!best || pricePerGpu(machine) < pricePerGpu(best) ? machine : best), undefined);
 }
 
 /**

@@ -3,7 +3,6 @@
 // with the job's time and total cost as a range, and what the estimate rests
 // on. Pure: input validation and formatting over the market.
 import * as l10n from '@vscode/l10n';
-import { oneLine } from '../model/escape';
 import { INVARIANT_LOCALE } from '../model/format';
 import { PCIE_EFFICIENCY, utilizationOf, type Job } from '../model/jobCost';
 import { checkJob } from '../model/jobInput';
@@ -11,9 +10,7 @@ import { rankByJobCost, fitQuery } from '../model/jobRanking';
 import { describeJob, formatJobCost, formatJobHours } from '../model/jobText';
 import { isEmptyQuery, parseQuery, printQuery } from '../model/query';
 import type { Market } from './market';
-import { dataAge, fieldList } from './toolAnswers';
-
-export const JOB_COST_MAX_LIMIT = 50;
+import { cell, dataAge, invalidQuery, limitOf, type Checked } from './toolAnswers';
 
 export interface JobCostInput {
   job: Job;
@@ -21,18 +18,15 @@ export interface JobCostInput {
   limit: number;
 }
 
-type Checked = { ok: true; input: JobCostInput } | { ok: false; message: string };
-
-export function checkJobCostInput(raw: unknown): Checked {
+export function checkJobCostInput(raw: unknown): Checked<JobCostInput> {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   if (input.query !== undefined && typeof input.query !== 'string') return { ok: false, message: l10n.t('query must be text in the filter language') };
-  const limit = input.limit ?? 10;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > JOB_COST_MAX_LIMIT) return { ok: false, message: l10n.t('limit must be a whole number from 1 to {0}', JOB_COST_MAX_LIMIT) };
+  const limit = limitOf(input.limit, 10);
+  if (typeof limit === 'string') return { ok: false, message: limit };
   const checked = checkJob({ size: input.size, kind: input.job, tokens: input.tokens, batch: input.batch, hours: input.hours, utilization: input.utilization });
   return checked.ok ? { ok: true, input: { job: checked.job, query: (input.query as string | undefined) ?? '', limit } } : { ok: false, message: checked.message.replace(/\.$/, '') };
 }
 
-const cell = (text: string) => oneLine(text, 80).replace(/\|/g, '/');
 const hours = (x: number) => formatJobHours(x, INVARIANT_LOCALE);
 const money = (x: number) => formatJobCost(x, INVARIANT_LOCALE);
 const percent = (x: number) => `${Math.round(x * 100)}%`;
@@ -41,9 +35,7 @@ export function jobCostAnswer(market: Market, input: JobCostInput, now: Date): s
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   const parsed = parseQuery(input.query);
-  if (!parsed.ok) {
-    return l10n.t('The query is not valid: {0} (at character {1}). Fields: {2}. Write clauses like gpus>=2 price_per_gpu<2.5, separated by spaces.', parsed.error.message, parsed.error.position, fieldList());
-  }
+  if (!parsed.ok) return invalidQuery(parsed.error);
   const { job } = input;
   const { rows, matching, unknownGpu: unknown } = rankByJobCost(snapshot.items, job, parsed.query, input.limit);
   const filter = [isEmptyQuery(parsed.query) ? '' : printQuery(parsed.query), printQuery(fitQuery(job))].filter(Boolean).join(' ');

@@ -3,17 +3,14 @@
 // way. A failed load keeps the last good snapshot; a newer load supersedes an
 // older one, whose answer is then dropped.
 import * as l10n from '@vscode/l10n';
+import type { ItemList } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Noun } from '../model/status';
 import { Emitter } from './events';
 import { snapshotOf, type Snapshot } from './snapshot';
 
-/** What a fetch hands back: the validated items and what was left out. */
-export interface Fetched<T> {
-  items: T[];
-  skipped: number;
-  incomplete?: string;
-}
+/** What a fetch hands back: the validated items, what was left out, and why the list may be incomplete. */
+export type Fetched<T> = ItemList<T> & { incomplete?: string };
 
 export interface ListingChange<T> {
   /** The snapshot before this change; differs from `after` only when a load succeeded. */
@@ -75,10 +72,6 @@ export class Listing<T> {
     return this.first;
   }
 
-  get items(): readonly T[] | undefined {
-    return this.snapshot?.items;
-  }
-
   /**
    * Loads fresh data, cancelling any load in flight. Resolves to the error
    * that the user should hear about (undefined on success or when superseded).
@@ -114,8 +107,7 @@ export class Listing<T> {
         this.running = false;
         this.note = undefined;
         this.inFlight = undefined;
-        const hadFirstLook = this.dropFirstLook();
-        this.fire(before, hadFirstLook);
+        this.endFirstLook(before);
       }
     }
   }
@@ -127,10 +119,11 @@ export class Listing<T> {
     }
   }
 
-  private dropFirstLook(): boolean {
-    const had = this.firstLook !== undefined;
+  /** A load ended or the listing was reset: the first look goes, and listeners hear whether there was one. */
+  private endFirstLook(before: Snapshot<T> | undefined): void {
+    const had = this.first !== undefined;
     this.first = undefined;
-    return had;
+    this.fire(before, had);
   }
 
   /** Shows a note while the current load goes on. */
@@ -149,8 +142,7 @@ export class Listing<T> {
     this.failure = undefined;
     this.running = false;
     this.note = undefined;
-    const hadFirstLook = this.dropFirstLook();
-    this.fire(before, hadFirstLook);
+    this.endFirstLook(before);
   }
 
   cancel(): void {

@@ -66,9 +66,6 @@ export class Market implements Disposable {
     ];
   }
 
-  listing(which: 'machines'): Listing<Machine>;
-  listing(which: 'templates'): Listing<Template>;
-  listing(which: Which): Listing<Machine> | Listing<Template>;
   listing(which: Which): Listing<Machine> | Listing<Template> {
     return which === 'machines' ? this.machines : this.templates;
   }

@@ -22,23 +22,16 @@ export class PollPlan {
     return Math.min(this.intervalMs * 2 ** this.failures, Math.max(MAX_BACKOFF_MS, this.intervalMs));
   }
 
-  /** When the next poll is due (epoch ms); now when none has run. */
-  dueAt(now: number): number {
-    if (this.lastEnd === undefined) {
-      return now;
-    }
-    // A clock set back would otherwise postpone polling by as much.
-    const end = Math.min(this.lastEnd, now);
-    return end + this.delayMs;
-  }
-
   /**
-   * How long to wait from `now` before polling; `focusReturned` when the
-   * window just got focus back (a due poll then runs soon, not at once).
+   * How long to wait from `now` before polling (none when no poll has run);
+   * `focusReturned` when the window just got focus back (a due poll then
+   * runs soon, not at once).
    */
   waitMs(now: number, focusReturned = false): number {
-    const wait = Math.max(0, this.dueAt(now) - now);
-    return focusReturned && wait === 0 && this.lastEnd !== undefined ? FOCUS_DELAY_MS : wait;
+    if (this.lastEnd === undefined) return 0;
+    // A clock set back would otherwise postpone polling by as much.
+    const wait = Math.max(0, Math.min(this.lastEnd, now) + this.delayMs - now);
+    return focusReturned && wait === 0 ? FOCUS_DELAY_MS : wait;
   }
 
   /** A poll ended; a failure doubles the wait before the next. */

@@ -1,16 +1,9 @@
-// The one protocol between the editor and the market, which runs in a worker
-// of its own (src/market/worker/, started by src/vscode/services/marketHost.ts):
-// JSON-RPC through vscode-jsonrpc (requests, notifications, cancellation),
-// with a version both sides check in `hello`. Plain data only (structured-clone
-// safe), so any message port carries it: a Node worker_threads MessagePort
-// today, a Web Worker's later, a MessageChannel in one thread where no worker
-// can start. Only small messages cross:
-// counts, group summaries, the slice of rows a tree node draws, one machine,
-// the first rows of a quick pick, a tool's text, a chart's thinned lines. The
-// body of a machine list (up to 48 MB) and its parse never do. Who asks
-// what: docs/architecture.md, "Where the work happens".
+// The one protocol between the editor and the market worker: JSON-RPC through
+// vscode-jsonrpc, plain data only (structured-clone safe) so that any message
+// port carries it, and only small answers. Who asks what, and why: docs/architecture.md,
+// "Where the work happens".
 import type { Machine, Template } from '../api/types';
-import type { Arrangement } from '../model/arrange';
+import type { ArrangedGroup, Arrangement } from '../model/arrange';
 import type { ListingFacts, WeekFacts } from '../model/historyText';
 import type { NearMiss } from '../model/nearMiss';
 import type { MarketSummary } from '../model/query/summary';
@@ -18,6 +11,7 @@ import type { OutlookAnswer } from './history/outlookAnswer';
 import type { TrendRange } from './history/trends';
 import type { TrendsView } from './history/trendsView';
 import type { Which } from './market';
+import type { TemplateView } from './views';
 import type { ToolName } from './tools';
 import { NotificationType, RequestType, type CancellationToken } from 'vscode-jsonrpc';
 
@@ -56,12 +50,7 @@ export interface MachineAsk {
 }
 
 /** A group of the Machines tree without its rows. */
-export interface GroupSummary {
-  key: string;
-  label: string;
-  size: number;
-  first: Machine;
-  cheapestPerGpu: Machine;
+export interface GroupSummary extends Pick<ArrangedGroup, 'key' | 'label' | 'size' | 'first' | 'cheapestPerGpu'> {
   /** Grouped by GPU model, with a market history: what the group's tooltip shows (see GroupHistory). */
   history?: GroupHistory;
   /** The GPU models of the group's machines (Show Market Trends from the group's menu). */
@@ -134,15 +123,9 @@ export class MarketRequestError extends Error {
   }
 }
 
-/** What the Image Templates tree draws: the templates a filter finds, grouped by image type. */
-export interface TemplateViewAnswer {
-  /** Templates in the list. */
-  total: number;
-  /** Templates the filter finds. */
+/** What the Image Templates tree draws: the templates a filter finds, grouped by image type, with their count instead of the list. */
+export interface TemplateViewAnswer extends Omit<TemplateView, 'matching'> {
   matching: number;
-  groups: { imageType: number; label: string; templates: Template[] }[];
-  /** The filter as it reads back ("" when there is none). */
-  filterText: string;
   stale?: boolean;
 }
 

@@ -13,10 +13,9 @@ import { fullWeek, historySpan, pricePlace, type MarketFacts } from '../model/hi
 import { describeNearMiss, nearMisses } from '../model/nearMiss';
 import { pricePerGpu } from '../model/price';
 import { FIELD_KINDS, kindWord, PRINT_NAME } from '../model/query/fields';
-import { isEmptyQuery, parseQuery, printQuery } from '../model/query';
+import { isEmptyQuery, parseQuery, printQuery, type QueryError } from '../model/query';
 import { templateImage } from '../model/templates';
 import type { Market } from './market';
-import { machinesInOrder } from './views';
 
 export interface FindMachinesInput {
   query?: string;
@@ -33,14 +32,15 @@ export interface ListTemplatesInput {
 
 export const MAX_LIMIT = 50;
 
-type Checked<T> = { ok: true; input: T } | { ok: false; message: string };
+export type Checked<T> = { ok: true; input: T } | { ok: false; message: string };
 
-/** The fields a query may use, with their kinds: what a model needs to correct a query. */
-export function fieldList(): string {
-  return [...PRINT_NAME.entries()].map(([field, name]) => `${name} (${kindWord(FIELD_KINDS[field])})`).join(', ');
+/** What a model reads of a query that does not parse: the mistake, where it is, and the fields a query may use with their kinds. */
+export function invalidQuery(error: QueryError): string {
+  const fields = [...PRINT_NAME.entries()].map(([field, name]) => `${name} (${kindWord(FIELD_KINDS[field])})`).join(', ');
+  return l10n.t('The query is not valid: {0} (at character {1}). Fields: {2}. Write clauses like gpus>=2 price_per_gpu<2.5, separated by spaces.', error.message, error.position, fields);
 }
 
-function limitOf(value: unknown, fallback: number): number | string {
+export function limitOf(value: unknown, fallback: number): number | string {
   if (value === undefined) return fallback;
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LIMIT ? value : l10n.t('limit must be a whole number from 1 to {0}', MAX_LIMIT);
 }
@@ -72,7 +72,7 @@ export function dataAge(fetchedAt: Date, now: Date): string {
 }
 
 /** Text for a table cell: one line, no pipes. */
-function cell(text: string): string {
+export function cell(text: string): string {
   return oneLine(text, 80).replace(/\|/g, '/');
 }
 
@@ -100,17 +100,12 @@ function medianCell(machine: Machine, history: MarketFacts): string {
 
 /** Per GPU model of the rows: its 7-day low and median price per GPU, and how much history there is before a week. */
 function modelWeekLines(rows: readonly Machine[], history: MarketFacts): string[] {
-  const lines: string[] = [];
-  for (const gpu of new Set(rows.map((m) => m.gpu_name))) {
+  return [...new Set(rows.map((m) => m.gpu_name))].map((gpu) => {
     const week = history.modelWeek(gpu);
-    const span = week && !fullWeek(week.coveredMs) ? ` (${historySpan(week.coveredMs)})` : '';
-    lines.push(
-      week
-        ? `- ${l10n.t('{0}: 7-day low {1}/GPU, 7-day median {2}/GPU', cell(gpu), formatPricePerGpu(week.low, INVARIANT_LOCALE), formatPricePerGpu(week.median, INVARIANT_LOCALE))}${span}`
-        : `- ${l10n.t('{0}: no market history yet', cell(gpu))}`,
-    );
-  }
-  return lines;
+    if (!week) return `- ${l10n.t('{0}: no market history yet', cell(gpu))}`;
+    const span = fullWeek(week.coveredMs) ? '' : ` (${historySpan(week.coveredMs)})`;
+    return `- ${l10n.t('{0}: 7-day low {1}/GPU, 7-day median {2}/GPU', cell(gpu), formatPricePerGpu(week.low, INVARIANT_LOCALE), formatPricePerGpu(week.median, INVARIANT_LOCALE))}${span}`;
+  });
 }
 
 /**
@@ -124,13 +119,11 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   const parsed = parseQuery(input.query ?? '');
-  if (!parsed.ok) {
-    return l10n.t('The query is not valid: {0} (at character {1}). Fields: {2}. Write clauses like gpus>=2 price_per_gpu<2.5, separated by spaces.', parsed.error.message, parsed.error.position, fieldList());
-  }
+  if (!parsed.ok) return invalidQuery(parsed.error);
   const sortBy = input.sortBy ?? 'pricePerGpu';
   const order = input.order ?? 'ascending';
   const view = market.machineView({ filter: parsed.query, arrangement: { groupBy: 'none', sortBy, order } });
-  const rows = machinesInOrder(view).slice(0, input.limit ?? 10);
+  const rows = view.groups.flatMap((g) => g.machines).slice(0, input.limit ?? 10);
   // Counts are plain digits and the sort key and order are the tool's own words: the model reads them back.
   const lines = [
     toolMachinesHeader(view.matching.length, view.total, isEmptyQuery(parsed.query) ? undefined : printQuery(parsed.query), sortBy, order, rows.length),

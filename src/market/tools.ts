@@ -9,8 +9,8 @@ import * as l10n from '@vscode/l10n';
 import type { MarketFacts } from '../model/historyText';
 import type { OutlookAnswer } from './history/outlookAnswer';
 import type { Market, Which } from './market';
-import { checkJobCostInput, JOB_COST_MAX_LIMIT, jobCostAnswer } from './jobCostAnswer';
-import { marketOutlookAnswer } from './outlookTool';
+import { checkJobCostInput, jobCostAnswer } from './jobCostAnswer';
+import { outlookLine, outlookLines } from '../model/outlookText';
 import { checkFindInput, checkTemplatesInput, findMachinesAnswer, getMachineAnswer, listTemplatesAnswer, MAX_LIMIT } from './toolAnswers';
 
 /** Data older than this is loaded again before a tool answers. */
@@ -98,7 +98,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         hours: { type: 'number', description: 'infer only, instead of tokens: hours of serving.' },
         utilization: { type: 'string', description: 'The assumed utilization, the middle of the range: "40%" or "0.4". Default 35% for training, 50% for inference.' },
         query: { type: 'string', description: 'An optional filter in the query language, e.g. "gpu=H100 region=us-west".' },
-        limit: { type: 'integer', minimum: 1, maximum: JOB_COST_MAX_LIMIT, description: 'How many machines to return, 1 to 50; default 10.' },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: 'How many machines to return, 1 to 50; default 10.' },
       },
       required: ['size', 'job'],
     },
@@ -151,9 +151,25 @@ export function toolAnswer(name: ToolName, market: Market, input: unknown, now: 
       const checked = checkJobCostInput(input);
       return checked.ok ? jobCostAnswer(market, checked.input, now) : invalid(checked.message);
     }
-    case 'gpuRental_marketOutlook':
-      return marketOutlookAnswer(input, outlookOf);
+    case 'gpuRental_marketOutlook': {
+      const query = (input as { query?: unknown } | undefined)?.query;
+      return typeof query === 'string' ? marketOutlookAnswer(query, outlookOf) : invalid(l10n.t('query must be a filter text'));
+    }
   }
+}
+
+/** The outlook tool's text for a filter: what the market history says, as labelled lines, or why it cannot say (`outlookOf` undefined: no history here). */
+function marketOutlookAnswer(query: string, outlookOf: ((query: string) => OutlookAnswer) | undefined): string {
+  const answer: OutlookAnswer = outlookOf ? outlookOf(query) : { error: 'off' };
+  if ('error' in answer) {
+    return answer.error === 'parse'
+      ? l10n.t('The query is not valid at column {0}: {1}. Correct it and call again.', answer.position, answer.message)
+      : l10n.t('There is no market history here: it is off, or this runtime has no SQLite. Without it there is no outlook.');
+  }
+  const o = answer.outlook;
+  const lines = [l10n.t('Outlook of "{0}" from the market history (a record of the {1} days up to its latest list, {2}; not a forecast):', query.trim(), o.days, o.recordedHours > 0 || o.latest > 0 ? new Date(o.latest).toISOString() : '—'), outlookLine(o), ...outlookLines(o).map((l) => `- ${l.label}: ${l.value}`)];
+  if (answer.ignored.length > 0) lines.push(l10n.t('Left out (the history does not keep them): {0}', answer.ignored.join(', ')));
+  return lines.join('\n');
 }
 
 function invalid(message: string): string {

@@ -170,8 +170,3 @@ export function arrangementKey(arrangement: Arrangement): string {
   // Another job is another order (and the key of an arrangement without a job stays as it was).
   return arrangement.job ? `${key}/${JSON.stringify(arrangement.job)}` : key;
 }
-
-/** Every machine of a view in its order (groups in order, machines in order): what quick picks offer. */
-export function machinesInOrder(view: MachineView): Machine[] {
-  return view.groups.flatMap((group) => group.machines);
-}

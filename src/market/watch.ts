@@ -71,13 +71,8 @@ export function parseWatches(value: unknown, history?: MachineHistory): ParsedWa
 }
 
 function readSetting(raw: unknown): WatchSetting | undefined {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    return undefined;
-  }
-  const { query, name, paused, notify } = raw as Record<string, unknown>;
-  if (typeof query !== 'string') {
-    return undefined;
-  }
+  const { query, name, paused, notify } = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  if (typeof query !== 'string') return undefined;
   return {
     query,
     ...(typeof name === 'string' && name.trim() ? { name } : {}),
@@ -102,13 +97,8 @@ export function newlyMatching(watch: Pick<Watch, 'matches'>, diff: MachineDiff):
   if (diff.initial) {
     return [];
   }
-  const found = diff.appeared.filter(watch.matches);
-  for (const change of diff.changed) {
-    if (watch.matches(change.after) && !watch.matches(change.before)) {
-      found.push(change.after);
-    }
-  }
-  return found;
+  const cameIntoRange = diff.changed.filter((change) => watch.matches(change.after) && !watch.matches(change.before));
+  return [...diff.appeared.filter(watch.matches), ...cameIntoRange.map((change) => change.after)];
 }
 
 /** Never more than one notification per watch per this long. */

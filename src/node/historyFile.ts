@@ -11,6 +11,7 @@ import { decodeObservation, decodeState, StateError, type Observation, type Stat
 import type { LegacyHistory } from '../market/history/legacy';
 import { SchemaError } from '../market/history/schema';
 import { HistoryStore } from '../market/history/store';
+import type { OpenHistory } from '../market/worker/historyHandlers';
 
 /** How long a writer waits for another before giving up on a list (ms). */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -42,18 +43,6 @@ export function loadSqlite(): SqliteModule {
   }
 }
 
-export interface OpenHistoryOptions {
-  file: string;
-  origin: string;
-  keepDays: number;
-  /** An older version's folder of this service: imported once, then deleted. */
-  legacyDir?: string;
-  /** Told, in a sentence, what was set aside, imported or skipped. */
-  onProblem?: (message: string) => void;
-  /** Set the file aside before opening (it was found damaged while in use). */
-  setAside?: boolean;
-}
-
 function openDatabase(file: string): SqlDatabase {
   const { DatabaseSync } = loadSqlite();
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -71,8 +60,8 @@ function openDatabase(file: string): SqlDatabase {
 }
 
 /** Renames a history file (and its WAL) out of the way; the new name. */
-export function setAsideFile(file: string, now = Date.now()): string {
-  const aside = `${file}.unreadable-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+function setAsideFile(file: string): string {
+  const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   fs.renameSync(file, aside);
   for (const suffix of ['-wal', '-shm']) {
     try {
@@ -84,8 +73,12 @@ export function setAsideFile(file: string, now = Date.now()): string {
   return aside;
 }
 
-/** Opens (creating, migrating, importing) the history of one service; a file that is not ours is set aside and a new one started. */
-export function openHistory(options: OpenHistoryOptions): HistoryStore {
+/**
+ * Opens (creating, migrating, importing) the history of one service; a file that is not ours is set aside and a new one
+ * started. `legacyDir`, an older version's folder of this service, is imported once, then deleted; `setAside` sets the
+ * file aside first (it was found damaged while in use); `onProblem` is told, in a sentence, what was set aside, imported or skipped.
+ */
+export function openHistory(options: Parameters<OpenHistory>[0]): HistoryStore {
   const problem = (message: string) => options.onProblem?.(message);
   if (options.setAside && fs.existsSync(options.file)) {
     problem(`The market history ${options.file} is damaged; it was moved to ${setAsideFile(options.file)} and recording starts again.`);

@@ -1,9 +1,6 @@
 // The market worker's entry (dist/marketWorker.js): a MarketServer on the
-// parent port, with the market history on disk. Started by the extension
-// (src/vscode/services/marketHost.ts). Where no worker can start, or the
-// worker keeps dying, the extension loads this same file into its own thread
-// and serves the market on a MessageChannel there (`serveInThread`): the
-// market's code ships once.
+// parent port, with the market history on disk; also served in the
+// extension's own thread where no worker can start (`serveInThread`).
 import { parentPort } from 'node:worker_threads';
 import { openHistory } from './historyFile';
 import type { MessageConnection } from 'vscode-jsonrpc';

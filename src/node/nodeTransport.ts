@@ -1,17 +1,14 @@
 // The protocol over Node's worker_threads, with vscode-jsonrpc's own port
-// reader and writer: the editor's end starts the worker
-// (dist/marketWorker.js), the worker's end listens on its parent port, and
-// the in-thread fallback is a MessageChannel. The only Node-specific part of
-// the market's work: a Web Worker would be vscode-jsonrpc/browser's reader
-// and writer on its port, nothing else. Messages cross as they are
-// (structured clone), never as text; one that cannot be cloned fails its request.
+// reader and writer: the only Node-specific part of the market's work (a Web
+// Worker would be vscode-jsonrpc/browser's reader and writer on its port).
+// Messages cross as they are (structured clone); one that cannot be cloned fails its request.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Connection } from '../market/worker/client';
 
 /** Starts the market worker from its script; throws where workers cannot start. */
-export function startWorker(script: string, options: { resourceLimits?: { maxOldGenerationSizeMb?: number } } = {}): Connection {
-  const worker = new Worker(script, { resourceLimits: options.resourceLimits, stdout: false, stderr: false });
+export function startWorker(script: string): Connection {
+  const worker = new Worker(script, { stdout: false, stderr: false });
   worker.unref();
   // An error (an uncaught exception, a script that cannot load) ends the worker: its exit follows, and the error says why.
   let error: string | undefined;

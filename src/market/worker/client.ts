@@ -1,15 +1,10 @@
-// The editor's side of the protocol: asks the market for what it draws and
-// keeps the market running. One client, whichever side the market runs on
-// (a worker, or the same thread when no worker can start): the editor layer
-// has one code path. It watches over the worker: a crash or a ping that
-// goes unanswered past its deadline (a hang) restarts it, configures it as
-// before and reloads what was loaded; meanwhile the last answers are served
-// again, marked stale. A worker that keeps dying is replaced by the same
-// server in this thread, given the same service, loads and watches. Plain
-// TypeScript: the Node specifics are in `start` and `inThread`.
+// The editor's side of the protocol: asks the market for what it draws, and
+// watches over the worker (restarts, stale answers, the in-thread fallback:
+// docs/architecture.md, "Where the work happens"). Plain TypeScript: the Node
+// specifics are in `start` and `inThread`.
 import { CancellationTokenSource, ResponseError, type MessageConnection, type NotificationType } from 'vscode-jsonrpc';
 import { Emitter, type Disposable } from '../events';
-import { CANCELLED, MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, VERSION_MISMATCH, versionMismatch, type Method, type NotificationName, type Notifications, type Params, type Result, type WireError } from '../protocol';
+import { CANCELLED, MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, VERSION_MISMATCH, versionMismatch, type Method, type NotificationName, type Notifications, type Params, type Result, type Which, type WireError } from '../protocol';
 
 export { MarketRequestError };
 
@@ -246,8 +241,6 @@ export class MarketClient implements Disposable {
     this.recovered.dispose();
   }
 }
-
-type Which = Params<'load'>['which'];
 
 function keyOf(method: Method, params: unknown): string {
   return `${method}\n${JSON.stringify(params)}`;

@@ -1,38 +1,24 @@
 // The market history where the market loads (the worker, or its in-thread
-// fallback): records each new complete machine list into the service's
-// history (SQLite, shared with every window, the CLI and the MCP server),
-// follows what other writers record with a poll, answers the query fields
-// and the chat tools from it, and the editor's requests about it (the trends
-// panel's lines, Clear Market History). The store touches the disk, so it is
-// opened by a function the server is given (src/node/main.ts): no Node
-// module is imported here.
+// fallback): records each new complete machine list, follows other writers,
+// and answers from it (docs/history.md). The store touches the disk, so it is
+// opened by a function the server is given (src/node/main.ts).
 import type { Machine } from '../../api/types';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyText';
 import type { MachineHistory } from '../../model/query';
 import { isBusy, isDamaged, isUnwritable } from '../history/database';
 import { outlookAnswer, type OutlookAnswer } from '../history/outlookAnswer';
-import type { OutlookIndex } from '../history/outlookIndex';
-import type { ListChange } from '../history/store';
+import type { HistoryStore } from '../history/store';
 import type { TrendRange } from '../history/trends';
 import { trendsView, type TrendsView } from '../history/trendsView';
 import type { MarketChange } from '../market';
 import type { Handlers, HistorySettings } from '../protocol';
 import { checkCancelled } from '../turns';
 
-/** What the server needs of a history store (src/market/history/store.ts's HistoryStore). */
-export interface RecordingHistory extends MachineHistory, MarketFacts {
-  record(t: number, machines: readonly Machine[], change?: ListChange): void;
-  clear(): boolean;
-  /** Whether another writer changed the history since the last look. */
-  poll(): boolean;
-  trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView;
-  /** The listings of the last 30 days with their machines and prices (read once per change of the data). */
-  outlook(): OutlookIndex;
-  close(): void;
-}
+/** What the server needs of a history store. */
+export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close'>;
 
 /** Opens the store of one service (the Node side: src/node/historyFile.ts). */
-export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem: (message: string) => void; setAside?: boolean }) => RecordingHistory;
+export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem?: (message: string) => void; setAside?: boolean }) => RecordingHistory;
 
 /** How often the history is asked whether another writer changed it (ms): what a window takes to see another's list. */
 export const POLL_MS = 2_000;
@@ -115,34 +101,33 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 
   listedHours(nodeId: string): number {
-    return this.ask(() => this.store?.listedHours(nodeId)) ?? NaN;
+    return this.guard('read', () => this.store?.listedHours(nodeId)) ?? NaN;
   }
 
   flaps7d(nodeId: string): number {
-    return this.ask(() => this.store?.flaps7d(nodeId)) ?? NaN;
+    return this.guard('read', () => this.store?.flaps7d(nodeId)) ?? NaN;
   }
 
   belowMedian(machine: Machine): number {
-    return this.ask(() => this.store?.belowMedian(machine)) ?? NaN;
+    return this.guard('read', () => this.store?.belowMedian(machine)) ?? NaN;
   }
 
   modelWeek(gpu: string): WeekFacts | undefined {
-    return this.ask(() => this.store?.modelWeek(gpu));
+    return this.guard('read', () => this.store?.modelWeek(gpu));
   }
 
   listing(nodeId: string): ListingFacts | undefined {
-    return this.ask(() => this.store?.listing(nodeId));
+    return this.guard('read', () => this.store?.listing(nodeId));
   }
 
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
-    const view = this.ask(() => this.store?.trends(range, models, options));
     // Without a store for the service it names, the panel says the history is off rather than "not yet".
-    return view ?? { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off: this.settings !== undefined };
+    return this.guard('read', () => this.store?.trends(range, models, options)) ?? noTrends(range, models, options, this.settings !== undefined);
   }
 
   /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
   outlook(text: string, days: number | undefined, check: () => void): OutlookAnswer {
-    const index = this.ask(() => this.store?.outlook());
+    const index = this.guard('read', () => this.store?.outlook());
     return outlookAnswer(index, text, days, check);
   }
 
@@ -156,8 +141,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** Deletes the service's history; false when busy (another writer held it past the busy timeout) or there is none. */
   removeNow(): boolean {
-    let cleared = false;
-    this.guard('clear', () => (cleared = this.store?.clear() ?? false));
+    const cleared = this.guard('clear', () => this.store?.clear()) ?? false;
     this.announce();
     return cleared;
   }
@@ -173,16 +157,10 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     }
   }
 
-  /** A read that fails answers nothing (and says why), as a history that does not know. */
-  private ask<T>(fn: () => T): T | undefined {
-    let answer: T | undefined;
-    this.guard('read', () => (answer = fn()));
-    return answer;
-  }
-
-  private guard(what: 'open' | 'record' | 'clear' | 'read', fn: () => void): void {
+  /** `fn`'s answer; one that fails answers nothing (and says why): a read then answers as a history that does not know. */
+  private guard<T>(what: 'open' | 'record' | 'clear' | 'read', fn: () => T): T | undefined {
     try {
-      fn();
+      return fn();
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       if (isDamaged(err) && what !== 'open') {
@@ -197,15 +175,21 @@ export class ServerHistory implements MachineHistory, MarketFacts {
       } else {
         this.warn(`The market history could not ${what}: ${why}`);
       }
+      return undefined;
     }
   }
+}
+
+/** The trends view of no history: `off` says the history is off rather than "not yet". */
+function noTrends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }, off: boolean): TrendsView {
+  return { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off };
 }
 
 /** The history's requests; without a history, no points and nothing to clear. */
 export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear' | 'outlook'> {
   return {
     'history.trends': async ({ range, models, columns, samples }, token) => (
-      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, { columns, samples }), off: true }
+      checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : noTrends(range, models, { columns, samples }, true)
     ),
     'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
     outlook: async ({ query, days }, token) => (checkCancelled(token), history ? history.outlook(query, days, () => checkCancelled(token)) : outlookAnswer(undefined, query)),

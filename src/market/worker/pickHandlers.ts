@@ -44,6 +44,13 @@ export function firstMatches<T>(groups: Iterable<readonly T[]>, matches: (item: 
   return { items, total };
 }
 
+/** The view a request asks for: its filter's text parsed (a mistake fails the request), filtered a slice per turn. */
+export function askedView(market: Market, ask: MachineAsk, history: MachineHistory | undefined, token: CancellationToken): Promise<MachineView> {
+  const parsed = parseQuery(ask.filter);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, history }, token);
+}
+
 export function pickHandlers(market: Market, history: (MachineHistory & MarketFacts) | undefined): Handlers<'pick' | 'order' | 'facets' | 'count'> {
   /** A machine's quick pick texts, lower case: made once per machine of a snapshot, whatever is typed. */
   const texts = new WeakMap<Machine, readonly string[]>();
@@ -56,20 +63,14 @@ export function pickHandlers(market: Market, history: (MachineHistory & MarketFa
     }
     return found;
   };
-  const view = (ask: MachineAsk, token: CancellationToken): Promise<MachineView> => {
-    const parsed = parseQuery(ask.filter);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, history }, token);
-  };
+  const view = (ask: MachineAsk, token: CancellationToken) => askedView(market, ask, history, token);
   let facets: { items: readonly Machine[] | undefined; summary: MarketSummary } | undefined;
   return {
     pick: async (ask, token) => {
       const groups = (await view(ask, token)).groups.map((g) => g.machines);
-      if (ask.text.trim() === '') {
-        return { machines: firstMatches(groups, () => true, ask.limit).items, total: groups.reduce((n, g) => n + g.length, 0) };
-      }
       const matches = pickMatcher(ask.text);
-      const { items, total } = firstMatches(groups, (m) => matches(textsOf(m)), ask.limit);
+      // Without a typed text every machine matches: no texts are made.
+      const { items, total } = firstMatches(groups, ask.text.trim() ? (m) => matches(textsOf(m)) : () => true, ask.limit);
       return { machines: items, total };
     },
     order: async (ask, token) => {
@@ -89,7 +90,7 @@ export function pickHandlers(market: Market, history: (MachineHistory & MarketFa
       return placed.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]).map((p) => p.nodeId);
     },
     facets: async () => {
-      const items = market.machines.items;
+      const items = market.machines.snapshot?.items;
       const answer = facets && facets.items === items ? facets.summary : marketSummary(items ?? []);
       facets = { items, summary: answer };
       return answer;
@@ -97,7 +98,7 @@ export function pickHandlers(market: Market, history: (MachineHistory & MarketFa
     count: async ({ filter }, token) => {
       const parsed = parseQuery(filter);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      const items = market.machines.items ?? [];
+      const items = market.machines.snapshot?.items ?? [];
       if (isEmptyQuery(parsed.query)) return { matching: items.length, total: items.length };
       const matches = compileQuery(parsed.query, history);
       let matching = 0;

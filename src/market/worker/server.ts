@@ -1,16 +1,13 @@
 // The market's side of the protocol: owns a Market and the API client, and
-// answers the editor's requests with small results, over the JSON-RPC
-// connection its transport gives (src/node/nodeTransport.ts). Plain
-// TypeScript with no Node-only API, so the same server runs in a
-// worker_threads Worker, in a Web Worker, or in the editor's own thread (the fallback). A request that fails answers with an error; the
-// others go on. A cancelled request's handler is told through its token.
+// answers the editor's requests with small results. Plain TypeScript with no
+// Node-only API, so the same server runs in a worker_threads Worker, a Web
+// Worker, or the editor's own thread (the fallback).
 import * as l10n from '@vscode/l10n';
 import { ResponseError, type CancellationToken, type MessageConnection, type NotificationType, type RequestType } from 'vscode-jsonrpc';
 import { checkBaseUrl } from '../../api/baseUrl';
 import { GpuRentalClient, type Logger, type RetryNotice } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { Machine } from '../../api/types';
-import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
+import { groupKeyOf } from '../../model/arrange';
 import { setDisplayLocale } from '../../model/format';
 import { parseQuery } from '../../model/query';
 import type { Disposable } from '../events';
@@ -21,13 +18,12 @@ import { retryNote } from '../retryNote';
 import { toolAnswer } from '../tools';
 import { outlookAnswer } from '../history/outlookAnswer';
 import { checkCancelled } from '../turns';
-import { pickHandlers } from './pickHandlers';
+import { askedView, pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
-import type { MachineView } from '../views';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
 import { groupHistory, groupModels, rowHistory } from './treeFacts';
-import { watchDomain, type WatchDomain } from './watchHandlers';
+import { watchDomain } from './watchHandlers';
 
 export interface ServerOptions {
   now?: () => Date;
@@ -45,7 +41,7 @@ export class MarketServer implements Disposable {
   /** The market history this server records (with `openHistory`): the filter's history fields read it (listed_hours, flaps_7d, below_median), and the chat tools. */
   private readonly history: ServerHistory | undefined;
   /** The watches: active queries, their news and figures, near misses. */
-  private readonly watches: WatchDomain;
+  private readonly watches: ReturnType<typeof watchDomain>;
 
   constructor(
     /** The JSON-RPC connection to the editor (a test worker adds its own methods to it: test/support/faultyWorker.ts). */
@@ -89,24 +85,20 @@ export class MarketServer implements Disposable {
         this.history?.configure(history);
         return {};
       },
-      load: async ({ which }) => {
-        const error = await this.load(which);
-        return error ? { error: { kind: error.kind, message: error.message } } : {};
-      },
-      checkToken: async () => {
-        const error = await this.checkToken();
-        return error ? { error: { kind: error.kind, message: error.message } } : {};
-      },
+      load: async ({ which }) => errorAnswer(await this.load(which)),
+      checkToken: async () => errorAnswer(await this.checkToken()),
       state: async ({ which }) => this.state(which),
       summary: (ask, token) => this.summary(ask, token),
       rows: async (ask, token) => {
-        const group = this.group(await this.view(ask, token), ask.groupKey);
+        const { groups } = await askedView(this.market, ask, this.history, token);
+        // With no grouping, the one group whatever its key.
+        const group = groups.find((g) => g.key === ask.groupKey) ?? (groups.length === 1 ? groups[0] : undefined);
         const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
         return { machines, history: this.history && rowHistory(this.history, machines), size: group?.size ?? 0 };
       },
       locate: async (ask, token) => {
         const machine = this.market.machine(ask.nodeId);
-        const group = machine && (await this.view(ask, token)).groups.find((g) => g.key === groupKeyOf(machine, ask.arrangement.groupBy));
+        const group = machine && (await askedView(this.market, ask, this.history, token)).groups.find((g) => g.key === groupKeyOf(machine, ask.arrangement.groupBy));
         const index = group ? group.machines.indexOf(machine) : -1;
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
@@ -177,25 +169,17 @@ export class MarketServer implements Disposable {
     };
   }
 
-  private view(ask: MachineAsk, token: CancellationToken): Promise<MachineView> {
-    const parsed = parseQuery(ask.filter);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return this.market.machineViewInTurns({ filter: parsed.query, arrangement: ask.arrangement, history: this.history }, token);
-  }
-
   private async summary(ask: MachineAsk, token: CancellationToken): Promise<Requests['summary']['result']> {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) return { total: this.market.machines.snapshot?.items.length ?? 0, matching: 0, filterText: ask.filter, filterError: parsed.error.message, groups: [] };
-    const view = await this.view(ask, token);
+    const view = await askedView(this.market, ask, this.history, token);
     const byGpu = ask.arrangement.groupBy === 'gpu';
     const items = this.market.machines.snapshot?.items ?? [];
-    const groups = view.groups.map((g) => ({ ...summaryOf(g), models: groupModels(g, byGpu), history: byGpu && this.history ? groupHistory(this.history, items, g.first.gpu_name) : undefined }));
+    const groups = view.groups.map((g) => {
+      const history = byGpu && this.history ? groupHistory(this.history, items, g.first.gpu_name) : undefined;
+      return { key: g.key, label: g.label, size: g.size, first: g.first, cheapestPerGpu: g.cheapestPerGpu, models: groupModels(g, byGpu), history };
+    });
     return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups };
-  }
-
-  /** A group by key; with no grouping, the one group whatever its key. */
-  private group(view: MachineView, key: string): ArrangedGroup | undefined {
-    return view.groups.find((g) => g.key === key) ?? (view.groups.length === 1 ? view.groups[0] : undefined);
   }
 
   private changed(change: MarketChange): void {
@@ -222,11 +206,12 @@ export class MarketServer implements Disposable {
   }
 }
 
-function summaryOf(group: ArrangedGroup): { key: string; label: string; size: number; first: Machine; cheapestPerGpu: Machine } {
-  return { key: group.key, label: group.label, size: group.size, first: group.first, cheapestPerGpu: group.cheapestPerGpu };
+/** A load's or token check's answer: the error, when there was one, as the wire carries it. */
+function errorAnswer(error: ApiError | undefined): { error?: WireError } {
+  return error ? { error: { kind: error.kind, message: error.message } } : {};
 }
 
-export function wireError(err: unknown): WireError {
+function wireError(err: unknown): WireError {
   if (err instanceof ApiError) return { kind: err.kind, message: err.message };
   if (err instanceof MarketRequestError) return err.wire;
   return { kind: 'bug', message: err instanceof Error ? err.message : String(err) };

@@ -8,12 +8,7 @@ export function templateHandlers(market: Pick<Market, 'templateView'>): Handlers
   return {
     templateView: async ({ filter }) => {
       const view = market.templateView(filter);
-      return {
-        total: view.total,
-        matching: view.matching.length,
-        groups: view.groups.map((group) => ({ imageType: group.imageType, label: group.label, templates: [...group.templates] })),
-        filterText: view.filterText,
-      };
+      return { ...view, matching: view.matching.length };
     },
   };
 }

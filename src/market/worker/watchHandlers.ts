@@ -21,13 +21,8 @@ type Test = (machine: Machine) => boolean;
 /** Filters typed in a snapshot's life whose near misses are kept (each keystroke is one). */
 const KEPT_FILTERS = 32;
 
-export interface WatchDomain {
-  handlers: Handlers<'watches' | 'watchStats' | 'watchAlert' | 'nearMisses'>;
-  /** The news of a new machine snapshot for the active watches. */
-  news(diff: MachineDiff): Notifications['news'];
-}
-
-export function watchDomain(market: Market, history: MachineHistory | undefined): WatchDomain {
+/** The watches' handlers, and the news of a new machine snapshot for the active watches. */
+export function watchDomain(market: Market, history: MachineHistory | undefined): { handlers: Handlers<'watches' | 'watchStats' | 'watchAlert' | 'nearMisses'>; news(diff: MachineDiff): Notifications['news'] } {
   /** Compiled queries by text (the watches' and the near misses' gates); undefined: not valid, or empty. */
   const tests = new Map<string, Test | undefined>();
   let active: { queryText: string; matches: Test }[] = [];

@@ -4,7 +4,7 @@
 // The market's side is in test/unit/market/market.firstLook.test.ts.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
-import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, firstItems, readCapped } from '../../../src/api/readBody';
+import { EARLY_AT_BYTES, EARLY_MIN_BODY, earlyLook, readCapped } from '../../../src/api/readBody';
 import type { Machine } from '../../../src/api/types';
 import { generateMachines } from '../../../dev/demo/fixtures';
 import { startDemoServer } from '../../../dev/demo/server';
@@ -12,6 +12,13 @@ import { SECRET, client, startServer } from '../../support/client';
 import { PLAIN_THEN_NESTED, WIDE_CHARACTERS } from '../../support/jsonItems';
 
 const encode = (text: string) => new TextEncoder().encode(text);
+
+/** What a first look at these bytes hands on: the complete items at the start of the array, or undefined for none. */
+function firstItems(bytes: Uint8Array): unknown[] | undefined {
+  let found: unknown[] | undefined;
+  earlyLook(NaN, (items) => (found = items))?.read(bytes);
+  return found;
+}
 
 describe('firstItems: the complete items at the start of a JSON array', () => {
   // Strings full of what a cut looks for, nested objects and arrays, and characters of 2-4 bytes.

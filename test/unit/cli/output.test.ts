@@ -2,7 +2,8 @@
 // reads, and nothing from the service that a terminal would act on.
 import * as assert from 'node:assert/strict';
 import { errorText, CliError, EXIT } from '../../../src/cli/errors';
-import { MACHINE_COLUMNS, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, templateOut, terminalText } from '../../../src/cli/output';
+import { MACHINE_COLUMNS, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, terminalText } from '../../../src/cli/output';
+import { maskedTemplate } from '../../../src/model/secrets';
 import { MACHINE_FIELDS } from '../../../src/api/types';
 import { machineRecord, templateRecord } from '../../support/records';
 import { HOSTILE } from '../../support/hostile';
@@ -20,7 +21,7 @@ describe('cli: output', () => {
   });
 
   it('a template in JSON has its secrets masked', () => {
-    const out = templateOut(templateRecord({ docker_passwd: 'hunter2', docker_username: 'me' }));
+    const out = maskedTemplate(templateRecord({ docker_passwd: 'hunter2', docker_username: 'me' }));
     assert.equal(out.docker_username, 'me');
     assert.notEqual(out.docker_passwd, 'hunter2');
     assert.ok(!safeJson(out).includes('hunter2'));

@@ -8,13 +8,16 @@ import { type Machine } from '../../../src/api/types';
 import { diffMachines } from '../../../src/market/diff';
 import { Emitter } from '../../../src/market/events';
 import { Market, type MarketChange } from '../../../src/market/market';
-import { machinesInOrder, REMEMBERED_QUESTIONS } from '../../../src/market/views';
+import { REMEMBERED_QUESTIONS, type MachineView } from '../../../src/market/views';
 import { templateHandlers } from '../../../src/market/worker/templateHandlers';
 import { parseQuery, type Query } from '../../../src/model/query';
 import type { Arrangement } from '../../../src/model/arrange';
 import { applyEdit, listEdit } from '../../support/listEdits';
 import { marketPerTest } from '../../support/marketModel';
 import { machineRecord, templateRecord } from '../../support/records';
+
+/** Every machine of a view in its order: groups in order, machines in order. */
+const machinesInOrder = (view: MachineView) => view.groups.flatMap((g) => g.machines);
 
 const byPrice: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
 
@@ -82,7 +85,7 @@ describe('market model', () => {
     slow.resolve({ items: [machineRecord({ gpu_name: 'OLD' })], skipped: 0 });
     assert.equal(await first, undefined);
     assert.ok(aborted, 'the older request was cancelled');
-    assert.deepEqual(market.machines.items, fresh);
+    assert.deepEqual(market.machines.snapshot?.items, fresh);
   });
 
   it('change events carry the diff of a new snapshot, and none for load-state changes', async () => {
@@ -214,7 +217,7 @@ describe('market model: load state', () => {
   it('is loading while a load runs, and not after; progress shows only while loading', async () => {
     const market = new Market();
     const listing = market.machines;
-    assert.deepEqual([listing.loading, listing.items], [false, undefined]);
+    assert.deepEqual([listing.loading, listing.snapshot?.items], [false, undefined]);
     listing.setProgress('too early');
     assert.equal(listing.progress, undefined, 'no progress note outside a load');
     const gate = deferred<{ items: Machine[]; skipped: number }>();
