@@ -92,27 +92,20 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
     }),
   );
   const statusBar = own.add(new StatusBar(marketHost, machinesModel, view, watches, config));
-  // A failed request of the panel's, logged (unless cancelled) and passed on.
-  const warned =
-    (what: string) =>
-    (err: unknown): never => {
-      if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`${what}: ${describeError(err, (text) => log.redact(text))}`);
-      throw err;
-    };
+  const outlook = own.add(new FilterOutlook(marketHost, view, log));
   const trends = own.add(
     new TrendsPanel(
       context.extensionUri,
       {
-        view: (params, signal) => marketHost.client.request('history.trends', params, signal).catch(warned('The market trends could not be read')),
+        // A failed request of the panel's, logged (unless cancelled) and passed on.
+        view: (params, signal) =>
+          marketHost.client.request('history.trends', params, signal).catch((err: unknown) => {
+            if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`The market trends could not be read: ${describeError(err, (text) => log.redact(text))}`);
+            throw err;
+          }),
         onDidChange: marketHost.onDidChangeHistory,
       },
-      {
-        get text() {
-          return view.queryText;
-        },
-        onDidChange: view.onDidChange,
-        outlook: (query, signal) => marketHost.client.request('outlook', { query }, signal).catch(warned("The filter's outlook could not be read")),
-      },
+      outlook,
     ),
   );
   own.add(bindBadge(machinesView, news));
@@ -121,7 +114,6 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   own.add(registerMcpServer(context, config, tokens));
   const tokenDeps = { tokens, controller };
   const auth = own.add(new AuthProvider(tokens, config, { signIn: () => setToken(tokenDeps), signOut: () => clearToken(tokenDeps) }));
-  const outlook = own.add(new FilterOutlook(marketHost, view, log));
   own.add(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView, outlook }));
 
   const panelOpeners = { details: panels, compare, template: templatePanels, trends };

@@ -10,10 +10,11 @@ import { CHART_COLUMNS, type TrendsView } from '../../market/history/trendsView'
 import type { Params } from '../../market/protocol';
 import { toCsv } from '../../model/csv';
 import { trendsContent, trendsShell } from '../../webview/trends/content';
-import { outlookContent, type OutlookFor } from '../../webview/trends/outlook';
+import { outlookContent } from '../../webview/trends/outlook';
 import { MAX_TREND_MODELS, parseTrendsRequest, trendsKey, type TrendsContent, type TrendsKey, type TrendsRequest } from '../../webview/trends/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
 import { Disposable } from '../services/lifecycle';
+import type { FilterOutlook } from '../views/filterOutlook';
 import { WebviewHost, type PageKind } from './host';
 
 export const TRENDS_VIEW_TYPE = 'gpuRental.marketTrends';
@@ -26,15 +27,6 @@ export interface TrendsSource {
   view(params: Params<'history.trends'>, signal?: AbortSignal): Promise<TrendsView>;
   /** The history's answers may have changed. */
   readonly onDidChange: vscode.Event<unknown>;
-}
-
-/** The Machines view's filter, whose outlook the panel shows (issue 36). */
-export interface TrendsFilter {
-  readonly text: string;
-  /** The filter may have changed. */
-  readonly onDidChange: vscode.Event<unknown>;
-  /** The market's outlook of a filter's text (rejects when the market cannot answer). */
-  outlook(query: string, signal?: AbortSignal): Promise<OutlookFor>;
 }
 
 /** Before the first answer: no history (yet). */
@@ -58,14 +50,12 @@ export class TrendsPanel extends Disposable {
   private drawn: TrendsView = NOTHING;
   /** The request of the drawing in flight: the next supersedes it. */
   private asking: AbortController | undefined;
-  /** The outlook drawn, of which filter; and the request in flight for it. */
-  private outlook: { filter: string; answer: OutlookFor | undefined } = { filter: '', answer: undefined };
-  private askingOutlook: AbortController | undefined;
 
   constructor(
     extensionUri: vscode.Uri,
     private readonly history: TrendsSource,
-    private readonly filter?: TrendsFilter,
+    /** The Machines view's filter's outlook (issue 36), asked by its owner: the panel draws its last answer. */
+    private readonly outlook: Pick<FilterOutlook, 'last' | 'current' | 'onDidChange'>,
   ) {
     super();
     this.host = this._register(
@@ -74,19 +64,13 @@ export class TrendsPanel extends Disposable {
         restored: (key) => {
           this.key = key;
           void this.redraw();
-          void this.askOutlook().then((asked) => asked && this.host.update(this.key, this.contentOf(this.drawn)));
           return this.contentOf(this.drawn);
         },
         closed: () => undefined,
       }),
     );
-    this._register(
-      history.onDidChange(() => {
-        void this.redraw();
-        void this.redrawOutlook();
-      }),
-    );
-    if (filter) this._register(filter.onDidChange(() => filter.text !== this.outlook.filter && void this.redrawOutlook()));
+    this._register(history.onDidChange(() => void this.redraw()));
+    this._register(outlook.onDidChange(() => this.host.keys().length > 0 && this.host.update(this.key, this.contentOf(this.drawn))));
   }
 
   /** Opens the panel (or reveals it) on these models, or on what it showed, or on the model with the most GPUs listed. */
@@ -94,32 +78,8 @@ export class TrendsPanel extends Disposable {
     let chosen = models && models.length > 0 ? [...new Set(models)].slice(0, MAX_TREND_MODELS) : this.key.models;
     if (chosen.length === 0) chosen = (await this.ask({ ...this.key, models: [] }))?.defaults ?? [];
     this.key = { range: this.key.range, models: chosen };
-    const [view] = await Promise.all([this.ask(this.key), this.askOutlook()]);
+    const [view] = await Promise.all([this.ask(this.key), this.outlook.current()]);
     if (view) this.host.show(this.key, this.contentOf(view));
-  }
-
-  /** Asks for the outlook of the filter now and draws it, when the panel is open. */
-  private async redrawOutlook(): Promise<void> {
-    if (this.host.keys().length === 0) return;
-    if (await this.askOutlook()) this.host.update(this.key, this.contentOf(this.drawn));
-  }
-
-  /** The outlook of the filter now, kept for drawing; false when superseded. A failure (logged by the asker) draws no section. */
-  private async askOutlook(): Promise<boolean> {
-    if (!this.filter) return false;
-    const filter = this.filter.text;
-    const asking = new AbortController();
-    this.askingOutlook?.abort();
-    this.askingOutlook = asking;
-    let answer: OutlookFor | undefined;
-    try {
-      answer = filter.trim() ? await this.filter.outlook(filter, asking.signal) : undefined;
-    } catch {
-      answer = undefined;
-    }
-    if (asking.signal.aborted) return false;
-    this.outlook = { filter, answer };
-    return true;
   }
 
   private async act(request: Exclude<TrendsRequest, ReadyRequest>): Promise<string | undefined> {
@@ -161,7 +121,8 @@ export class TrendsPanel extends Disposable {
 
   private contentOf(view: TrendsView): TrendsContent {
     const content = trendsContent({ range: this.key.range, models: view.models, chosen: this.key.models, trends: view.trends, from: view.from, to: view.end, latest: view.latest, stepMs: view.stepMs, off: view.off });
-    const outlook = outlookContent(this.outlook.filter, this.outlook.answer);
+    const last = this.outlook.last;
+    const outlook = last && outlookContent(last.filter, last.answer);
     return outlook ? { ...content, outlook } : content;
   }
 

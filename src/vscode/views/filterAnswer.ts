@@ -17,7 +17,7 @@ export interface FilterMarket {
 }
 
 export abstract class FilterAnswer<T> extends Disposable {
-  private readonly latest: LatestAnswer<{ filter: string; answer: T }>;
+  protected readonly latest: LatestAnswer<{ filter: string; answer: T }>;
   /** A new answer (or none any more). */
   readonly onDidChange: vscode.Event<void>;
 
