@@ -75,6 +75,18 @@ export function fields(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
+/** A value read as text, or empty; as a list, or empty. */
+export const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A new element with its class and text. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 export interface PageOptions {
   /** The element that shows a `status` message for a moment, and for how long. */
   statusElement: string;

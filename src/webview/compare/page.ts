@@ -3,7 +3,7 @@
 // Its words (buttons, the corner, "best") come with the content, in VS
 // Code's display language.
 import type { CompareRequest } from './protocol';
-import { fields, setFrame, startPage } from '../dom';
+import { el, fields, setFrame, startPage, str } from '../dom';
 
 interface PageState {
   onlyDifferences: boolean;
@@ -12,17 +12,6 @@ interface PageState {
 
 const table = document.getElementById('compare');
 const toggle = document.getElementById('only-differences') as HTMLInputElement | null;
-
-function el(tag: string, className = '', text?: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
 
 function applyToggle(): void {
   if (table && toggle) table.classList.toggle('only-differences', toggle.checked);

@@ -3,7 +3,7 @@
 // extension for a range and models by name and index only. Its words come
 // with the shell and the content, in VS Code's display language.
 import type { TrendsRequest } from './protocol';
-import { fields, setFrame, startPage } from '../dom';
+import { el, fields, list, setFrame, startPage, str } from '../dom';
 import { drawChart } from './dom';
 
 const MAX_MODELS = 8;
@@ -12,16 +12,6 @@ const sections = document.getElementById('sections');
 const modelsBox = document.getElementById('models');
 const legend = document.getElementById('legend');
 let currentRange = 'week';
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function drawTable(caption: string, columns: string[], rows: unknown[]): HTMLElement {
   const scroller = el('div', 'table-scroller');
