@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { describeError, type Log } from '../services/log';
 import { DisposableStore } from '../services/lifecycle';
-import { showError } from '../services/notify';
 import type { HistoryClearing } from '../features/history';
 import type { MachinesProvider } from '../views/machinesView';
 import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
@@ -106,7 +105,7 @@ export function registerCommands(table: Record<string, Handler>, log: Log): vsco
           await handler(...args);
         } catch (err) {
           log.error(`Command ${id} failed: ${describeError(err, (text) => log.redact(text))}`);
-          void showError(vscode.l10n.t('GPU Rental: "{0}" failed unexpectedly. See the "GPU Rental" log for details.', id));
+          void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: "{0}" failed unexpectedly. See the "GPU Rental" log for details.', id));
         }
       }),
     ),

@@ -6,7 +6,7 @@ import type { Machine, Template } from '../../api/types';
 import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
 import { lazyMachinePick, visibleMachines } from './lazyPick';
-import { flash, showInfo } from '../services/notify';
+import { flash } from '../services/notify';
 import { nodeIdsDelivered } from '../services/walkthroughProgress';
 import { templatePickText, type Pick } from './quickPicks';
 import type { TargetDeps } from './targets';
@@ -39,7 +39,7 @@ export async function insertTemplateIds({ controller, templatesShown }: EditorCo
 function activeEditor(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void showInfo(vscode.l10n.t('GPU Rental: open a file to insert IDs into, and place the cursor where they go.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: open a file to insert IDs into, and place the cursor where they go.'));
   }
   return editor;
 }
@@ -85,7 +85,7 @@ function copiedWhat(machines: number, templates: number): string {
 
 export async function copyAs(machines: Machine[], templates: Template[]): Promise<void> {
   if (machines.length === 0 && templates.length === 0) {
-    void showInfo(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
     return;
   }
   const what = copiedWhat(machines.length, templates.length);

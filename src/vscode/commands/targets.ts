@@ -6,7 +6,6 @@ import type { Machine, Template } from '../../api/types';
 import type { Controller } from '../services/controller';
 import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
-import { showInfo } from '../services/notify';
 import { lazyMachinePick, machineAsk, visibleMachines, type MarketAsker } from './lazyPick';
 import { pickTemplate } from './quickPicks';
 import type { TemplateNode } from '../views/templatesView';
@@ -61,7 +60,7 @@ export async function pickVisibleMachine(host: MarketAsker, view: ViewState, tit
   const source = visibleMachines(host, view);
   const first = await source('');
   if (first.total === 0) {
-    void showInfo(view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
+    void vscode.window.showInformationMessage(view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
     return undefined;
   }
   const [machine] = (await lazyMachinePick(source, first, { title: titleFor(view, title), placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: false })) ?? [];
@@ -76,7 +75,7 @@ export interface TemplateAsker {
 export async function pickVisibleTemplate(templatesShown: TemplateAsker, title: string) {
   const templates = await templatesShown.inOrder();
   if (templates.length === 0) {
-    void showInfo(vscode.l10n.t('GPU Rental: no image template matches.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: no image template matches.'));
     return undefined;
   }
   return pickTemplate(templates, title);
@@ -87,7 +86,7 @@ export async function pickVisibleMachines(host: MarketAsker, view: ViewState, ti
   const source = visibleMachines(host, view);
   const first = await source('');
   if (first.total < 2) {
-    void showInfo(view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
+    void vscode.window.showInformationMessage(view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
     return undefined;
   }
   return lazyMachinePick(source, first, { title: titleFor(view, title), placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'), many: true, preselected });

@@ -22,7 +22,6 @@ import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { Disposable, toDisposable } from '../services/lifecycle';
 import { describeError, type Log } from '../services/log';
-import { showInfo, showWarning } from '../services/notify';
 
 export interface WatchStats {
   matches: number;
@@ -205,7 +204,7 @@ export class WatchService extends Disposable {
       this.reported.add(key);
       this.log.warn(`Watch ${problem.index + 1} is not valid: ${problem.error.message} at ${problem.error.position}`);
       const open = vscode.l10n.t('Open Settings');
-      void showWarning(
+      void vscode.window.showWarningMessage(
         vscode.l10n.t('GPU Rental: watch {0} in the setting gpuRental.watches is not valid: {1} (at character {2}).', problem.index + 1, problem.error.message, problem.error.position),
         open,
       ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettingsJson'));
@@ -304,7 +303,7 @@ export class WatchService extends Disposable {
     const outlook = this.outlooks.get(watch.queryText);
     const judged = outlook && cheapest ? outlookAlertWords(outlook, pricePerGpu(cheapest)) : '';
     const text = alertTextOf(watch, listed, cheapest);
-    void showInfo(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
+    void vscode.window.showInformationMessage(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
       try {
         if (choice === show) {
           // The first still listed when the person clicks.
