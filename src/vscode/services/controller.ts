@@ -8,7 +8,7 @@ import type { ApiError } from '../../api/errors';
 import type { ListingState } from '../../market/protocol';
 import type { Which } from '../../market/market';
 import type { Config } from './config';
-import type { HttpConsent } from './httpConsent';
+import type { PlainHttpConsent } from './httpConsent';
 import { Disposable } from './lifecycle';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
@@ -58,7 +58,7 @@ export class Controller extends Disposable {
     private readonly config: Config,
     private readonly tokens: TokenStore,
     private readonly log: Log,
-    private readonly trustedHosts: HttpConsent,
+    private readonly trustedHosts: Pick<PlainHttpConsent, 'allow'>,
   ) {
     super();
     this._register(tokens.onDidChange(() => void this.reconfigure()));

@@ -4,21 +4,17 @@
 // list. Its one owner: the view's message reads its line, the Market Trends
 // panel the whole answer, so each change asks the market once.
 // Nothing is said without a filter or without a history.
-import type * as vscode from 'vscode';
 import { outlookLine } from '../../model/outlookText';
 import type { Result } from '../../market/protocol';
 import type { Log } from '../services/log';
-import { FilterAnswer, type FilterMarket } from './filterAnswer';
+import type { MarketHost } from '../services/marketHost';
+import { FilterAnswer } from './filterAnswer';
 import type { ViewState } from './viewState';
-
-export interface OutlookMarket extends FilterMarket {
-  readonly onDidChangeHistory: vscode.Event<void>;
-}
 
 export class FilterOutlook extends FilterAnswer<Result<'outlook'> | undefined> {
   protected readonly what = "The filter's outlook";
 
-  constructor(market: OutlookMarket, state: ViewState, log: Log) {
+  constructor(market: Pick<MarketHost, 'client' | 'onDidChange' | 'onDidChangeHistory'>, state: ViewState, log: Log) {
     super(market, state, log, undefined, undefined, false);
     this._register(market.onDidChangeHistory(() => void this.refresh()));
     void this.refresh();

@@ -6,26 +6,16 @@
 // the tree asks the market for a group's rows and a machine's place through it.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import type { ListingState, MachineAsk, MachineSummary, Notifications, Params, Result, RowHistory, Which } from '../../market/protocol';
+import type { MachineAsk, MachineSummary, Result, RowHistory } from '../../market/protocol';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
 import { describeError } from '../services/log';
 import type { ViewState } from './viewState';
 
-/** What the model needs of the MarketHost: its client's requests, its changes, a listing's state. */
-export interface MarketSource {
-  readonly client: { request<M extends 'summary' | 'rows' | 'locate'>(method: M, params: Params<M>, signal?: AbortSignal): Promise<Result<M>> };
-  readonly onDidChange: vscode.Event<Notifications['changed']>;
-  state(which: Which): ListingState | undefined;
-}
-
-/** A slice of a group's rows with what each shows from the market history (same order; none without a history). */
-export interface RowsSlice {
-  machines: Machine[];
-  history: RowHistory[] | undefined;
-  size: number;
-}
+/** What the model needs of the MarketHost: its client, its changes. */
+type MarketSource = Pick<MarketHost, 'client' | 'onDidChange'>;
 
 export class MachinesModel extends Disposable {
   /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */
@@ -79,14 +69,13 @@ export class MachinesModel extends Disposable {
     void this.latest.ask(async (signal) => ({ summary: await client.request('summary', ask, signal), from: client }));
   }
 
-  /** A slice of one group's rows under the current query; empty when the market cannot answer (logged). */
-  async rows(groupKey: string, start: number, count: number): Promise<RowsSlice> {
+  /** A slice of one group's rows under the current query, with what each shows from the market history (none without one); empty when the market cannot answer (logged). */
+  async rows(groupKey: string, start: number, count: number): Promise<Result<'rows'>> {
     try {
-      const answer = await this.market.client.request('rows', { ...this.ask, groupKey, start, count });
-      return { machines: answer.machines, history: answer.history, size: answer.size };
+      return await this.market.client.request('rows', { ...this.ask, groupKey, start, count });
     } catch (err) {
       this.log.error(`The Machines view's rows failed: ${describeError(err)}`);
-      return { machines: [], history: undefined, size: 0 };
+      return { machines: [], size: 0 };
     }
   }
 

@@ -8,14 +8,15 @@ import { viewMessage } from '../../model/status';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
 import { DisposableStore } from '../services/lifecycle';
-import type { MachinesModel, MarketSource } from './machinesModel';
+import type { MarketHost } from '../services/marketHost';
+import type { MachinesModel } from './machinesModel';
 import type { FilterOutlook } from './filterOutlook';
 import type { TemplatesModel } from './templatesModel';
 import type { ViewState } from './viewState';
 
 export interface ViewParts {
   /** Each listing's state and its changes. */
-  host: Pick<MarketSource, 'state' | 'onDidChange'>;
+  host: Pick<MarketHost, 'state' | 'onDidChange'>;
   /** The Machines view's answer: counts and filter text. */
   machines: MachinesModel;
   /** The Image Templates view's answer: counts and filter text. */
