@@ -10,7 +10,7 @@ import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands
 import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
 import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, showTrends, type PanelCommandDeps } from './panelCommands';
 import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
-import { isMoreNode, machinesOf, templatesOf } from './targets';
+import { isNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
 import { takeSuggestion } from './filterInput';
 import { applyQuery, applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
@@ -56,7 +56,7 @@ export function commandTable(deps: CommandTableDeps): Record<string, Handler> {
     'gpuRental.machines.filter': () => filterMachines(deps),
     'gpuRental.machines.clearFilter': () => view.clearFilter(),
     'gpuRental.machines.clearJob': () => view.setJob(undefined),
-    'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
+    'gpuRental.machines.showMore': (node) => isNode(node, 'more') && deps.machines.showMore(node),
     'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
     'gpuRental.machines.filter.takeSuggestion': () => takeSuggestion(),
     'gpuRental.findMachinesForModel': (answers) => findMachinesForModel(deps, answers),
