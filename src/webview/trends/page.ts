@@ -68,13 +68,12 @@ function limitModels(): void {
   for (const b of boxes) b.disabled = full && !b.checked;
 }
 
-function renderLegend(columns: string[]): void {
-  if (!legend) return;
-  legend.replaceChildren();
-  ['low', 'p25', 'median', 'gpus'].forEach((metric, i) => {
+/** A legend's items: each metric's swatch and its words. */
+function legendItems(metrics: string[], words: string[]): HTMLElement[] {
+  return metrics.map((metric, i) => {
     const item = el('span', 'legend-item');
-    item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(columns[i + 1] ?? ''));
-    legend.append(item);
+    item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(words[i] ?? ''));
+    return item;
   });
 }
 
@@ -91,11 +90,7 @@ function renderOutlook(raw: unknown): void {
   if (words.length > 0) {
     const key = el('div', 'legend');
     key.setAttribute('aria-hidden', 'true');
-    ['best', 'band', 'appeared'].forEach((metric, i) => {
-      const item = el('span', 'legend-item');
-      item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(words[i] ?? ''));
-      key.append(item);
-    });
+    key.append(...legendItems(['best', 'band', 'appeared'], words));
     parts.push(key);
   }
   const charts = [o.price, o.supply].filter((c) => c !== undefined).map(drawChart);
@@ -109,7 +104,7 @@ function render(content: Record<string, unknown>): void {
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="range"]')) radio.checked = radio.value === currentRange;
   renderModels(list(content.models).map(fields));
   const columns = list(content.columns).map(str);
-  renderLegend(columns);
+  legend?.replaceChildren(...legendItems(['low', 'p25', 'median', 'gpus'], columns.slice(1)));
   renderOutlook(content.outlook);
   if (!sections) return;
   const parts = list(content.sections).map(fields);
