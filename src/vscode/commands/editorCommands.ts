@@ -32,8 +32,9 @@ export async function insertTemplateIds({ controller, templatesShown }: EditorCo
     detail: vscode.l10n.t('ID {0}', template.id),
     value: template,
   }));
-  const chosen = await pickMany(picks, vscode.l10n.t('Insert Template ID'), editor.selections.length, vscode.l10n.t('Search by name, image or ID'));
-  await insert(editor, chosen.map((t) => String(t.id)));
+  const title = withCursors(vscode.l10n.t('Insert Template ID'), editor.selections.length);
+  const chosen = await vscode.window.showQuickPick(picks, { title, placeHolder: vscode.l10n.t('Search by name, image or ID'), canPickMany: true, matchOnDescription: true, matchOnDetail: true });
+  await insert(editor, chosen?.map((p) => String(p.value.id)) ?? []);
 }
 
 function activeEditor(): vscode.TextEditor | undefined {
@@ -47,11 +48,6 @@ function activeEditor(): vscode.TextEditor | undefined {
 /** "Insert Node ID (pick 3 for one per cursor)" with several cursors. */
 function withCursors(title: string, cursors: number): string {
   return cursors > 1 ? vscode.l10n.t('{0} (pick {1} for one per cursor)', title, cursors) : title;
-}
-
-async function pickMany<T>(picks: Pick<T>[], title: string, cursors: number, placeHolder: string): Promise<T[]> {
-  const chosen = await vscode.window.showQuickPick(picks, { title: withCursors(title, cursors), placeHolder, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
-  return chosen?.map((p) => p.value) ?? [];
 }
 
 /**

@@ -59,11 +59,6 @@ export async function compareMachines({ controller, view, marketHost, panels }: 
   panels.compare.show(ordered.slice(0, MAX_COMPARED));
 }
 
-async function templateFor({ controller, templatesShown }: PanelCommandDeps, node: unknown, title: string): Promise<Template | undefined> {
-  const [fromTree] = templatesOf(node, undefined);
-  return fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(templatesShown, title) : undefined);
-}
-
 export function showTemplateDetails(deps: PanelCommandDeps, node: unknown): Promise<void> {
   // A click in the tree keeps the focus there, so arrows keep moving through templates.
   const fromTree = templatesOf(node, undefined).length > 0;
@@ -79,8 +74,9 @@ export function copyTemplateJson(deps: PanelCommandDeps, node: unknown): Promise
 }
 
 /** The template of the node, or one picked under `title`; `act` runs on it unless the pick was cancelled. */
-async function withTemplate(deps: PanelCommandDeps, node: unknown, title: string, act: (template: Template) => Promise<void>): Promise<void> {
-  const template = await templateFor(deps, node, title);
+async function withTemplate({ controller, templatesShown }: PanelCommandDeps, node: unknown, title: string, act: (template: Template) => Promise<void>): Promise<void> {
+  const [fromTree] = templatesOf(node, undefined);
+  const template = fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(templatesShown, title) : undefined);
   if (template) {
     await act(template);
   }

@@ -154,7 +154,6 @@ export class ComparePanel extends Disposable {
   }
 
   private update(): void {
-    const content = this.current();
-    this.host.update(this.key(), content);
+    this.host.update(this.key(), this.current());
   }
 }

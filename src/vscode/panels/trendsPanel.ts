@@ -19,8 +19,6 @@ import { WebviewHost, type PageKind } from './host';
 
 export const TRENDS_VIEW_TYPE = 'gpuRental.marketTrends';
 
-export { CHART_COLUMNS };
-
 /** What the panel needs of the market history's keeper. */
 export interface TrendsSource {
   /** What to draw of a range and some models (rejects when the keeper cannot answer). */
@@ -133,8 +131,9 @@ export class TrendsPanel extends Disposable {
     for (const s of view?.trends ?? []) {
       for (const x of s.samples ?? []) rows.push([s.gpu, new Date(x.t).toISOString(), x.n, x.machines, x.gpus, x.low, x.p25, x.median]);
     }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
-      defaultUri: defaultFolder(`gpu-rental-trends-${this.key.range}.csv`),
+      defaultUri: folder && vscode.Uri.joinPath(folder, `gpu-rental-trends-${this.key.range}.csv`),
       filters: { CSV: ['csv'] },
       saveLabel: vscode.l10n.t('Export'),
       title: vscode.l10n.t('Export Market Trends as CSV'),
@@ -147,9 +146,4 @@ export class TrendsPanel extends Disposable {
     }
     return vscode.l10n.t('Exported to {0}', target.path.split('/').pop() ?? '');
   }
-}
-
-function defaultFolder(file: string): vscode.Uri | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return folder ? vscode.Uri.joinPath(folder, file) : undefined;
 }

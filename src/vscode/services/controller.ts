@@ -246,19 +246,13 @@ export class Controller extends Disposable {
   private async ask(show: (text: string, ...buttons: string[]) => Thenable<string | undefined>, text: string, actions: Action[]): Promise<void> {
     const labels = actionLabels();
     const choice = await show(text, ...actions.map((a) => labels[a]));
-    switch (actions.find((a) => labels[a] === choice)) {
-      case 'retry':
-        void vscode.commands.executeCommand('gpuRental.refresh');
-        break;
-      case 'setToken':
-        void vscode.commands.executeCommand('gpuRental.setToken');
-        break;
-      case 'openSettings':
-        void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuRental.baseUrl');
-        break;
-      case 'showLog':
-        this.log.channel.show(true);
-        break;
-    }
+    const run: Record<Action, () => unknown> = {
+      retry: () => vscode.commands.executeCommand('gpuRental.refresh'),
+      setToken: () => vscode.commands.executeCommand('gpuRental.setToken'),
+      openSettings: () => vscode.commands.executeCommand('workbench.action.openSettings', 'gpuRental.baseUrl'),
+      showLog: () => this.log.channel.show(true),
+    };
+    const chosen = actions.find((a) => labels[a] === choice);
+    if (chosen) void run[chosen]();
   }
 }

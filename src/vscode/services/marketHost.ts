@@ -114,11 +114,6 @@ export class MarketHost extends Disposable implements LoadHost {
     }
   }
 
-  /** True when the worker could not start and the same server runs in this thread. */
-  get fallback(): boolean {
-    return this.inThreadFromStart || this.client.inThread;
-  }
-
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
   watch(queries: string[]): void {
     void this.client.request('watches', { queries }).catch((err: unknown) => this.options.log.error(`Telling the market the watches failed: ${describeError(err)}`));

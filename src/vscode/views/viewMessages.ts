@@ -45,23 +45,15 @@ export function bindViewMessages(parts: ViewParts): vscode.Disposable {
 }
 
 function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView, outlook }: ViewParts): void {
+  // Nothing above the trees until the setup is ready: the welcome content says what to do.
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
-  if (ready) {
-    const m = machines.summary;
-    const state = host.state('machines');
-    const t = templates.answer;
-    const tState = host.state('templates');
-    const counts = viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status);
-    const line = m?.filterText ? outlook.line() : undefined;
-    show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
-    show(templatesView, 'message', viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status));
-    show(machinesView, 'description', arrangementDescription(arrangement));
-  } else {
-    show(machinesView, 'message', undefined);
-    show(templatesView, 'message', undefined);
-    show(machinesView, 'description', undefined);
-  }
+  const [m, state, t, tState] = [machines.summary, host.state('machines'), templates.answer, host.state('templates')];
+  const counts = ready ? viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status) : undefined;
+  const line = m?.filterText ? outlook.line() : undefined;
+  show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
+  show(templatesView, 'message', ready ? viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status) : undefined);
+  show(machinesView, 'description', ready ? arrangementDescription(arrangement) : undefined);
   keys.set('gpuRental.setup', controller.setup);
   // With nothing to show, a rejected token gets welcome content with a button, not only a message.
   keys.set('gpuRental.tokenRejected', (['machines', 'templates'] as const).map((which) => host.state(which)).some((s) => s?.errorKind === 'auth' && s.count === undefined));
