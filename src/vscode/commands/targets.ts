@@ -6,7 +6,7 @@ import type { Machine, Template } from '../../api/types';
 import type { Controller } from '../services/controller';
 import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
-import { lazyMachinePick, machineAsk, visibleMachines, type LazyPickOptions, type MarketAsker } from './lazyPick';
+import { lazyMachinePick, visibleMachines, type LazyPickOptions, type MarketAsker } from './lazyPick';
 import { pickTemplate } from './quickPicks';
 import type { TemplateNode } from '../views/templatesView';
 import type { ViewState } from '../views/viewState';
@@ -92,7 +92,7 @@ async function pickVisible(host: MarketAsker, view: ViewState, least: number, no
 
 /** The machines given in the tree's order (asked of the market); those the tree no longer shows (the filter changed) last, in the order given. */
 export async function inTreeOrder(host: MarketAsker, view: ViewState, machines: readonly Machine[]): Promise<Machine[]> {
-  const order = await host.client.request('order', { ...machineAsk(view), nodeIds: machines.map((m) => m.node_name) });
+  const order = await host.client.request('order', { ...view.ask, nodeIds: machines.map((m) => m.node_name) });
   const position = new Map(order.map((id, i) => [id, i]));
   return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));
 }

@@ -6,7 +6,7 @@
 // the tree asks the market for a group's rows and a machine's place through it.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import type { MachineAsk, MachineSummary, Result, RowHistory } from '../../market/protocol';
+import type { MachineSummary, Result, RowHistory } from '../../market/protocol';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
@@ -52,11 +52,6 @@ export class MachinesModel extends Disposable {
     return this.latest.asking;
   }
 
-  /** The question the view asks now. */
-  get ask(): MachineAsk {
-    return { filter: this.state.queryText, arrangement: this.state.arrangement };
-  }
-
   /** The answer to the current query, once it has come (the one on hand when nothing is being asked). */
   async current(): Promise<MachineSummary | undefined> {
     return (await this.latest.current())?.summary;
@@ -64,7 +59,7 @@ export class MachinesModel extends Disposable {
 
   /** Asks again for the current query, cancelling the last ask. */
   refresh(): void {
-    const ask = this.ask;
+    const ask = this.state.ask;
     const client = this.market.client;
     void this.latest.ask(async (signal) => ({ summary: await client.request('summary', ask, signal), from: client }));
   }
@@ -72,7 +67,7 @@ export class MachinesModel extends Disposable {
   /** A slice of one group's rows under the current query, with what each shows from the market history (none without one); empty when the market cannot answer (logged). */
   async rows(groupKey: string, start: number, count: number): Promise<Result<'rows'>> {
     try {
-      return await this.market.client.request('rows', { ...this.ask, groupKey, start, count });
+      return await this.market.client.request('rows', { ...this.state.ask, groupKey, start, count });
     } catch (err) {
       this.log.error(`The Machines view's rows failed: ${describeError(err)}`);
       return { machines: [], size: 0 };
@@ -82,7 +77,7 @@ export class MachinesModel extends Disposable {
   /** Where a machine sits in the current view, with its row; undefined when the view does not hold it or the market cannot answer (logged). */
   async locate(nodeId: string): Promise<{ groupKey: string; index: number; machine: Machine; history: RowHistory | undefined } | undefined> {
     try {
-      const ask = this.ask;
+      const ask = this.state.ask;
       const place = await this.market.client.request('locate', { ...ask, nodeId });
       const row = place && (await this.market.client.request('rows', { ...ask, groupKey: place.groupKey, start: place.index, count: 1 }));
       const machine = row?.machines[0];
