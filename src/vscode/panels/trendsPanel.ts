@@ -7,25 +7,20 @@
 // a reload, it knows its range and models and asks for them again.
 import * as vscode from 'vscode';
 import { CHART_COLUMNS, type TrendsView } from '../../market/history/trendsView';
-import type { Params } from '../../market/protocol';
+import { CANCELLED } from '../../market/protocol';
+import { MarketRequestError } from '../../market/worker/client';
 import { toCsv } from '../../model/csv';
 import { trendsContent, trendsShell } from '../../webview/trends/content';
 import { outlookContent } from '../../webview/trends/outlook';
 import { MAX_TREND_MODELS, parseTrendsRequest, trendsKey, type TrendsContent, type TrendsKey, type TrendsRequest } from '../../webview/trends/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
 import { Disposable } from '../services/lifecycle';
+import { describeError, type Log } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
 import type { FilterOutlook } from '../views/filterOutlook';
 import { WebviewHost, type PageKind } from './host';
 
 export const TRENDS_VIEW_TYPE = 'gpuRental.marketTrends';
-
-/** What the panel needs of the market history's keeper. */
-export interface TrendsSource {
-  /** What to draw of a range and some models (rejects when the keeper cannot answer). */
-  view(params: Params<'history.trends'>, signal?: AbortSignal): Promise<TrendsView>;
-  /** The history's answers may have changed. */
-  readonly onDidChange: vscode.Event<unknown>;
-}
 
 /** Before the first answer: no history (yet). */
 const NOTHING: TrendsView = { models: [], defaults: [], trends: [], from: 0, end: 0, latest: undefined, stepMs: 0 };
@@ -51,9 +46,11 @@ export class TrendsPanel extends Disposable {
 
   constructor(
     extensionUri: vscode.Uri,
-    private readonly history: TrendsSource,
+    /** The history's keeper (the market's server: in the worker or this thread) and its changes. */
+    private readonly market: Pick<MarketHost, 'client' | 'onDidChangeHistory'>,
     /** The Machines view's filter's outlook (issue 36), asked by its owner: the panel draws its last answer. */
-    private readonly outlook: Pick<FilterOutlook, 'last' | 'current' | 'onDidChange'>,
+    private readonly outlook: Pick<FilterOutlook, 'last' | 'settled' | 'onDidChange'>,
+    private readonly log: Log,
   ) {
     super();
     this.host = this._register(
@@ -67,7 +64,7 @@ export class TrendsPanel extends Disposable {
         closed: () => undefined,
       }),
     );
-    this._register(history.onDidChange(() => void this.redraw()));
+    this._register(market.onDidChangeHistory(() => void this.redraw()));
     this._register(outlook.onDidChange(() => this.host.keys().length > 0 && this.host.update(this.key, this.contentOf(this.drawn))));
   }
 
@@ -76,7 +73,7 @@ export class TrendsPanel extends Disposable {
     let chosen = models && models.length > 0 ? [...new Set(models)].slice(0, MAX_TREND_MODELS) : this.key.models;
     if (chosen.length === 0) chosen = (await this.ask({ ...this.key, models: [] }))?.defaults ?? [];
     this.key = { range: this.key.range, models: chosen };
-    const [view] = await Promise.all([this.ask(this.key), this.outlook.current()]);
+    const [view] = await Promise.all([this.ask(this.key), this.outlook.settled()]);
     if (view) this.host.show(this.key, this.contentOf(view));
   }
 
@@ -98,8 +95,8 @@ export class TrendsPanel extends Disposable {
   }
 
   /**
-   * The history's answer for a key; undefined when superseded or failed (the
-   * keeper logs why). A redraw supersedes the one before; opening the panel
+   * The history's answer for a key; undefined when superseded or failed
+   * (logged unless superseded). A redraw supersedes the one before; opening the panel
    * and exporting are not superseded.
    */
   private async ask(key: TrendsKey, how: 'redraw' | 'open' | 'samples' = 'open'): Promise<TrendsView | undefined> {
@@ -109,10 +106,11 @@ export class TrendsPanel extends Disposable {
       this.asking = asking;
     }
     try {
-      const view = await this.history.view({ range: key.range, models: [...key.models], columns: CHART_COLUMNS, samples: how === 'samples' }, asking?.signal);
+      const view = await this.market.client.request('history.trends', { range: key.range, models: [...key.models], columns: CHART_COLUMNS, samples: how === 'samples' }, asking?.signal);
       if (how !== 'samples') this.drawn = view;
       return view;
-    } catch {
+    } catch (err) {
+      if (!(err instanceof MarketRequestError && err.kind === CANCELLED)) this.log.warn(`The market trends could not be read: ${describeError(err, (text) => this.log.redact(text))}`);
       return undefined;
     }
   }

@@ -43,7 +43,7 @@ export abstract class FilterAnswer<T> extends Disposable {
   }
 
   /** The answer for the filter shown, as last answered; `none` while the answer for a new filter is on its way. */
-  protected shown(): T {
+  current(): T {
     return this.shownOf(this.latest.value);
   }
 

@@ -22,7 +22,7 @@ export class FilterOutlook extends FilterAnswer<Result<'outlook'> | undefined> {
 
   /** The line for the current filter, as last answered. */
   line(): string | undefined {
-    const answer = this.shown();
+    const answer = this.current();
     return answer && 'outlook' in answer ? outlookLine(answer.outlook) : undefined;
   }
 
@@ -32,7 +32,7 @@ export class FilterOutlook extends FilterAnswer<Result<'outlook'> | undefined> {
   }
 
   /** The last answer once the one asked now has come. */
-  async current(): Promise<FilterOutlook['last']> {
+  async settled(): Promise<FilterOutlook['last']> {
     await this.latest.current();
     return this.last;
   }

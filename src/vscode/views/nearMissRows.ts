@@ -16,11 +16,6 @@ export class NearMissRows extends FilterAnswer<readonly NearMiss[]> {
     void this.refresh();
   }
 
-  /** The rows for the current filter, as last answered; none while the answer for a new filter is on its way. */
-  current(): readonly NearMiss[] {
-    return this.shown();
-  }
-
   protected ask(filter: string, signal: AbortSignal): Promise<NearMiss[]> {
     return this.market.client.request('nearMisses', { filter }, signal);
   }
