@@ -6,8 +6,8 @@ import { describeError, type Log } from '../services/log';
 import { DisposableStore } from '../services/lifecycle';
 import type { HistoryClearing } from '../features/history';
 import type { MachinesProvider } from '../views/machinesView';
-import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
-import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
+import { copyNodeId, copyTemplateId } from './copyCommands';
+import { copyAs, insertNodeIds, insertTemplateIds } from './editorCommands';
 import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, showTrends, type PanelCommandDeps } from './panelCommands';
 import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
 import { isNode, machinesOf, templatesOf } from './targets';
@@ -19,9 +19,7 @@ import { manageWatches, watchCurrentFilter, watchSavedFilter, type WatchCommandD
 /** What the table hands out: each handler takes its own part of it. */
 export type CommandTableDeps = TokenCommandDeps &
   ViewCommandDeps &
-  CopyCommandDeps &
   PanelCommandDeps &
-  EditorCommandDeps &
   WatchCommandDeps &
   SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;

@@ -11,9 +11,7 @@ import { nodeIdsDelivered } from '../services/walkthroughProgress';
 import { templatePickText, type Pick } from './quickPicks';
 import type { TargetDeps } from './targets';
 
-export type EditorCommandDeps = TargetDeps;
-
-export async function insertNodeIds({ controller, view, marketHost }: EditorCommandDeps): Promise<void> {
+export async function insertNodeIds({ controller, view, marketHost }: TargetDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('machines'))) return;
   const source = visibleMachines(marketHost, view);
@@ -24,7 +22,7 @@ export async function insertNodeIds({ controller, view, marketHost }: EditorComm
   nodeIdsDelivered(chosen.length);
 }
 
-export async function insertTemplateIds({ controller, templatesShown }: EditorCommandDeps): Promise<void> {
+export async function insertTemplateIds({ controller, templatesShown }: TargetDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('templates'))) return;
   const picks: Pick<Template>[] = (await templatesShown.inOrder()).map((template) => ({
