@@ -18,7 +18,6 @@ import { DetailsPanels } from './vscode/panels/detailsPanel';
 import { TemplatePanels } from './vscode/panels/templatePanel';
 import { PlainHttpConsent } from './vscode/services/httpConsent';
 import { describeError, Log } from './vscode/services/log';
-import { MarketRequestError } from './market/worker/client';
 import { ViewState } from './vscode/views/viewState';
 import { MachinesProvider } from './vscode/views/machinesView';
 import { MachinesModel } from './vscode/views/machinesModel';
@@ -92,46 +91,19 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
     }),
   );
   const statusBar = own.add(new StatusBar(marketHost, machinesModel, view, watches, config));
-  // A failed request of the panel's, logged (unless cancelled) and passed on.
-  const warned =
-    (what: string) =>
-    (err: unknown): never => {
-      if (!(err instanceof MarketRequestError && err.kind === 'cancelled')) log.warn(`${what}: ${describeError(err, (text) => log.redact(text))}`);
-      throw err;
-    };
-  const trends = own.add(
-    new TrendsPanel(
-      context.extensionUri,
-      {
-        view: (params, signal) => marketHost.client.request('history.trends', params, signal).catch(warned('The market trends could not be read')),
-        onDidChange: marketHost.onDidChangeHistory,
-      },
-      {
-        get text() {
-          return view.queryText;
-        },
-        onDidChange: view.onDidChange,
-        outlook: (query, signal) => marketHost.client.request('outlook', { query }, signal).catch(warned("The filter's outlook could not be read")),
-      },
-    ),
-  );
+  const outlook = own.add(new FilterOutlook(marketHost, view, log));
+  const trends = own.add(new TrendsPanel(context.extensionUri, marketHost, outlook, log));
   own.add(bindBadge(machinesView, news));
   own.add(registerNodeIdHover(marketHost, config, log));
   own.add(registerTools(marketHost, controller));
   own.add(registerMcpServer(context, config, tokens));
   const tokenDeps = { tokens, controller };
   const auth = own.add(new AuthProvider(tokens, config, { signIn: () => setToken(tokenDeps), signOut: () => clearToken(tokenDeps) }));
-  const outlook = own.add(new FilterOutlook(marketHost, view, log));
   own.add(bindViewMessages({ host: marketHost, machines: machinesModel, templates: templatesModel, controller, view, keys, machinesView, templatesView, outlook }));
 
-  const panelOpeners = { details: panels, compare, template: templatePanels, trends };
-  own.add(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: panelOpeners }), log));
+  own.add(registerCommands(commandTable({ marketHost, controller, tokens, config, view, templatesShown: templatesModel, watches, machines, walkthrough: { open: () => openWalkthrough(context.extension.id) }, history, keys, panels: { details: panels, compare, template: templatePanels, trends } }), log));
   void controller.reconfigure();
   void tellChangedReadings(context.globalState, config, watches).catch((err) => log.error(`Telling changed readings failed: ${describeError(err, (text) => log.redact(text))}`));
   log.info(`GPU Rental ${context.extension.packageJSON.version as string} activated.`);
   return { config, controller, tokens, tokenDeps, log, keys, view, marketHost, machines, machinesModel, templates, templatesModel, machinesView, templatesView, nearMissRows, panels, compare, trends, templatePanels, watches, history, statusBar, auth };
-}
-
-export function deactivate(): void {
-  // Everything, including requests in flight, is disposed through the store in context.subscriptions.
 }

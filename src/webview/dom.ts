@@ -18,18 +18,6 @@ export interface Channel<Request, State> {
   setState(state: State): void;
 }
 
-export function channel<Request, State = never>(): Channel<Request, State> {
-  const api = acquireVsCodeApi();
-  return {
-    post: (request) => api.postMessage(request),
-    state: () => {
-      const state = api.getState();
-      return state && typeof state === 'object' ? (state as Partial<State>) : {};
-    },
-    setState: (state) => api.setState(state),
-  };
-}
-
 /** Sets an element's text; hides it when there is none. Ignores a value that is not text. */
 export function setText(id: string, value: unknown, hideWhenEmpty: boolean): void {
   const element = document.getElementById(id);
@@ -44,17 +32,6 @@ export function setFrame(content: { title?: unknown; notice?: unknown; asOf?: un
   if (typeof content.title === 'string') document.title = content.title;
   setText('notice', content.notice, true);
   setText('as-of', content.asOf, true);
-}
-
-/** Shows a short status (after a copy) in the element, and clears it after `ms`. */
-export function flasher(element: HTMLElement | null, ms: number): (text: string) => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return (text) => {
-    if (!element) return;
-    element.textContent = text;
-    clearTimeout(timer);
-    timer = setTimeout(() => (element.textContent = ''), ms);
-  };
 }
 
 /**
@@ -75,6 +52,18 @@ export function fields(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
+/** A value read as text, or empty; as a list, or empty. */
+export const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A new element with its class and text. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 export interface PageOptions {
   /** The element that shows a `status` message for a moment, and for how long. */
   statusElement: string;
@@ -90,11 +79,21 @@ export interface PageOptions {
  * being hidden, or restored, starts from its empty shell.
  */
 export function startPage<Request extends { type: string }, State = never>(options: PageOptions): Channel<Request | { type: 'ready' }, State> {
-  const page = channel<Request | { type: 'ready' }, State>();
-  const flash = flasher(document.getElementById(options.statusElement), options.statusMs);
+  const api = acquireVsCodeApi();
+  const page: Channel<Request | { type: 'ready' }, State> = {
+    post: (request) => api.postMessage(request),
+    state: () => fields(api.getState()) as Partial<State>,
+    setState: (state) => api.setState(state),
+  };
+  const status = document.getElementById(options.statusElement);
+  let clearing: ReturnType<typeof setTimeout> | undefined;
   onMessage((message) => {
-    if (message.type === 'status' && typeof message.text === 'string') flash(message.text);
-    else if (message.type === 'update' && message.content && typeof message.content === 'object') {
+    if (message.type === 'status' && typeof message.text === 'string' && status) {
+      // Shown for a moment (after a copy), then cleared.
+      status.textContent = message.text;
+      clearTimeout(clearing);
+      clearing = setTimeout(() => (status.textContent = ''), options.statusMs);
+    } else if (message.type === 'update' && message.content && typeof message.content === 'object') {
       const key = message.key;
       if (typeof key === 'string' || typeof key === 'number' || (typeof key === 'object' && key !== null)) page.setState({ ...page.state(), key } as State);
       options.render(fields(message.content));

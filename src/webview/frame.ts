@@ -29,12 +29,6 @@ export interface ShellFrame {
   scriptUri: string;
 }
 
-export interface PageFrame extends ShellFrame {
-  title: string;
-  /** The page's language (the display language unless told otherwise), for screen readers and hyphenation. */
-  lang?: string;
-}
-
 export function staleNotice(): string {
   return l10n.t('The last refresh failed: these values may be out of date.');
 }
@@ -44,12 +38,12 @@ export function asOfText(fetchedAt: Date | undefined): string {
   return fetchedAt ? l10n.t('Data as of {0}', formatTime(fetchedAt)) : '';
 }
 
-/** The whole document; `main` is the page's own markup, already escaped. */
-export function pageHtml(frame: PageFrame, main: string): string {
+/** The whole document, in the display language (for screen readers and hyphenation); `main` is the page's own markup, already escaped. */
+export function pageHtml(frame: ShellFrame & { title: string }, main: string): string {
   const attr = escapeHtml;
   const styles = frame.styleUris.map((uri) => `<link rel="stylesheet" href="${attr(uri)}">`).join('\n  ');
   return `<!DOCTYPE html>
-<html lang="${attr(frame.lang ?? getDisplayLocale())}">
+<html lang="${attr(getDisplayLocale())}">
 <head>
   <meta charset="UTF-8">
   <meta http-equiv="Content-Security-Policy" content="${attr(pageCsp(frame.cspSource, frame.nonce))}">

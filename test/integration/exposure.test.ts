@@ -123,7 +123,7 @@ describe('Nothing private leaves the extension', function () {
     const used = new Set(clauses.flatMap((c) => c.match(/\bgpuRental\.[A-Za-z.]+/g) ?? []).filter((k) => !viewIds.has(k)));
     assert.deepEqual([...used].sort(), Object.keys(CONTEXT_KEYS).sort());
     for (const key of Object.keys(CONTEXT_KEYS) as ContextKey[]) {
-      assert.notEqual(api.keys.get(key), undefined, `${key} is set`);
+      assert.notEqual(api.keys['values'].get(key), undefined, `${key} is set`);
     }
   });
 

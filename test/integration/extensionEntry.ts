@@ -11,8 +11,6 @@ import { historyRoot } from '../../src/vscode/features/history';
 import { tellChangedReadings } from '../../src/vscode/features/readings';
 import { saveToken } from '../../src/vscode/commands/tokenCommands';
 
-export { deactivate } from '../../src/extension';
-
 export interface ShownMessage {
   severity: 'error' | 'warning' | 'info';
   /** A modal's text and its detail, one after the other. */

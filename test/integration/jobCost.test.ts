@@ -39,7 +39,7 @@ describe('What the job costs', function () {
     assert.deepEqual(job, { paramsB: 7, kind: 'train', tokens: 1e9 });
     assert.deepEqual(api.view.arrangement, { groupBy: 'none', sortBy: 'jobCost', order: 'ascending', job });
     assert.equal(api.machinesView.description, 'ungrouped · job cost ↑');
-    assert.equal(api.keys.get('gpuRental.machines.job'), true, 'Clear Job and Sort By Job Cost are offered');
+    assert.equal(api.keys['values'].get('gpuRental.machines.job'), true, 'Clear Job and Sort By Job Cost are offered');
     assert.match(lastMessage()?.text ?? '', /Job: full training of 7B on 1B tokens; sorted by job cost\.$/);
     const shown = await rows();
     assert.ok(shown.length > 2);
@@ -80,7 +80,7 @@ describe('What the job costs', function () {
     assert.equal(api.view.job, undefined);
     assert.equal(api.view.queryText, filter);
     assert.equal(api.view.arrangement.sortBy, 'pricePerGpu');
-    assert.equal(api.keys.get('gpuRental.machines.job'), false);
+    assert.equal(api.keys['values'].get('gpuRental.machines.job'), false);
     await waitFor('rows without the job', async () => (await rows()).every((r) => !words(r).startsWith('≈')));
   });
 

@@ -17,6 +17,7 @@ import { originOf } from '../../src/market/history/origin';
 import { hasSqlite } from '../support/sqlite';
 import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
 import { signedInToDemo, waitFor } from './helpers';
+import { pageContent, pageKey } from './pages';
 
 const HOUR_MS = 3_600_000;
 const FILTER = 'gpu=H100 gpus=8';
@@ -108,6 +109,44 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     await api.pollWatchesNow();
     const alert = await waitFor('the alert', () => api.shownMessages.find((m) => m.text.includes('newly matches "8× H100"')));
     assert.match(alert.text, /newly matches "8× H100"\. 1\.50 is low for this watch: typical 1\.75–1\.75\.$/);
+  });
+
+  // Last: it records a cheaper list, which changes the outlook the tests above read.
+  it("Market Trends draws the filter's outlook the view's message says, asked of the market once per history change (issue 36)", async function () {
+    this.timeout(60_000);
+    // A watch on the filter would ask for its outlook too.
+    await settings().update('watches', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('no watch', () => api.watches.watches.length === 0);
+    assert.ok(api.view.setQuery(FILTER).ok);
+    const lineOf = (message: string | undefined) => message?.split(' · ').slice(2).join(' · ');
+    await waitFor("the filter's outlook in the view message", () => /typical/.test(api.machinesView.message ?? ''));
+    await api.trends.show();
+    const before = lineOf(api.machinesView.message);
+    await waitFor('the same line in the panel', () => pageContent(api.trends)?.outlook?.line === before);
+    assert.equal(pageContent(api.trends)?.outlook?.heading, `Outlook for ${FILTER}`);
+    // Every request for this filter's outlook and every change of the history, from here on.
+    const client = api.marketHost.client;
+    const request = client.request.bind(client);
+    let asked = 0;
+    let changes = 0;
+    client.request = ((method, params, signal) => {
+      if (method === 'outlook' && (params as { query: string }).query === FILTER) asked++;
+      return request(method, params, signal);
+    }) as typeof client.request;
+    const listening = api.marketHost.onDidChangeHistory(() => changes++);
+    try {
+      // Another window records a list where it is cheaper: the history changes, and so does the outlook.
+      const origin = originOf(settings().get<string>('baseUrl')!)!;
+      await recordElsewhere(path.join(historyDirectory('', process.env), historyFileName(origin)), origin, [{ t: Date.now(), machines: [...always, { ...rhythm, price: '12.00' }] }]);
+      const after = await waitFor('the new outlook in the view message', () => changes > 0 && lineOf(api.machinesView.message) !== before && lineOf(api.machinesView.message));
+      await waitFor('the new outlook in the panel', () => pageContent(api.trends)?.outlook?.line === after);
+      assert.equal(asked, changes, 'one request for the view message and the panel together');
+    } finally {
+      listening.dispose();
+      delete (client as Partial<typeof client>).request;
+      api.trends.host.close(pageKey(api.trends)!);
+      api.view.setQuery('');
+    }
   });
 });
 

@@ -26,7 +26,6 @@ export async function copyIds(ids: string[], what: 'node' | 'template'): Promise
   flash(message);
 }
 
-
 export async function writeImageReference(template: Template): Promise<void> {
   const reference = imageReference(template);
   await vscode.env.clipboard.writeText(reference);

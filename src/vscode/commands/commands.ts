@@ -4,14 +4,13 @@
 import * as vscode from 'vscode';
 import { describeError, type Log } from '../services/log';
 import { DisposableStore } from '../services/lifecycle';
-import { showError } from '../services/notify';
 import type { HistoryClearing } from '../features/history';
 import type { MachinesProvider } from '../views/machinesView';
-import { copyNodeId, copyTemplateId, type CopyCommandDeps } from './copyCommands';
-import { copyAs, insertNodeIds, insertTemplateIds, type EditorCommandDeps } from './editorCommands';
+import { copyNodeId, copyTemplateId } from './copyCommands';
+import { copyAs, insertNodeIds, insertTemplateIds } from './editorCommands';
 import { compareMachines, copyImageReference, copyTemplateJson, showMachineDetails, showTemplateDetails, showTrends, type PanelCommandDeps } from './panelCommands';
 import { findMachinesForModel, type SizingCommandDeps } from './sizingCommands';
-import { isMoreNode, machinesOf, templatesOf } from './targets';
+import { isNode, machinesOf, templatesOf } from './targets';
 import { clearToken, setToken, type TokenCommandDeps } from './tokenCommands';
 import { takeSuggestion } from './filterInput';
 import { applyQuery, applySavedFilter, filterMachines, filterTemplates, groupMachinesBy, saveFilter, sortMachinesBy, type ViewCommandDeps } from './viewCommands';
@@ -20,9 +19,7 @@ import { manageWatches, watchCurrentFilter, watchSavedFilter, type WatchCommandD
 /** What the table hands out: each handler takes its own part of it. */
 export type CommandTableDeps = TokenCommandDeps &
   ViewCommandDeps &
-  CopyCommandDeps &
   PanelCommandDeps &
-  EditorCommandDeps &
   WatchCommandDeps &
   SizingCommandDeps & {
     machines: Pick<MachinesProvider, 'showMore'>;
@@ -57,7 +54,7 @@ export function commandTable(deps: CommandTableDeps): Record<string, Handler> {
     'gpuRental.machines.filter': () => filterMachines(deps),
     'gpuRental.machines.clearFilter': () => view.clearFilter(),
     'gpuRental.machines.clearJob': () => view.setJob(undefined),
-    'gpuRental.machines.showMore': (node) => isMoreNode(node) && deps.machines.showMore(node),
+    'gpuRental.machines.showMore': (node) => isNode(node, 'more') && deps.machines.showMore(node),
     'gpuRental.machines.applyQuery': (text) => applyQuery(deps, text),
     'gpuRental.machines.filter.takeSuggestion': () => takeSuggestion(),
     'gpuRental.findMachinesForModel': (answers) => findMachinesForModel(deps, answers),
@@ -106,7 +103,7 @@ export function registerCommands(table: Record<string, Handler>, log: Log): vsco
           await handler(...args);
         } catch (err) {
           log.error(`Command ${id} failed: ${describeError(err, (text) => log.redact(text))}`);
-          void showError(vscode.l10n.t('GPU Rental: "{0}" failed unexpectedly. See the "GPU Rental" log for details.', id));
+          void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: "{0}" failed unexpectedly. See the "GPU Rental" log for details.', id));
         }
       }),
     ),

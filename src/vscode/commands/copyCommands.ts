@@ -4,9 +4,7 @@ import * as vscode from 'vscode';
 import { copyIds } from './clipboard';
 import { listed, machinesOf, pickVisibleMachine, pickVisibleTemplate, type TargetDeps, templatesOf } from './targets';
 
-export type CopyCommandDeps = TargetDeps;
-
-export async function copyNodeId({ marketHost, controller, view }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function copyNodeId({ marketHost, controller, view }: TargetDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = [...(await listed(marketHost, node)), ...machinesOf(node, selected)].map((m) => m.node_name);
   if (ids.length === 0) {
     const machine = (await controller.ensureData('machines')) && (await pickVisibleMachine(marketHost, view, vscode.l10n.t('Copy Node ID')));
@@ -15,7 +13,7 @@ export async function copyNodeId({ marketHost, controller, view }: CopyCommandDe
   await copyIds(ids, 'node');
 }
 
-export async function copyTemplateId({ controller, templatesShown }: CopyCommandDeps, node: unknown, selected: unknown): Promise<void> {
+export async function copyTemplateId({ controller, templatesShown }: TargetDeps, node: unknown, selected: unknown): Promise<void> {
   let ids = templatesOf(node, selected).map((t) => String(t.id));
   if (ids.length === 0) {
     const template = (await controller.ensureData('templates')) && (await pickVisibleTemplate(templatesShown, vscode.l10n.t('Copy Template ID')));

@@ -6,14 +6,12 @@ import type { Machine, Template } from '../../api/types';
 import { COPY_FORMS, copyMachines, copyTemplates, type CopyForm } from '../../model/copyFormats';
 import { formatInteger } from '../../model/format';
 import { lazyMachinePick, visibleMachines } from './lazyPick';
-import { flash, showInfo } from '../services/notify';
+import { flash } from '../services/notify';
 import { nodeIdsDelivered } from '../services/walkthroughProgress';
 import { templatePickText, type Pick } from './quickPicks';
 import type { TargetDeps } from './targets';
 
-export type EditorCommandDeps = TargetDeps;
-
-export async function insertNodeIds({ controller, view, marketHost }: EditorCommandDeps): Promise<void> {
+export async function insertNodeIds({ controller, view, marketHost }: TargetDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('machines'))) return;
   const source = visibleMachines(marketHost, view);
@@ -24,7 +22,7 @@ export async function insertNodeIds({ controller, view, marketHost }: EditorComm
   nodeIdsDelivered(chosen.length);
 }
 
-export async function insertTemplateIds({ controller, templatesShown }: EditorCommandDeps): Promise<void> {
+export async function insertTemplateIds({ controller, templatesShown }: TargetDeps): Promise<void> {
   const editor = activeEditor();
   if (!editor || !(await controller.ensureData('templates'))) return;
   const picks: Pick<Template>[] = (await templatesShown.inOrder()).map((template) => ({
@@ -32,14 +30,15 @@ export async function insertTemplateIds({ controller, templatesShown }: EditorCo
     detail: vscode.l10n.t('ID {0}', template.id),
     value: template,
   }));
-  const chosen = await pickMany(picks, vscode.l10n.t('Insert Template ID'), editor.selections.length, vscode.l10n.t('Search by name, image or ID'));
-  await insert(editor, chosen.map((t) => String(t.id)));
+  const title = withCursors(vscode.l10n.t('Insert Template ID'), editor.selections.length);
+  const chosen = await vscode.window.showQuickPick(picks, { title, placeHolder: vscode.l10n.t('Search by name, image or ID'), canPickMany: true, matchOnDescription: true, matchOnDetail: true });
+  await insert(editor, chosen?.map((p) => String(p.value.id)) ?? []);
 }
 
 function activeEditor(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void showInfo(vscode.l10n.t('GPU Rental: open a file to insert IDs into, and place the cursor where they go.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: open a file to insert IDs into, and place the cursor where they go.'));
   }
   return editor;
 }
@@ -47,11 +46,6 @@ function activeEditor(): vscode.TextEditor | undefined {
 /** "Insert Node ID (pick 3 for one per cursor)" with several cursors. */
 function withCursors(title: string, cursors: number): string {
   return cursors > 1 ? vscode.l10n.t('{0} (pick {1} for one per cursor)', title, cursors) : title;
-}
-
-async function pickMany<T>(picks: Pick<T>[], title: string, cursors: number, placeHolder: string): Promise<T[]> {
-  const chosen = await vscode.window.showQuickPick(picks, { title: withCursors(title, cursors), placeHolder, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
-  return chosen?.map((p) => p.value) ?? [];
 }
 
 /**
@@ -85,7 +79,7 @@ function copiedWhat(machines: number, templates: number): string {
 
 export async function copyAs(machines: Machine[], templates: Template[]): Promise<void> {
   if (machines.length === 0 && templates.length === 0) {
-    void showInfo(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: choose "Copy As…" on a machine or a template in the GPU Rental views.'));
     return;
   }
   const what = copiedWhat(machines.length, templates.length);

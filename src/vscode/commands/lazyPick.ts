@@ -8,7 +8,7 @@ import type { Machine } from '../../api/types';
 import { formatInteger } from '../../model/format';
 import { beyondShown, pickRows } from '../../model/pickRows';
 import { MarketRequestError, type MarketClient } from '../../market/worker/client';
-import { CANCELLED, type MachineAsk, type Requests } from '../../market/protocol';
+import { CANCELLED, type Requests } from '../../market/protocol';
 import { DisposableStore } from '../services/lifecycle';
 import type { ViewState } from '../views/viewState';
 import { machinePick, type Pick as PickItem } from './quickPicks';
@@ -24,14 +24,9 @@ export interface MarketAsker {
 export type PickAnswer = Requests['pick']['result'];
 export type PickSource = (text: string, signal?: AbortSignal) => Promise<PickAnswer>;
 
-/** The question the Machines view asks, as the protocol carries it. */
-export function machineAsk(view: Pick<ViewState, 'queryText' | 'arrangement'>): MachineAsk {
-  return { filter: view.queryText, arrangement: view.arrangement };
-}
-
 /** The machines the view shows that match the typed text, from the market. */
 export function visibleMachines(host: MarketAsker, view: ViewState): PickSource {
-  return (text, signal) => host.client.request('pick', { ...machineAsk(view), text, limit: PICK_ROWS }, signal);
+  return (text, signal) => host.client.request('pick', { ...view.ask, text, limit: PICK_ROWS }, signal);
 }
 
 export interface LazyPickOptions {

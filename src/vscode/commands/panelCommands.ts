@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import type { Machine, Template } from '../../api/types';
 import { MAX_COMPARED } from '../../model/compare';
-import { showInfo } from '../services/notify';
 import { writeImageReference, writeTemplateJson } from './clipboard';
 import { inTreeOrder, listed, machinesOf, pickVisibleMachine, pickVisibleMachines, pickVisibleTemplate, type TargetDeps, templatesOf } from './targets';
 
@@ -49,20 +48,15 @@ export async function compareMachines({ controller, view, marketHost, panels }: 
       return;
     }
     if (machines.length < 2) {
-      void showInfo(vscode.l10n.t('GPU Rental: choose at least two machines to compare.'));
+      void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: choose at least two machines to compare.'));
       return;
     }
   }
   const ordered = await inTreeOrder(marketHost, view, machines);
   if (ordered.length > MAX_COMPARED) {
-    void showInfo(vscode.l10n.t('GPU Rental: {0} machines were chosen. Comparing the first {1} in the order of the tree.', ordered.length, MAX_COMPARED));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: {0} machines were chosen. Comparing the first {1} in the order of the tree.', ordered.length, MAX_COMPARED));
   }
   panels.compare.show(ordered.slice(0, MAX_COMPARED));
-}
-
-async function templateFor({ controller, templatesShown }: PanelCommandDeps, node: unknown, title: string): Promise<Template | undefined> {
-  const [fromTree] = templatesOf(node, undefined);
-  return fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(templatesShown, title) : undefined);
 }
 
 export function showTemplateDetails(deps: PanelCommandDeps, node: unknown): Promise<void> {
@@ -80,8 +74,9 @@ export function copyTemplateJson(deps: PanelCommandDeps, node: unknown): Promise
 }
 
 /** The template of the node, or one picked under `title`; `act` runs on it unless the pick was cancelled. */
-async function withTemplate(deps: PanelCommandDeps, node: unknown, title: string, act: (template: Template) => Promise<void>): Promise<void> {
-  const template = await templateFor(deps, node, title);
+async function withTemplate({ controller, templatesShown }: PanelCommandDeps, node: unknown, title: string, act: (template: Template) => Promise<void>): Promise<void> {
+  const [fromTree] = templatesOf(node, undefined);
+  const template = fromTree ?? ((await controller.ensureData('templates')) ? await pickVisibleTemplate(templatesShown, title) : undefined);
   if (template) {
     await act(template);
   }

@@ -5,9 +5,7 @@ import { machinePickText } from '../../model/machines';
 import { isDefaultTemplate, templateImage, templateTitle } from '../../model/templates';
 import { noIcons, oneLine } from '../../model/escape';
 
-export interface Pick<T> extends vscode.QuickPickItem {
-  value: T;
-}
+export type Pick<T> = vscode.QuickPickItem & { value: T };
 
 /** A machine as every machine quick pick shows it: searchable by GPU, region, price, CUDA version and node ID. */
 export function machinePick(machine: Machine, picked = false): Pick<Machine> {

@@ -22,7 +22,6 @@ import {
   type SizingInput,
   type SizingJob,
 } from '../../model/sizing';
-import { showError, showInfo } from '../services/notify';
 import type { ViewState } from '../views/viewState';
 
 export interface SizingCommandDeps {
@@ -44,7 +43,7 @@ function jobLabels(): Record<SizingJob, string> {
 export async function findMachinesForModel({ view }: SizingCommandDeps, args: unknown): Promise<void> {
   const answers = args === undefined ? await ask() : fromArguments(args);
   if (typeof answers === 'string') {
-    void showError(vscode.l10n.t('GPU Rental: cannot size the model: {0}', answers));
+    void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: cannot size the model: {0}', answers));
     return;
   }
   if (!answers) {
@@ -60,7 +59,7 @@ export async function findMachinesForModel({ view }: SizingCommandDeps, args: un
   // A new model question replaces the last job, or clears it when it has none.
   view.setJob(job, { sortBy: job ? 'jobCost' : 'pricePerGpu', order: 'ascending' });
   const said = `${vscode.l10n.t('GPU Rental: {0}, {1}B parameters.', jobLabels()[input.job], input.paramsB)} ${describeEstimate(estimate)} ${vscode.l10n.t('Filter: {0}', filter)}`;
-  void showInfo(job ? `${said} ${vscode.l10n.t('Job: {0}; sorted by job cost.', describeJob(job))}` : said);
+  void vscode.window.showInformationMessage(job ? `${said} ${vscode.l10n.t('Job: {0}; sorted by job cost.', describeJob(job))}` : said);
 }
 
 /** The answers: what the model needs in memory, and the job when its work was given. */

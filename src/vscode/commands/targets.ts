@@ -6,22 +6,16 @@ import type { Machine, Template } from '../../api/types';
 import type { Controller } from '../services/controller';
 import type { MarketHost } from '../services/marketHost';
 import type { MachineNode } from '../views/machinesView';
-import { showInfo } from '../services/notify';
-import { lazyMachinePick, machineAsk, visibleMachines, type MarketAsker } from './lazyPick';
+import { lazyMachinePick, visibleMachines, type LazyPickOptions, type MarketAsker } from './lazyPick';
 import { pickTemplate } from './quickPicks';
 import type { TemplateNode } from '../views/templatesView';
 import type { ViewState } from '../views/viewState';
 
-export function isMachineNode(value: unknown): value is Extract<MachineNode, { kind: 'machine' }> {
-  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'machine';
-}
+type TreeNode = MachineNode | TemplateNode;
 
-export function isMoreNode(value: unknown): value is Extract<MachineNode, { kind: 'more' }> {
-  return !!value && typeof value === 'object' && (value as MachineNode).kind === 'more';
-}
-
-export function isTemplateNode(value: unknown): value is Extract<TemplateNode, { kind: 'template' }> {
-  return !!value && typeof value === 'object' && (value as TemplateNode).kind === 'template';
+/** A tree node of this kind (a command's argument can be anything another extension passes). */
+export function isNode<K extends TreeNode['kind']>(value: unknown, kind: K): value is Extract<TreeNode, { kind: K }> {
+  return !!value && typeof value === 'object' && (value as TreeNode).kind === kind;
 }
 
 /** What a command given a node ID needs of the market: to ask it. */
@@ -45,26 +39,21 @@ export async function listed(market: MachineAsker, value: unknown): Promise<Mach
   return machine ? [machine] : [];
 }
 
-/** The machines a tree command applies to: the whole selection when it holds the clicked item. */
-export function machinesOf(node: unknown, selected: unknown) {
-  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
-  return nodes.filter(isMachineNode).map((n) => n.machine);
+/** The nodes a tree command applies to: the whole selection when it holds the clicked item. */
+const nodesOf = (node: unknown, selected: unknown): unknown[] => (Array.isArray(selected) && selected.length > 1 ? selected : [node]);
+
+export function machinesOf(node: unknown, selected: unknown): Machine[] {
+  return nodesOf(node, selected).flatMap((n) => (isNode(n, 'machine') ? [n.machine] : []));
 }
 
-export function templatesOf(node: unknown, selected: unknown) {
-  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
-  return nodes.filter(isTemplateNode).map((n) => n.template);
+export function templatesOf(node: unknown, selected: unknown): Template[] {
+  return nodesOf(node, selected).flatMap((n) => (isNode(n, 'template') ? [n.template] : []));
 }
 
 /** Quick pick over the machines the tree shows (the filter applies), or a message when none pass it. */
 export async function pickVisibleMachine(host: MarketAsker, view: ViewState, title: string): Promise<Machine | undefined> {
-  const source = visibleMachines(host, view);
-  const first = await source('');
-  if (first.total === 0) {
-    void showInfo(view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.'));
-    return undefined;
-  }
-  const [machine] = (await lazyMachinePick(source, first, { title: titleFor(view, title), placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: false })) ?? [];
+  const none = view.filtered ? vscode.l10n.t('GPU Rental: no machine matches the current filter.') : vscode.l10n.t('GPU Rental: no machines are available.');
+  const [machine] = (await pickVisible(host, view, 1, none, { title, placeHolder: vscode.l10n.t('Search by GPU, region, price, CUDA version or node ID'), many: false })) ?? [];
   return machine;
 }
 
@@ -76,31 +65,34 @@ export interface TemplateAsker {
 export async function pickVisibleTemplate(templatesShown: TemplateAsker, title: string) {
   const templates = await templatesShown.inOrder();
   if (templates.length === 0) {
-    void showInfo(vscode.l10n.t('GPU Rental: no image template matches.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: no image template matches.'));
     return undefined;
   }
   return pickTemplate(templates, title);
 }
 
 /** Several machines from the ones the tree shows, `preselected` already ticked. */
-export async function pickVisibleMachines(host: MarketAsker, view: ViewState, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
+export function pickVisibleMachines(host: MarketAsker, view: ViewState, title: string, preselected: readonly Machine[]): Promise<Machine[] | undefined> {
+  const none = view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.');
+  return pickVisible(host, view, 2, none, { title, placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'), many: true, preselected });
+}
+
+/** The lazy quick pick over the machines the tree shows, titled with the filter; `none` said instead when fewer than `least` pass it. */
+async function pickVisible(host: MarketAsker, view: ViewState, least: number, none: string, options: LazyPickOptions): Promise<Machine[] | undefined> {
   const source = visibleMachines(host, view);
   const first = await source('');
-  if (first.total < 2) {
-    void showInfo(view.filtered ? vscode.l10n.t('GPU Rental: fewer than two machines match the current filter.') : vscode.l10n.t('GPU Rental: fewer than two machines are available.'));
+  if (first.total < least) {
+    void vscode.window.showInformationMessage(none);
     return undefined;
   }
-  return lazyMachinePick(source, first, { title: titleFor(view, title), placeHolder: vscode.l10n.t('Tick 2 to 8 machines; search by GPU, region, price, CUDA version or node ID'), many: true, preselected });
+  // "Copy Node ID (filter: gpus>=2)"
+  const title = view.filtered ? vscode.l10n.t('{0} (filter: {1})', options.title, view.queryText) : options.title;
+  return lazyMachinePick(source, first, { ...options, title });
 }
 
 /** The machines given in the tree's order (asked of the market); those the tree no longer shows (the filter changed) last, in the order given. */
 export async function inTreeOrder(host: MarketAsker, view: ViewState, machines: readonly Machine[]): Promise<Machine[]> {
-  const order = await host.client.request('order', { ...machineAsk(view), nodeIds: machines.map((m) => m.node_name) });
+  const order = await host.client.request('order', { ...view.ask, nodeIds: machines.map((m) => m.node_name) });
   const position = new Map(order.map((id, i) => [id, i]));
   return [...machines].sort((a, b) => (position.get(a.node_name) ?? Infinity) - (position.get(b.node_name) ?? Infinity));
-}
-
-/** "Copy Node ID (filter: gpus>=2)" */
-function titleFor(view: ViewState, title: string): string {
-  return view.filtered ? vscode.l10n.t('{0} (filter: {1})', title, view.queryText) : title;
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { normalizeToken, tokenProblem } from '../../model/token';
 import type { Controller } from '../services/controller';
 import { DisposableStore } from '../services/lifecycle';
-import { flash, showError, showWarning } from '../services/notify';
+import { flash } from '../services/notify';
 import type { TokenStore } from '../services/tokenStore';
 
 export interface TokenCommandDeps {
@@ -21,7 +21,7 @@ export async function setToken(deps: TokenCommandDeps): Promise<void> {
 export async function saveToken({ tokens, controller }: TokenCommandDeps, input: string): Promise<void> {
   const problem = tokenProblem(input);
   if (problem) {
-    void showError(vscode.l10n.t('GPU Rental: {0}', problem));
+    void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: {0}', problem));
     return;
   }
   // Storing it announces the change; the controller reconfigures from that event alone.
@@ -38,11 +38,11 @@ export async function saveToken({ tokens, controller }: TokenCommandDeps, input:
     flash(vscode.l10n.t('GPU Rental: API token saved and accepted by the service'));
   } else if (rejection.kind === 'auth') {
     const setAgain = vscode.l10n.t('Set API Token');
-    void showWarning(vscode.l10n.t('GPU Rental: the token was saved. {0}', rejection.message), setAgain).then(
+    void vscode.window.showWarningMessage(vscode.l10n.t('GPU Rental: the token was saved. {0}', rejection.message), setAgain).then(
       (choice) => choice === setAgain && vscode.commands.executeCommand('gpuRental.setToken'),
     );
   } else {
-    void showWarning(vscode.l10n.t('GPU Rental: the token was saved, but it could not be checked. {0}', rejection.message));
+    void vscode.window.showWarningMessage(vscode.l10n.t('GPU Rental: the token was saved, but it could not be checked. {0}', rejection.message));
   }
 }
 

@@ -7,7 +7,7 @@ import type { MarketAsker } from './lazyPick';
 import { oneOf, type Config } from '../services/config';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
-import { flash, showError, showInfo, showInfoToFilter } from '../services/notify';
+import { flash, showInfoToFilter } from '../services/notify';
 import type { ViewState } from '../views/viewState';
 import { outlookLineOf } from '../../market/outlookLine';
 import { askForMachineQuery } from './filterInput';
@@ -40,7 +40,7 @@ export function applyQuery({ view }: ViewCommandDeps, text: unknown): void {
   }
   const result = view.setQuery(text);
   if (!result.ok) {
-    void showError(vscode.l10n.t('GPU Rental: the filter "{0}" is not valid: {1}', noIcons(oneLine(text, 200)), result.error.message));
+    void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: the filter "{0}" is not valid: {1}', noIcons(oneLine(text, 200)), result.error.message));
   }
 }
 
@@ -90,7 +90,7 @@ export async function applySavedFilter(deps: ViewCommandDeps): Promise<void> {
   } else if (choice?.query !== undefined) {
     const result = view.setQuery(choice.query);
     if (!result.ok) {
-      void showError(vscode.l10n.t('GPU Rental: the saved filter "{0}" is not valid: {1}', choice.label, result.error.message));
+      void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: the saved filter "{0}" is not valid: {1}', choice.label, result.error.message));
     }
   }
 }
@@ -102,7 +102,7 @@ export function savedFilterPicks(config: Config): (vscode.QuickPickItem & { name
 
 export async function saveFilter({ view, config }: ViewCommandDeps): Promise<void> {
   if (!view.filtered) {
-    void showInfo(vscode.l10n.t('GPU Rental: there is no filter to save. Use "Filter Machines…" first.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: there is no filter to save. Use "Filter Machines…" first.'));
     return;
   }
   const query = view.queryText;

@@ -7,7 +7,7 @@ import { printQuery } from '../../model/query';
 import type { Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { ViewState } from '../views/viewState';
-import { flash, showInfo, showInfoToFilter } from '../services/notify';
+import { flash, showInfoToFilter } from '../services/notify';
 import { savedFilterPicks } from './viewCommands';
 import type { WatchService } from '../features/watches';
 
@@ -30,7 +30,7 @@ export async function watchCurrentFilter({ watches, view }: WatchCommandDeps): P
 export async function watchSavedFilter({ watches, config }: WatchCommandDeps): Promise<void> {
   const saved = savedFilterPicks(config);
   if (saved.length === 0) {
-    void showInfo(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'));
     return;
   }
   const choice = await vscode.window.showQuickPick(saved, { title: vscode.l10n.t('Watch Saved Filter'), placeHolder: vscode.l10n.t('Be told when machines newly match this filter') });
@@ -50,7 +50,7 @@ async function addWatch(watches: WatchService, query: string, suggestedName?: st
     return;
   }
   if (!(await watches.add(query, name.trim() || undefined))) {
-    void showInfo(vscode.l10n.t('GPU Rental: "{0}" is already watched.', query));
+    void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: "{0}" is already watched.', query));
     return;
   }
   flash(vscode.l10n.t('GPU Rental: watching "{0}"', name.trim() || query), 'bell');

@@ -37,7 +37,6 @@ export class McpDefinitions extends Disposable {
     private readonly extensionPath: string,
     private readonly config: Config,
     private readonly tokens: TokenStore,
-    private readonly Definition: StdioDefinitionClass | undefined = (vscode as unknown as { McpStdioServerDefinition?: StdioDefinitionClass }).McpStdioServerDefinition,
   ) {
     super();
     const bump = () => {
@@ -56,8 +55,9 @@ export class McpDefinitions extends Disposable {
     // The product's name, as in the manifest's MCP provider label: not translated.
     const label = 'GPU Rental';
     const version = String(this.generation);
-    if (this.Definition) return [new this.Definition(label, process.execPath, args, env, version)];
-    return [{ label, command: process.execPath, args, env, version }];
+    // Only asked where mcpSupported(): VS Code 1.101 and later, which have the class.
+    const { McpStdioServerDefinition } = vscode as unknown as { McpStdioServerDefinition: StdioDefinitionClass };
+    return [new McpStdioServerDefinition(label, process.execPath, args, env, version)];
   }
 
   /** Adds the token as VS Code starts the server: in the process environment only. Without one, the tools say so. */

@@ -7,11 +7,6 @@ import * as vscode from 'vscode';
 import { NewMachines, type SnapshotNews } from '../../market/news';
 import { Disposable } from '../services/lifecycle';
 
-export interface NewsHost {
-  /** Is the Machines view on screen (its news is then seen)? */
-  machinesVisible(): boolean;
-}
-
 export class News extends Disposable {
   private readonly marks = new NewMachines();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
@@ -20,7 +15,8 @@ export class News extends Disposable {
 
   constructor(
     market: { onDidFindNews: vscode.Event<SnapshotNews> },
-    private readonly host: NewsHost,
+    /** Is the Machines view on screen (its news is then seen)? */
+    private readonly host: { machinesVisible(): boolean },
   ) {
     super();
     this._register(market.onDidFindNews((news) => this.update(news)));

@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { changedReadings } from '../../model/query';
 import { noIcons, oneLine } from '../../model/escape';
 import type { Config } from '../services/config';
-import { showInfo } from '../services/notify';
 import type { WatchService } from './watches';
 
 export const READING_TOLD_KEY = 'gpuRental.readingChangeTold';
@@ -30,6 +29,6 @@ export async function tellChangedReadings(globalState: vscode.Memento, config: C
   const list = changed.map((c) => `"${noIcons(oneLine(c.name, 60))}" (${noIcons(oneLine(c.query, 120))})`).join(', ');
   const example = changed[0];
   const text = vscode.l10n.t('GPU Rental: a bare value of gpu, region or cpu_name now matches names that start with its words (gpu=h100 finds H100_SXM5_80GB), so these saved filters and watches may find other machines: {0}. To keep the old meaning, quote the value: {1} instead of {2}.', list, noIcons(oneLine(example.before, 120)), noIcons(oneLine(example.query, 120)));
-  void showInfo(text);
+  void vscode.window.showInformationMessage(text);
   return true;
 }

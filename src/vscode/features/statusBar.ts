@@ -11,7 +11,8 @@ import { formatTime } from '../../model/status';
 import type { ListingState } from '../../market/protocol';
 import type { Config } from '../services/config';
 import { Disposable } from '../services/lifecycle';
-import type { MachinesModel, MarketSource } from '../views/machinesModel';
+import type { MarketHost } from '../services/marketHost';
+import type { MachinesModel } from '../views/machinesModel';
 import type { ViewState } from '../views/viewState';
 import type { WatchService } from './watches';
 
@@ -22,7 +23,7 @@ export class StatusBar extends Disposable {
 
   constructor(
     /** The machines listing's state (loaded? when?) and its changes. */
-    private readonly host: Pick<MarketSource, 'state' | 'onDidChange'>,
+    private readonly host: Pick<MarketHost, 'state' | 'onDidChange'>,
     /** The Machines view's answer: what the current filter matches. */
     private readonly machines: MachinesModel,
     private readonly view: ViewState,

@@ -5,9 +5,7 @@
 // on its own took the keyboard from a token being typed (issue 35).
 import * as vscode from 'vscode';
 
-export const WALKTHROUGH_ID = 'gettingStarted';
-
 /** Opens it (or brings it to the front), with the focus; `publisher.name#id` is the form VS Code 1.100 and 1.139 take. */
 export async function openWalkthrough(extensionId: string): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${WALKTHROUGH_ID}`, false);
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#gettingStarted`, false);
 }

@@ -12,17 +12,15 @@ import type { Outlook } from '../../model/outlook';
 import { outlookAlertWords, outlookLine } from '../../model/outlookText';
 import { pricePerGpu } from '../../model/price';
 import type { NearMiss } from '../../model/nearMiss';
-import type { MachineHistory } from '../../model/query';
 import { PollPlan } from '../../market/poll';
-import type { ListingState, Notifications, Which } from '../../market/protocol';
+import type { Notifications } from '../../market/protocol';
 import { alertTextOf } from '../../market/alertText';
-import type { MarketClient } from '../../market/worker/client';
 import { AlertGate, isActive, parseWatches, type ParsedWatches, type Watch } from '../../market/watch';
 import type { Config } from '../services/config';
 import type { Controller } from '../services/controller';
 import { Disposable, toDisposable } from '../services/lifecycle';
 import { describeError, type Log } from '../services/log';
-import { showInfo, showWarning } from '../services/notify';
+import type { MarketHost } from '../services/marketHost';
 
 export interface WatchStats {
   matches: number;
@@ -33,19 +31,10 @@ export interface WatchStats {
 export interface WatchHost {
   /** Applies a watch's filter and reveals a machine in the tree. */
   show(watch: Watch, nodeId: string): Promise<void>;
-  /** The market history, which the watches' history fields read (for parsing here; the market matches with its own). */
-  history?: MachineHistory;
 }
 
-/** What the watches need of the market (a MarketHost): its client, its changes, its news, and being told the active watches. */
-export interface WatchMarket {
-  readonly client: MarketClient;
-  readonly onDidChange: vscode.Event<{ which: Which; state: ListingState; diff?: unknown }>;
-  readonly onDidFindNews: vscode.Event<Notifications['news']>;
-  /** The market history changed: the watches' outlooks are asked again. */
-  readonly onDidChangeHistory: vscode.Event<void>;
-  watch(queries: string[]): void;
-}
+/** What the watches need of the market: its client, its changes, its news and its history's, and being told the active watches. */
+type WatchMarket = Pick<MarketHost, 'client' | 'onDidChange' | 'onDidFindNews' | 'onDidChangeHistory' | 'watch'>;
 
 export class WatchService extends Disposable {
   private parsed: ParsedWatches = { watches: [], problems: [] };
@@ -198,14 +187,14 @@ export class WatchService extends Disposable {
 
   private reload(): void {
     const before = new Set(this.parsed.watches.map((w) => w.queryText));
-    this.parsed = parseWatches(this.config.watches, this.host.history);
+    this.parsed = parseWatches(this.config.watches);
     for (const problem of this.parsed.problems) {
       const key = `${problem.index}\n${problem.entry}`;
       if (this.reported.has(key)) continue;
       this.reported.add(key);
       this.log.warn(`Watch ${problem.index + 1} is not valid: ${problem.error.message} at ${problem.error.position}`);
       const open = vscode.l10n.t('Open Settings');
-      void showWarning(
+      void vscode.window.showWarningMessage(
         vscode.l10n.t('GPU Rental: watch {0} in the setting gpuRental.watches is not valid: {1} (at character {2}).', problem.index + 1, problem.error.message, problem.error.position),
         open,
       ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettingsJson'));
@@ -304,7 +293,7 @@ export class WatchService extends Disposable {
     const outlook = this.outlooks.get(watch.queryText);
     const judged = outlook && cheapest ? outlookAlertWords(outlook, pricePerGpu(cheapest)) : '';
     const text = alertTextOf(watch, listed, cheapest);
-    void showInfo(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
+    void vscode.window.showInformationMessage(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
       try {
         if (choice === show) {
           // The first still listed when the person clicks.

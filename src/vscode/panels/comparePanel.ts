@@ -49,7 +49,7 @@ export class ComparePanel extends Disposable {
     private readonly actions: CompareActions,
     private readonly log: Pick<Log, 'warn'>,
     /** The job (the view state): Job time and Job cost rows while one is set. */
-    private readonly jobs?: JobSource,
+    private readonly jobs: JobSource,
   ) {
     super();
     this.host = this._register(
@@ -105,7 +105,7 @@ export class ComparePanel extends Disposable {
   private current(): CompareContent {
     const { listed, fetchedAt, stale } = seenIn(this.market, 'machines');
     if (this.waiting) return compareWithoutMachines(this.waiting.length, listed);
-    return compareContent({ columns: this.columns, fetchedAt, stale, job: this.jobs?.job });
+    return compareContent({ columns: this.columns, fetchedAt, stale, job: this.jobs.job });
   }
 
   /** A restored comparison takes its machines from the market once the list has one of them. */
@@ -154,7 +154,6 @@ export class ComparePanel extends Disposable {
   }
 
   private update(): void {
-    const content = this.current();
-    this.host.update(this.key(), content);
+    this.host.update(this.key(), this.current());
   }
 }

@@ -33,12 +33,12 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
     private readonly copyNodeIds: (ids: string[]) => Promise<void>,
     log: Pick<Log, 'warn'>,
     /** The market history changed: a list recorded, or the history cleared or read again. */
-    onHistoryChange?: vscode.Event<void>,
-    private readonly jobs?: JobSource,
+    onHistoryChange: vscode.Event<void>,
+    private readonly jobs: JobSource,
   ) {
     super(extensionUri, market, 'machines', DETAILS_PAGE, log);
     // The open panels say what the history says now, and show the job set now.
-    if (onHistoryChange) this._register(onHistoryChange(() => this.followAll()));
+    this._register(onHistoryChange(() => this.followAll()));
     this._register(onJobChange(jobs, () => this.followAll()));
   }
 
@@ -59,7 +59,7 @@ export class DetailsPanels extends RecordPanels<DetailsKey, Machine, DetailsCont
   }
 
   protected render(machine: Machine, seen: Seen): DetailsContent {
-    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name), job: this.jobs?.job });
+    return detailsContent({ machine, ...seen, history: this.history.get(machine.node_name), job: this.jobs.job });
   }
 
   protected without(nodeName: string, listed: boolean): DetailsContent {

@@ -1,18 +1,8 @@
 // One host for every webview panel of ours (the GitLens `WebviewController`
-// idea at our size). A page kind (details, template, compare) says only what
-// differs: its view type, script, stylesheets and shell, how its key names a
-// panel, and how it checks a request. The host does the rest, once:
-// - one panel per key: showing a key that has a panel reveals it;
-// - the shell is rendered once, when the panel opens; what the page shows is
-//   sent only by message (`update`), and its title follows;
-// - the ready handshake: the page asks (`ready`) when it loads, which is
-//   also after it was hidden (a hidden webview loses its document), and gets
-//   the latest content then; until it asks, updates are only kept;
-// - one `status` message for whatever a page says after an action;
-// - disposal of everything a panel holds when it closes;
-// - panels brought back after a window reload (a webview panel serializer):
-//   the page kept only its key in its state, and the page kind's handlers
-//   make the content again from the market.
+// idea at our size; what it does for all of them, once, is in
+// docs/architecture.md, "The market model"). A page kind (details, template,
+// compare, trends) says only what differs: its view type, script, stylesheets
+// and shell, how its key names a panel, and how it checks a request.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ShellFrame } from '../../webview/frame';

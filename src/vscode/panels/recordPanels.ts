@@ -132,8 +132,7 @@ export interface JobSource {
 }
 
 /** Calls `changed` when the job changes, not on every change of the view state. */
-export function onJobChange(jobs: JobSource | undefined, changed: () => void): vscode.Disposable {
-  if (!jobs) return new vscode.Disposable(() => undefined);
+export function onJobChange(jobs: JobSource, changed: () => void): vscode.Disposable {
   let job = jobs.job;
   return jobs.onDidChange(() => {
     if (jobs.job === job) return;

@@ -7,35 +7,20 @@
 // a reload, it knows its range and models and asks for them again.
 import * as vscode from 'vscode';
 import { CHART_COLUMNS, type TrendsView } from '../../market/history/trendsView';
-import type { Params } from '../../market/protocol';
+import { CANCELLED } from '../../market/protocol';
+import { MarketRequestError } from '../../market/worker/client';
 import { toCsv } from '../../model/csv';
 import { trendsContent, trendsShell } from '../../webview/trends/content';
-import { outlookContent, type OutlookFor } from '../../webview/trends/outlook';
+import { outlookContent } from '../../webview/trends/outlook';
 import { MAX_TREND_MODELS, parseTrendsRequest, trendsKey, type TrendsContent, type TrendsKey, type TrendsRequest } from '../../webview/trends/protocol';
 import type { ReadyRequest } from '../../webview/protocol';
 import { Disposable } from '../services/lifecycle';
+import { describeError, type Log } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
+import type { FilterOutlook } from '../views/filterOutlook';
 import { WebviewHost, type PageKind } from './host';
 
 export const TRENDS_VIEW_TYPE = 'gpuRental.marketTrends';
-
-export { CHART_COLUMNS };
-
-/** What the panel needs of the market history's keeper. */
-export interface TrendsSource {
-  /** What to draw of a range and some models (rejects when the keeper cannot answer). */
-  view(params: Params<'history.trends'>, signal?: AbortSignal): Promise<TrendsView>;
-  /** The history's answers may have changed. */
-  readonly onDidChange: vscode.Event<unknown>;
-}
-
-/** The Machines view's filter, whose outlook the panel shows (issue 36). */
-export interface TrendsFilter {
-  readonly text: string;
-  /** The filter may have changed. */
-  readonly onDidChange: vscode.Event<unknown>;
-  /** The market's outlook of a filter's text (rejects when the market cannot answer). */
-  outlook(query: string, signal?: AbortSignal): Promise<OutlookFor>;
-}
 
 /** Before the first answer: no history (yet). */
 const NOTHING: TrendsView = { models: [], defaults: [], trends: [], from: 0, end: 0, latest: undefined, stepMs: 0 };
@@ -58,14 +43,14 @@ export class TrendsPanel extends Disposable {
   private drawn: TrendsView = NOTHING;
   /** The request of the drawing in flight: the next supersedes it. */
   private asking: AbortController | undefined;
-  /** The outlook drawn, of which filter; and the request in flight for it. */
-  private outlook: { filter: string; answer: OutlookFor | undefined } = { filter: '', answer: undefined };
-  private askingOutlook: AbortController | undefined;
 
   constructor(
     extensionUri: vscode.Uri,
-    private readonly history: TrendsSource,
-    private readonly filter?: TrendsFilter,
+    /** The history's keeper (the market's server: in the worker or this thread) and its changes. */
+    private readonly market: Pick<MarketHost, 'client' | 'onDidChangeHistory'>,
+    /** The Machines view's filter's outlook (issue 36), asked by its owner: the panel draws its last answer. */
+    private readonly outlook: Pick<FilterOutlook, 'last' | 'settled' | 'onDidChange'>,
+    private readonly log: Log,
   ) {
     super();
     this.host = this._register(
@@ -74,19 +59,13 @@ export class TrendsPanel extends Disposable {
         restored: (key) => {
           this.key = key;
           void this.redraw();
-          void this.askOutlook().then((asked) => asked && this.host.update(this.key, this.contentOf(this.drawn)));
           return this.contentOf(this.drawn);
         },
         closed: () => undefined,
       }),
     );
-    this._register(
-      history.onDidChange(() => {
-        void this.redraw();
-        void this.redrawOutlook();
-      }),
-    );
-    if (filter) this._register(filter.onDidChange(() => filter.text !== this.outlook.filter && void this.redrawOutlook()));
+    this._register(market.onDidChangeHistory(() => void this.redraw()));
+    this._register(outlook.onDidChange(() => this.host.keys().length > 0 && this.host.update(this.key, this.contentOf(this.drawn))));
   }
 
   /** Opens the panel (or reveals it) on these models, or on what it showed, or on the model with the most GPUs listed. */
@@ -94,32 +73,8 @@ export class TrendsPanel extends Disposable {
     let chosen = models && models.length > 0 ? [...new Set(models)].slice(0, MAX_TREND_MODELS) : this.key.models;
     if (chosen.length === 0) chosen = (await this.ask({ ...this.key, models: [] }))?.defaults ?? [];
     this.key = { range: this.key.range, models: chosen };
-    const [view] = await Promise.all([this.ask(this.key), this.askOutlook()]);
+    const [view] = await Promise.all([this.ask(this.key), this.outlook.settled()]);
     if (view) this.host.show(this.key, this.contentOf(view));
-  }
-
-  /** Asks for the outlook of the filter now and draws it, when the panel is open. */
-  private async redrawOutlook(): Promise<void> {
-    if (this.host.keys().length === 0) return;
-    if (await this.askOutlook()) this.host.update(this.key, this.contentOf(this.drawn));
-  }
-
-  /** The outlook of the filter now, kept for drawing; false when superseded. A failure (logged by the asker) draws no section. */
-  private async askOutlook(): Promise<boolean> {
-    if (!this.filter) return false;
-    const filter = this.filter.text;
-    const asking = new AbortController();
-    this.askingOutlook?.abort();
-    this.askingOutlook = asking;
-    let answer: OutlookFor | undefined;
-    try {
-      answer = filter.trim() ? await this.filter.outlook(filter, asking.signal) : undefined;
-    } catch {
-      answer = undefined;
-    }
-    if (asking.signal.aborted) return false;
-    this.outlook = { filter, answer };
-    return true;
   }
 
   private async act(request: Exclude<TrendsRequest, ReadyRequest>): Promise<string | undefined> {
@@ -140,8 +95,8 @@ export class TrendsPanel extends Disposable {
   }
 
   /**
-   * The history's answer for a key; undefined when superseded or failed (the
-   * keeper logs why). A redraw supersedes the one before; opening the panel
+   * The history's answer for a key; undefined when superseded or failed
+   * (logged unless superseded). A redraw supersedes the one before; opening the panel
    * and exporting are not superseded.
    */
   private async ask(key: TrendsKey, how: 'redraw' | 'open' | 'samples' = 'open'): Promise<TrendsView | undefined> {
@@ -151,17 +106,19 @@ export class TrendsPanel extends Disposable {
       this.asking = asking;
     }
     try {
-      const view = await this.history.view({ range: key.range, models: [...key.models], columns: CHART_COLUMNS, samples: how === 'samples' }, asking?.signal);
+      const view = await this.market.client.request('history.trends', { range: key.range, models: [...key.models], columns: CHART_COLUMNS, samples: how === 'samples' }, asking?.signal);
       if (how !== 'samples') this.drawn = view;
       return view;
-    } catch {
+    } catch (err) {
+      if (!(err instanceof MarketRequestError && err.kind === CANCELLED)) this.log.warn(`The market trends could not be read: ${describeError(err, (text) => this.log.redact(text))}`);
       return undefined;
     }
   }
 
   private contentOf(view: TrendsView): TrendsContent {
     const content = trendsContent({ range: this.key.range, models: view.models, chosen: this.key.models, trends: view.trends, from: view.from, to: view.end, latest: view.latest, stepMs: view.stepMs, off: view.off });
-    const outlook = outlookContent(this.outlook.filter, this.outlook.answer);
+    const last = this.outlook.last;
+    const outlook = last && outlookContent(last.filter, last.answer);
     return outlook ? { ...content, outlook } : content;
   }
 
@@ -172,8 +129,9 @@ export class TrendsPanel extends Disposable {
     for (const s of view?.trends ?? []) {
       for (const x of s.samples ?? []) rows.push([s.gpu, new Date(x.t).toISOString(), x.n, x.machines, x.gpus, x.low, x.p25, x.median]);
     }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
-      defaultUri: defaultFolder(`gpu-rental-trends-${this.key.range}.csv`),
+      defaultUri: folder && vscode.Uri.joinPath(folder, `gpu-rental-trends-${this.key.range}.csv`),
       filters: { CSV: ['csv'] },
       saveLabel: vscode.l10n.t('Export'),
       title: vscode.l10n.t('Export Market Trends as CSV'),
@@ -186,9 +144,4 @@ export class TrendsPanel extends Disposable {
     }
     return vscode.l10n.t('Exported to {0}', target.path.split('/').pop() ?? '');
   }
-}
-
-function defaultFolder(file: string): vscode.Uri | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return folder ? vscode.Uri.joinPath(folder, file) : undefined;
 }

@@ -20,10 +20,7 @@ export interface AuthActions {
 }
 
 /** Who is signed in, without the token: the service's host names the account. */
-interface Account {
-  id: string;
-  label: string;
-}
+type Account = vscode.AuthenticationSessionAccountInformation;
 
 /**
  * One account per service (one token): the account is the host of

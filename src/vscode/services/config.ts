@@ -138,11 +138,6 @@ export function oneOf<T extends string>(value: unknown, allowed: readonly T[]): 
 }
 
 function textEntries(value: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [name, query] of Object.entries(value)) {
-      if (typeof query === 'string') result[name] = query;
-    }
-  }
-  return result;
+  const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

@@ -36,8 +36,4 @@ export class ContextKeys {
     this.values.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
   }
-
-  get<K extends ContextKey>(key: K): ContextKeyValues[K] | undefined {
-    return this.values.get(key) as ContextKeyValues[K] | undefined;
-  }
 }

@@ -3,20 +3,29 @@
 // fetch fails. Token and setting changes reach it by one path, their change
 // events, and are applied one at a time.
 import * as vscode from 'vscode';
-import { showError, showWarning } from './notify';
 import { checkBaseUrl, isLoopbackHost } from '../../api/baseUrl';
 import type { ApiError } from '../../api/errors';
+import type { ListingState } from '../../market/protocol';
 import type { Which } from '../../market/market';
 import type { Config } from './config';
-import type { HttpConsent } from './httpConsent';
+import type { PlainHttpConsent } from './httpConsent';
 import { Disposable } from './lifecycle';
-import type { LoadHost } from './loader';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './tokenStore';
 import { VIEW_IDS } from './viewIds';
 
 export type SetupState = 'unknown' | 'noBaseUrl' | 'badBaseUrl' | 'noToken' | 'insecure' | 'ready';
 export type { Which };
+
+/** Where the loads go and the listings' state comes from: the MarketHost (the market worker, or its in-thread fallback). */
+export interface LoadHost {
+  /** Loads a listing; resolves to the failure. */
+  load(which: Which): Promise<ApiError | undefined>;
+  /** Sends the service one small request with the token it was configured with; resolves to the failure (undefined: accepted). */
+  checkToken(): Promise<ApiError | undefined>;
+  /** The listing's state as the last `changed` notification said. */
+  state(which: Which): ListingState | undefined;
+}
 
 type Action = 'retry' | 'setToken' | 'openSettings' | 'showLog';
 
@@ -49,14 +58,14 @@ export class Controller extends Disposable {
     private readonly config: Config,
     private readonly tokens: TokenStore,
     private readonly log: Log,
-    private readonly trustedHosts: HttpConsent,
+    private readonly trustedHosts: Pick<PlainHttpConsent, 'allow'>,
   ) {
     super();
     this._register(tokens.onDidChange(() => void this.reconfigure()));
     this._register(config.onDidChange((affects) => (affects('baseUrl') || affects('requestTimeoutSeconds') || affects('templates.pageSize')) && void this.reconfigure(true)));
   }
 
-  /** The MarketHost: loads go through its loader (in this thread or the worker), and the listings' state is read from it. */
+  /** The MarketHost: loads go through it (to the worker, or its in-thread fallback), and the listings' state is read from it. */
   attach(host: LoadHost): void {
     this.host = host;
   }
@@ -142,7 +151,7 @@ export class Controller extends Disposable {
    * service accepted it. Returns undefined when it did.
    */
   async checkToken(): Promise<ApiError | undefined> {
-    return this.state === 'ready' ? this.host?.loader.checkToken() : undefined;
+    return this.state === 'ready' ? this.host?.checkToken() : undefined;
   }
 
   /**
@@ -172,8 +181,8 @@ export class Controller extends Disposable {
       }
       return [];
     }
-    const loader = this.host?.loader;
-    if (this.setup !== 'ready' || !loader) {
+    const host = this.host;
+    if (this.setup !== 'ready' || !host) {
       if (!options.quiet) {
         this.notifySetupProblem();
       }
@@ -181,7 +190,7 @@ export class Controller extends Disposable {
     }
     for (const w of which) this.wanted.add(w);
     const jobs = which.map((w) => {
-      const promise = loader.load(w);
+      const promise = host.load(w);
       this.inFlight.set(w, promise);
       void promise.finally(() => this.inFlight.get(w) === promise && this.inFlight.delete(w));
       void vscode.window.withProgress({ location: { viewId: VIEW_IDS[w] } }, () => promise);
@@ -225,31 +234,25 @@ export class Controller extends Disposable {
     }
     const auth = errors.some((e) => e.kind === 'auth');
     const actions: Action[] = auth ? ['setToken'] : ['retry', 'showLog'];
-    void this.ask(showError, vscode.l10n.t('GPU Rental: {0}', messages.join(' ')), actions);
+    void this.ask(vscode.window.showErrorMessage, vscode.l10n.t('GPU Rental: {0}', messages.join(' ')), actions);
   }
 
   private notifySetupProblem(): void {
     const action: Action = this.setup === 'noToken' ? 'setToken' : 'openSettings';
-    void this.ask(showWarning, vscode.l10n.t('GPU Rental: {0}', this.setupProblem ?? vscode.l10n.t('The extension is not set up yet.')), [action]);
+    void this.ask(vscode.window.showWarningMessage, vscode.l10n.t('GPU Rental: {0}', this.setupProblem ?? vscode.l10n.t('The extension is not set up yet.')), [action]);
   }
 
   /** Shows a notification with buttons (in the display language) and runs the one chosen. */
   private async ask(show: (text: string, ...buttons: string[]) => Thenable<string | undefined>, text: string, actions: Action[]): Promise<void> {
     const labels = actionLabels();
     const choice = await show(text, ...actions.map((a) => labels[a]));
-    switch (actions.find((a) => labels[a] === choice)) {
-      case 'retry':
-        void vscode.commands.executeCommand('gpuRental.refresh');
-        break;
-      case 'setToken':
-        void vscode.commands.executeCommand('gpuRental.setToken');
-        break;
-      case 'openSettings':
-        void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuRental.baseUrl');
-        break;
-      case 'showLog':
-        this.log.channel.show(true);
-        break;
-    }
+    const run: Record<Action, () => unknown> = {
+      retry: () => vscode.commands.executeCommand('gpuRental.refresh'),
+      setToken: () => vscode.commands.executeCommand('gpuRental.setToken'),
+      openSettings: () => vscode.commands.executeCommand('workbench.action.openSettings', 'gpuRental.baseUrl'),
+      showLog: () => this.log.channel.show(true),
+    };
+    const chosen = actions.find((a) => labels[a] === choice);
+    if (chosen) void run[chosen]();
   }
 }

@@ -7,11 +7,7 @@ import { askModal } from './notify';
 const KEY = 'gpuRental.plainHttpHosts';
 
 /** Remembers the hosts for which the user allowed the token over plain http. */
-export interface HttpConsent {
-  allow(host: string): Promise<boolean>;
-}
-
-export class PlainHttpConsent implements HttpConsent {
+export class PlainHttpConsent {
   private readonly declined = new Set<string>();
   private readonly asking = new Map<string, Promise<boolean>>();
 

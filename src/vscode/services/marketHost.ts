@@ -11,17 +11,16 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/baseUrl';
 import type { RetryPolicy } from '../../api/client';
+import { ApiError, type ApiErrorKind } from '../../api/errors';
 import { originOf } from '../../market/history/origin';
 import { historyDirectory, historyFileName, legacyFolder } from '../../node/historyLocation';
-import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which } from '../../market/protocol';
+import { PROTOCOL_VERSION, type HistorySettings, type ListingState, type Notifications, type ServiceSettings, type Which, type WireError } from '../../market/protocol';
 import { MarketClient, type Connection } from '../../market/worker/client';
 import { startWorker } from '../../node/nodeTransport';
 import type { Config } from './config';
-import type { Controller } from './controller';
+import type { Controller, LoadHost } from './controller';
 import { Disposable } from './lifecycle';
-import { workerLoader, type LoadHost, type Loader } from './loader';
 import { describeError, type Log } from './log';
-import { showWarning } from './notify';
 import type { TokenStore } from './tokenStore';
 
 export interface MarketHostOptions {
@@ -59,11 +58,6 @@ export class MarketHost extends Disposable implements LoadHost {
   readonly onDidChangeHistory = this.historyChanged.event;
   /** The last configuration sent: a load waits for it (the worker must fetch from the service the controller just took). */
   private configured: Promise<void> = Promise.resolve();
-  /** Where the controller's loads go. */
-  readonly loader: Loader = workerLoader(
-    () => this.client,
-    () => this.configured,
-  );
 
   constructor(private readonly options: MarketHostOptions) {
     super();
@@ -99,9 +93,25 @@ export class MarketHost extends Disposable implements LoadHost {
     return this.states.get(which);
   }
 
-  /** True when the worker could not start and the same server runs in this thread. */
-  get fallback(): boolean {
-    return this.inThreadFromStart || this.client.inThread;
+  /** Loads a listing in the market, with the service the controller's last change configured; resolves to the failure. */
+  load(which: Which): Promise<ApiError | undefined> {
+    return this.failureOf(() => this.client.request('load', { which }));
+  }
+
+  /** Sends the service one small request with the token the market was configured with; resolves to the failure (undefined: accepted). */
+  checkToken(): Promise<ApiError | undefined> {
+    return this.failureOf(() => this.client.request('checkToken', {}));
+  }
+
+  /** A request's failure as an ApiError, once the last configuration is sent. */
+  private async failureOf(request: () => Promise<{ error?: WireError }>): Promise<ApiError | undefined> {
+    await this.configured;
+    try {
+      const { error } = await request();
+      return error && new ApiError(error.kind as ApiErrorKind, error.message);
+    } catch (err) {
+      return new ApiError('network', err instanceof Error ? err.message : String(err));
+    }
   }
 
   /** The active watches' queries: the market says with each new snapshot what each newly found. */
@@ -150,7 +160,7 @@ export class MarketHost extends Disposable implements LoadHost {
     this.options.log.error(`The market worker stopped (${why}) and was restarted; it reloads what was loaded.`);
     if (!this.toldRestart) {
       this.toldRestart = true;
-      void showWarning(vscode.l10n.t('GPU Rental: the market worker stopped and was restarted. The machines shown may be out of date until it has reloaded them.'));
+      void vscode.window.showWarningMessage(vscode.l10n.t('GPU Rental: the market worker stopped and was restarted. The machines shown may be out of date until it has reloaded them.'));
     }
   }
 

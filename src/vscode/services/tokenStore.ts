@@ -4,7 +4,6 @@
 // (set/clear) or another window sharing the secret storage did.
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
-import { showError } from './notify';
 // Only the kind of error is logged: its message could quote what was being stored.
 import { describeError, type Log } from './log';
 
@@ -62,7 +61,7 @@ export class TokenStore extends Disposable {
         this.changed.fire();
       }
       this.log.error(`Could not store the API token: ${describeError(err)}`);
-      void showError(vscode.l10n.t('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.'));
+      void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: the API token could not be saved in VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
     return true;
@@ -77,7 +76,7 @@ export class TokenStore extends Disposable {
     } catch (err) {
       this.known = previous;
       this.log.error(`Could not delete the API token: ${describeError(err)}`);
-      void showError(vscode.l10n.t('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.'));
+      void vscode.window.showErrorMessage(vscode.l10n.t('GPU Rental: the API token could not be removed from VS Code\'s secret storage. See the "GPU Rental" log.'));
       return false;
     }
     this.changed.fire();

@@ -4,20 +4,18 @@
 // answer synchronously, and only while it is for the filter shown. The near-miss
 // rows and the filter's outlook are two of these.
 import type * as vscode from 'vscode';
-import { CANCELLED, type Which } from '../../market/protocol';
-import { MarketRequestError, type MarketClient } from '../../market/worker/client';
+import { CANCELLED } from '../../market/protocol';
+import { MarketRequestError } from '../../market/worker/client';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
 import { describeError, type Log } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
 import type { ViewState } from './viewState';
 
-export interface FilterMarket {
-  readonly client: MarketClient;
-  readonly onDidChange: vscode.Event<{ which: Which; diff?: unknown; firstLook?: boolean }>;
-}
+export type FilterMarket = Pick<MarketHost, 'client' | 'onDidChange'>;
 
 export abstract class FilterAnswer<T> extends Disposable {
-  private readonly latest: LatestAnswer<{ filter: string; answer: T }>;
+  protected readonly latest: LatestAnswer<{ filter: string; answer: T }>;
   /** A new answer (or none any more). */
   readonly onDidChange: vscode.Event<void>;
 
@@ -45,7 +43,7 @@ export abstract class FilterAnswer<T> extends Disposable {
   }
 
   /** The answer for the filter shown, as last answered; `none` while the answer for a new filter is on its way. */
-  protected shown(): T {
+  current(): T {
     return this.shownOf(this.latest.value);
   }
 

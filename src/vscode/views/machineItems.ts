@@ -73,7 +73,7 @@ export function machineItem(machine: Machine, isNew: boolean, below: number, job
 }
 
 /** Text as untrusted Markdown: no links, HTML or commands run. */
-function untrusted(text: string): vscode.MarkdownString {
+export function untrusted(text: string): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(text);
   markdown.isTrusted = false;
   markdown.supportHtml = false;
@@ -87,12 +87,16 @@ function untrusted(text: string): vscode.MarkdownString {
  * untrusted: no links or HTML run.
  */
 export function machineTooltip(machine: Machine, place?: string, job?: Job): vscode.MarkdownString {
-  const rows = machineDetails(machine).map((row) => `| ${escapeMarkdownCell(row.label)} | ${escapeMarkdownCell(row.value)} |`);
-  const header = `| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`;
-  const lines = [header, '|:--|:--|', ...rows];
+  const lines = fieldTable(machineDetails(machine).map((row) => [row.label, row.value]));
   if (place) lines.push('', `**${escapeMarkdownCell(vscode.l10n.t('Market history'))}**: ${escapeMarkdownCell(place)}`);
   if (job) lines.push('', ...jobLines(machine, job));
   return untrusted(lines.join('\n'));
+}
+
+/** A "Field | Value" table of these rows, every cell escaped. */
+export function fieldTable(rows: [string, string][]): string[] {
+  const row = (cells: [string, string]) => `| ${escapeMarkdownCell(cells[0])} | ${escapeMarkdownCell(cells[1])} |`;
+  return [row([vscode.l10n.t('Field'), vscode.l10n.t('Value')]), '|:--|:--|', ...rows.map(row)];
 }
 
 /** The job's estimate for the tooltip: the job, then each part it rests on (or why there is none). */

@@ -6,26 +6,16 @@
 // the tree asks the market for a group's rows and a machine's place through it.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import type { ListingState, MachineAsk, MachineSummary, Notifications, Params, Result, RowHistory, Which } from '../../market/protocol';
+import type { MachineSummary, Result, RowHistory } from '../../market/protocol';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
 import { describeError } from '../services/log';
 import type { ViewState } from './viewState';
 
-/** What the model needs of the MarketHost: its client's requests, its changes, a listing's state. */
-export interface MarketSource {
-  readonly client: { request<M extends 'summary' | 'rows' | 'locate'>(method: M, params: Params<M>, signal?: AbortSignal): Promise<Result<M>> };
-  readonly onDidChange: vscode.Event<Notifications['changed']>;
-  state(which: Which): ListingState | undefined;
-}
-
-/** A slice of a group's rows with what each shows from the market history (same order; none without a history). */
-export interface RowsSlice {
-  machines: Machine[];
-  history: RowHistory[] | undefined;
-  size: number;
-}
+/** What the model needs of the MarketHost: its client, its changes. */
+type MarketSource = Pick<MarketHost, 'client' | 'onDidChange'>;
 
 export class MachinesModel extends Disposable {
   /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */
@@ -62,11 +52,6 @@ export class MachinesModel extends Disposable {
     return this.latest.asking;
   }
 
-  /** The question the view asks now. */
-  get ask(): MachineAsk {
-    return { filter: this.state.queryText, arrangement: this.state.arrangement };
-  }
-
   /** The answer to the current query, once it has come (the one on hand when nothing is being asked). */
   async current(): Promise<MachineSummary | undefined> {
     return (await this.latest.current())?.summary;
@@ -74,26 +59,25 @@ export class MachinesModel extends Disposable {
 
   /** Asks again for the current query, cancelling the last ask. */
   refresh(): void {
-    const ask = this.ask;
+    const ask = this.state.ask;
     const client = this.market.client;
     void this.latest.ask(async (signal) => ({ summary: await client.request('summary', ask, signal), from: client }));
   }
 
-  /** A slice of one group's rows under the current query; empty when the market cannot answer (logged). */
-  async rows(groupKey: string, start: number, count: number): Promise<RowsSlice> {
+  /** A slice of one group's rows under the current query, with what each shows from the market history (none without one); empty when the market cannot answer (logged). */
+  async rows(groupKey: string, start: number, count: number): Promise<Result<'rows'>> {
     try {
-      const answer = await this.market.client.request('rows', { ...this.ask, groupKey, start, count });
-      return { machines: answer.machines, history: answer.history, size: answer.size };
+      return await this.market.client.request('rows', { ...this.state.ask, groupKey, start, count });
     } catch (err) {
       this.log.error(`The Machines view's rows failed: ${describeError(err)}`);
-      return { machines: [], history: undefined, size: 0 };
+      return { machines: [], size: 0 };
     }
   }
 
   /** Where a machine sits in the current view, with its row; undefined when the view does not hold it or the market cannot answer (logged). */
   async locate(nodeId: string): Promise<{ groupKey: string; index: number; machine: Machine; history: RowHistory | undefined } | undefined> {
     try {
-      const ask = this.ask;
+      const ask = this.state.ask;
       const place = await this.market.client.request('locate', { ...ask, nodeId });
       const row = place && (await this.market.client.request('rows', { ...ask, groupKey: place.groupKey, start: place.index, count: 1 }));
       const machine = row?.machines[0];

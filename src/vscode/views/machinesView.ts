@@ -123,10 +123,7 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   /** Shows the next slice of the group that a "Show more" row belongs to. */
-  showMore(node: MachineNode): void {
-    if (node.kind !== 'more') {
-      return;
-    }
+  showMore(node: MoreNode): void {
     const size = this.config.machineSliceSize;
     this.shown.set(node.groupKey, (this.shown.get(node.groupKey) ?? size) + size);
     this.changed.fire(node.groupKey === ROOT ? undefined : this.groupNodes?.byKey.get(node.groupKey));

@@ -7,20 +7,13 @@ import type { Log } from '../services/log';
 import { FilterAnswer, type FilterMarket } from './filterAnswer';
 import type { ViewState } from './viewState';
 
-export type NearMissMarket = FilterMarket;
-
 export class NearMissRows extends FilterAnswer<readonly NearMiss[]> {
   protected readonly what = 'Near misses';
 
-  constructor(market: NearMissMarket, state: ViewState, log: Log) {
+  constructor(market: FilterMarket, state: ViewState, log: Log) {
     // Only a change of what the tree shows is told: rows before or after.
     super(market, state, log, [], (last, next) => last.length > 0 || next.length > 0);
     void this.refresh();
-  }
-
-  /** The rows for the current filter, as last answered; none while the answer for a new filter is on its way. */
-  current(): readonly NearMiss[] {
-    return this.shown();
   }
 
   protected ask(filter: string, signal: AbortSignal): Promise<NearMiss[]> {

@@ -3,7 +3,6 @@
 import * as vscode from 'vscode';
 import type { ViewState } from './viewState';
 import type { MachineNode, MachinesProvider } from './machinesView';
-import { showInfo } from '../services/notify';
 
 /** Reveals tried before giving up; each after the tree had time to take in a refresh. */
 const REVEAL_TRIES = 3;
@@ -19,7 +18,7 @@ export async function showInTree(view: ViewState, machines: MachinesProvider, tr
   for (let tries = 1; ; tries++) {
     const node = await machines.locate(nodeId);
     if (!node) {
-      void showInfo(vscode.l10n.t('GPU Rental: that machine is no longer listed.'));
+      void vscode.window.showInformationMessage(vscode.l10n.t('GPU Rental: that machine is no longer listed.'));
       return;
     }
     await tree.reveal(node, { select: true, focus: true, expand: true });

@@ -5,18 +5,15 @@
 // its message and its quick picks read it synchronously or await it.
 import * as vscode from 'vscode';
 import type { Template } from '../../api/types';
-import type { ListingState, Notifications, TemplateViewAnswer, Which } from '../../market/protocol';
+import type { TemplateViewAnswer } from '../../market/protocol';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
+import type { MarketHost } from '../services/marketHost';
 import { describeError } from '../services/log';
 
 /** What the model needs of the MarketHost. */
-export interface TemplateSource {
-  readonly client: { request(method: 'templateView', params: { filter: string }, signal?: AbortSignal): Promise<TemplateViewAnswer> };
-  readonly onDidChange: vscode.Event<Notifications['changed']>;
-  state(which: Which): ListingState | undefined;
-}
+type TemplateSource = Pick<MarketHost, 'client' | 'onDidChange'>;
 
 export class TemplatesModel extends Disposable {
   /** The latest answer, with the client that gave it: the host replaces it when the worker setting changes. */

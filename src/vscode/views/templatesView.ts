@@ -6,6 +6,7 @@ import { templateCount } from '../../model/format';
 import { isDefaultTemplate, templateImage, templateTitle, templatePublicRows, type TemplateGroup } from '../../model/templates';
 import type { Controller } from '../services/controller';
 import { Disposable } from '../services/lifecycle';
+import { fieldTable, untrusted } from './machineItems';
 import type { TemplatesModel } from './templatesModel';
 
 export type TemplateNode = { kind: 'group'; group: TemplateGroup } | { kind: 'template'; template: Template; imageType: number };
@@ -81,17 +82,7 @@ function templateItem(template: Template): vscode.TreeItem {
 }
 
 /** Description first, then every non-secret field; docker_passwd is never included. */
-export function templateTooltip(template: Template): vscode.MarkdownString {
-  const lines: string[] = [];
-  if (template.description) {
-    lines.push(escapeMarkdownCell(template.description), '');
-  }
-  lines.push(`| ${escapeMarkdownCell(vscode.l10n.t('Field'))} | ${escapeMarkdownCell(vscode.l10n.t('Value'))} |`, '|:--|:--|');
-  for (const row of templatePublicRows(template)) {
-    lines.push(`| ${escapeMarkdownCell(row.field)} | ${escapeMarkdownCell(row.value)} |`);
-  }
-  const markdown = new vscode.MarkdownString(lines.join('\n'));
-  markdown.isTrusted = false;
-  markdown.supportHtml = false;
-  return markdown;
+function templateTooltip(template: Template): vscode.MarkdownString {
+  const description = template.description ? [escapeMarkdownCell(template.description), ''] : [];
+  return untrusted([...description, ...fieldTable(templatePublicRows(template).map((row) => [row.field, row.value]))].join('\n'));
 }

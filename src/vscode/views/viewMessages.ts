@@ -8,14 +8,15 @@ import { viewMessage } from '../../model/status';
 import type { ContextKeys } from '../services/contextKeys';
 import type { Controller } from '../services/controller';
 import { DisposableStore } from '../services/lifecycle';
-import type { MachinesModel, MarketSource } from './machinesModel';
+import type { MarketHost } from '../services/marketHost';
+import type { MachinesModel } from './machinesModel';
 import type { FilterOutlook } from './filterOutlook';
 import type { TemplatesModel } from './templatesModel';
 import type { ViewState } from './viewState';
 
 export interface ViewParts {
   /** Each listing's state and its changes. */
-  host: Pick<MarketSource, 'state' | 'onDidChange'>;
+  host: Pick<MarketHost, 'state' | 'onDidChange'>;
   /** The Machines view's answer: counts and filter text. */
   machines: MachinesModel;
   /** The Image Templates view's answer: counts and filter text. */
@@ -44,23 +45,15 @@ export function bindViewMessages(parts: ViewParts): vscode.Disposable {
 }
 
 function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView, outlook }: ViewParts): void {
+  // Nothing above the trees until the setup is ready: the welcome content says what to do.
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
-  if (ready) {
-    const m = machines.summary;
-    const state = host.state('machines');
-    const t = templates.answer;
-    const tState = host.state('templates');
-    const counts = viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status);
-    const line = m?.filterText ? outlook.line() : undefined;
-    show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
-    show(templatesView, 'message', viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status));
-    show(machinesView, 'description', arrangementDescription(arrangement));
-  } else {
-    show(machinesView, 'message', undefined);
-    show(templatesView, 'message', undefined);
-    show(machinesView, 'description', undefined);
-  }
+  const [m, state, t, tState] = [machines.summary, host.state('machines'), templates.answer, host.state('templates')];
+  const counts = ready ? viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status) : undefined;
+  const line = m?.filterText ? outlook.line() : undefined;
+  show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
+  show(templatesView, 'message', ready ? viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status) : undefined);
+  show(machinesView, 'description', ready ? arrangementDescription(arrangement) : undefined);
   keys.set('gpuRental.setup', controller.setup);
   // With nothing to show, a rejected token gets welcome content with a button, not only a message.
   keys.set('gpuRental.tokenRejected', (['machines', 'templates'] as const).map((which) => host.state(which)).some((s) => s?.errorKind === 'auth' && s.count === undefined));

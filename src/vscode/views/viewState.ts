@@ -7,6 +7,7 @@ import { GROUP_BY, VIEW_SORT_KEYS, type Arrangement } from '../../model/arrange'
 import type { Job } from '../../model/jobCost';
 import { checkJob } from '../../model/jobInput';
 import { isEmptyQuery, parseQuery, printQuery, type ParseResult, type Query } from '../../model/query';
+import type { MachineAsk } from '../../market/protocol';
 import { oneOf, type Config } from '../services/config';
 import { Disposable } from '../services/lifecycle';
 
@@ -81,6 +82,11 @@ export class ViewState extends Disposable {
     };
     if (this.setJobValue) arrangement.job = this.setJobValue;
     return arrangement;
+  }
+
+  /** The question the Machines view asks the market, as the protocol carries it (its quick picks ask the same). */
+  get ask(): MachineAsk {
+    return { filter: this.queryText, arrangement: this.arrangement };
   }
 
   /** The job of Find Machines for a Model…, while one is set. */

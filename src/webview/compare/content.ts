@@ -23,10 +23,6 @@ export function noLongerListed(): string {
   return l10n.t('No longer listed');
 }
 
-export function changedText(was: string): string {
-  return l10n.t('Changed since the comparison opened; it was {0}', was);
-}
-
 /** The page's fixed words; ./page.ts uses them when it rebuilds the table. */
 export function compareLabels(): CompareLabels {
   return {
@@ -58,7 +54,7 @@ export function compareContent(state: CompareState): CompareContent {
       cells: row.cells.map((cell) => ({
         text: stripControls(cell.text),
         best: cell.best,
-        changed: cell.was === undefined ? '' : stripControls(changedText(cell.was)),
+        changed: cell.was === undefined ? '' : stripControls(l10n.t('Changed since the comparison opened; it was {0}', cell.was)),
       })),
     })),
     notice: state.stale

@@ -3,7 +3,7 @@
 // Its words (buttons, the corner, "best") come with the content, in VS
 // Code's display language.
 import type { CompareRequest } from './protocol';
-import { fields, setFrame, startPage } from '../dom';
+import { el, fields, setFrame, startPage, str } from '../dom';
 
 interface PageState {
   onlyDifferences: boolean;
@@ -13,35 +13,17 @@ interface PageState {
 const table = document.getElementById('compare');
 const toggle = document.getElementById('only-differences') as HTMLInputElement | null;
 
-function el(tag: string, className = '', text?: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 function applyToggle(): void {
   if (table && toggle) table.classList.toggle('only-differences', toggle.checked);
 }
 
-function bestMark(label: string): HTMLElement {
-  const mark = el('span', 'mark-best');
-  const icon = el('span', 'icon-best');
+/** A cell's mark: its icon (hidden from screen readers), then its words. */
+function mark(className: string, iconClass: string, words: Node): HTMLElement {
+  const node = el('span', className);
+  const icon = el('span', iconClass);
   icon.setAttribute('aria-hidden', 'true');
-  mark.append(icon, el('span', 'visually-hidden', label));
-  return mark;
-}
-
-function changedMark(text: string): HTMLElement {
-  const mark = el('span', 'changed');
-  const icon = el('span', 'icon-changed');
-  icon.setAttribute('aria-hidden', 'true');
-  mark.append(icon, document.createTextNode(text));
-  return mark;
+  node.append(icon, words);
+  return node;
 }
 
 function button(label: string, action: string, column: number, ariaLabel = ''): HTMLElement {
@@ -90,8 +72,8 @@ function render(content: Record<string, unknown>): void {
     for (const cell of Array.isArray(row.cells) ? row.cells.map(fields) : []) {
       const td = el('td', cell.best ? 'best' : '');
       td.append(el('span', 'value', str(cell.text)));
-      if (cell.best) td.append(bestMark(str(labels.best)));
-      if (str(cell.changed)) td.append(changedMark(str(cell.changed)));
+      if (cell.best) td.append(mark('mark-best', 'icon-best', el('span', 'visually-hidden', str(labels.best))));
+      if (str(cell.changed)) td.append(mark('changed', 'icon-changed', document.createTextNode(str(cell.changed))));
       tr.append(td);
     }
     tbody.append(tr);

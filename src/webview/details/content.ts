@@ -26,10 +26,6 @@ export interface DetailsState {
   job?: Job;
 }
 
-export function missingNotice(): string {
-  return l10n.t('This machine is no longer in the list of available machines. The values below are the last ones seen.');
-}
-
 /** The page's text for a machine, control characters removed; the page writes it with textContent. */
 export function detailsContent(state: DetailsState): DetailsContent {
   const values: Record<string, string> = {};
@@ -40,7 +36,7 @@ export function detailsContent(state: DetailsState): DetailsContent {
     title: stripControls(machineTitle(state.machine)),
     nodeId: stripControls(state.machine.node_name),
     values,
-    notice: state.missing ? missingNotice() : state.stale ? staleNotice() : '',
+    notice: state.missing ? l10n.t('This machine is no longer in the list of available machines. The values below are the last ones seen.') : state.stale ? staleNotice() : '',
     asOf: asOfText(state.fetchedAt),
     ...(state.history ? { history: historyContent(state.machine, state.history) } : {}),
     ...(state.job ? { job: { heading: stripControls(jobHeading(state.job)), rows: jobRows(state.job, estimateJob(state.job, state.machine)).map((row) => ({ label: stripControls(row.label), value: stripControls(row.value) })) } } : {}),

@@ -4,7 +4,7 @@
 // history's trend line is drawn here from the values sent (an SVG path in the
 // shell's drawing area), its words are the chart's accessible name.
 import type { DetailsRequest } from './protocol';
-import { fields, setFrame, setText, startPage } from '../dom';
+import { el, fields, setFrame, setText, startPage, str } from '../dom';
 
 /** The path of a line through the values, broken where a value is missing, scaled into the drawing area (low prices at the bottom). */
 function trendPath(values: unknown[], width: number, height: number): string {
@@ -40,13 +40,10 @@ function renderRows(id: string, value: unknown): boolean {
   rows.replaceChildren(
     ...(history.rows as unknown[]).map((row) => {
       const { label, value: text } = fields(row);
-      const tr = document.createElement('tr');
-      const th = document.createElement('th');
+      const th = el('th', '', str(label));
       th.scope = 'row';
-      th.textContent = typeof label === 'string' ? label : '';
-      const td = document.createElement('td');
-      td.textContent = typeof text === 'string' ? text : '';
-      tr.append(th, td);
+      const tr = el('tr');
+      tr.append(th, el('td', '', str(text)));
       return tr;
     }),
   );
@@ -62,7 +59,7 @@ function renderHistory(value: unknown): void {
   const d = svg ? trendPath(trend, svg.viewBox.baseVal.width, svg.viewBox.baseVal.height) : '';
   if (figure) figure.hidden = d === '';
   document.getElementById('trend-line')?.setAttribute('d', d);
-  const words = typeof history.trendText === 'string' ? history.trendText : '';
+  const words = str(history.trendText);
   svg?.setAttribute('aria-label', words);
   setText('trend-caption', words, false);
 }
@@ -75,8 +72,7 @@ const vscode = startPage<DetailsRequest, { key: string }>({
     setText('node-id', content.nodeId, false);
     const values = fields(content.values);
     for (const cell of document.querySelectorAll('td[data-field]')) {
-      const text = values[cell.getAttribute('data-field') ?? ''];
-      cell.textContent = typeof text === 'string' ? text : '';
+      cell.textContent = str(values[cell.getAttribute('data-field') ?? '']);
     }
     renderHistory(content.history);
     renderRows('job', content.job);

@@ -20,14 +20,8 @@ export interface DetailsContent {
   asOf: string;
   /** What the market history says of the machine and its GPU model; absent while the machine is not known. */
   history?: DetailsHistory;
-  /** While a job is set (Find Machines for a Model…): its time, cost and the parts they rest on. */
-  job?: DetailsJob;
-}
-
-/** The job section: "Job: full training of 7B on 1B tokens" and its rows (Time, Cost, Work, GPUs…). */
-export interface DetailsJob {
-  heading: string;
-  rows: { label: string; value: string }[];
+  /** While a job is set (Find Machines for a Model…), its section: "Job: full training of 7B on 1B tokens" and its rows (Time, Cost, Work, GPUs…). */
+  job?: Pick<DetailsHistory, 'heading' | 'rows'>;
 }
 
 /** The market history on the details page: rows of text, and the values of the trend line the page draws. */

@@ -16,23 +16,15 @@ export interface TemplateState {
   stale?: boolean;
 }
 
-export function defaultBadge(): string {
-  return l10n.t('Platform default template');
-}
-
-export function templateMissingNotice(): string {
-  return l10n.t('This template is no longer in the list of image templates. The values below are the last ones seen.');
-}
-
 export function templateContent(state: TemplateState): TemplateContent {
   // Control characters go; line breaks stay where a value is a block (onstart, JSON).
   const keepLines = (text: string) => text.split('\n').map(stripControls).join('\n');
   return {
     title: templateTitle(state.template),
-    badge: isDefaultTemplate(state.template) ? defaultBadge() : '',
+    badge: isDefaultTemplate(state.template) ? l10n.t('Platform default template') : '',
     reference: stripControls(imageReference(state.template)),
     rows: templateDetails(state.template).map((row) => ({ ...row, value: row.kind === 'text' ? stripControls(row.value) : keepLines(row.value) })),
-    notice: state.missing ? templateMissingNotice() : state.stale ? staleNotice() : '',
+    notice: state.missing ? l10n.t('This template is no longer in the list of image templates. The values below are the last ones seen.') : state.stale ? staleNotice() : '',
     asOf: asOfText(state.fetchedAt),
   };
 }

@@ -1,6 +1,6 @@
 // Template details page. It asks the extension to copy; it sends no data.
 import type { TemplateRequest } from './protocol';
-import { fields, setFrame, setText, startPage } from '../dom';
+import { fields, setFrame, setText, startPage, str } from '../dom';
 
 const KINDS: readonly unknown[] = ['text', 'code', 'json'];
 
@@ -18,7 +18,7 @@ const vscode = startPage<TemplateRequest, { key: number }>({
     const rows = new Map((Array.isArray(content.rows) ? content.rows.map(fields) : []).map((row) => [row.field, row]));
     for (const cell of document.querySelectorAll('[data-field]')) {
       const row = rows.get(cell.getAttribute('data-field'));
-      cell.textContent = row && typeof row.value === 'string' ? row.value : '';
+      cell.textContent = str(row?.value);
       cell.className = `value kind-${row && KINDS.includes(row.kind) ? String(row.kind) : 'text'}`;
     }
   },

@@ -9,8 +9,6 @@ export type TemplateRequest = ReadyRequest | { type: 'copyImageReference' } | { 
 /** The key of a template panel: the template's ID. */
 export type TemplateKey = number;
 
-export type { TemplateValueKind };
-
 export interface TemplateRowContent {
   field: string;
   label: string;

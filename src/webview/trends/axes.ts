@@ -10,11 +10,6 @@ export interface ValueAxis {
   ticks: number[];
 }
 
-export interface TimeSpan {
-  from: number;
-  to: number;
-}
-
 /** A single list's time is shown with this much on each side, when the range has no length of its own. */
 export const LONE_TIME_PAD_MS = 3_600_000;
 
@@ -61,7 +56,7 @@ export function valueAxis(values: Iterable<number>, options: { fromZero?: boolea
 }
 
 /** The time the chart spans: the range asked for, or, when it has no length (one list, all recorded), an hour on each side of it. */
-export function timeSpan(from: number, to: number): TimeSpan {
+export function timeSpan(from: number, to: number): { from: number; to: number } {
   if (!Number.isFinite(from) || !Number.isFinite(to)) return { from: 0, to: 1 };
   return to > from ? { from, to } : { from: to - LONE_TIME_PAD_MS, to: to + LONE_TIME_PAD_MS };
 }

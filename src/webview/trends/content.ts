@@ -57,24 +57,18 @@ export function trendColumns(stepMs: number): string[] {
   return [stepMs < 86_400_000 ? l10n.t('Hour (UTC)') : l10n.t('Day (UTC)'), l10n.t('Lowest per GPU'), l10n.t('25th percentile per GPU'), l10n.t('Median per GPU'), l10n.t('GPUs listed')];
 }
 
+const DATE_OPTIONS: Record<'day' | 'hour' | 'tick' | 'clock', Intl.DateTimeFormatOptions> = {
+  day: { year: 'numeric', month: 'short', day: 'numeric' },
+  hour: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  tick: { month: 'short', day: 'numeric' },
+};
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: 'day' | 'hour' | 'tick' | 'clock'): Intl.DateTimeFormat {
+function dateFormat(kind: keyof typeof DATE_OPTIONS): Intl.DateTimeFormat {
   const locale = getDisplayLocale();
   const key = `${locale}\n${kind}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'day'
-        ? { year: 'numeric', month: 'short', day: 'numeric' }
-        : kind === 'hour'
-          ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-          : kind === 'clock'
-            ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-            : { month: 'short', day: 'numeric' };
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    dateFormats.set(key, format);
-  }
-  return format;
+  if (!dateFormats.has(key)) dateFormats.set(key, new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS[kind], timeZone: 'UTC' }));
+  return dateFormats.get(key)!;
 }
 
 /** A table row's time: "Nov 18, 2026" for a day, "Nov 18, 14:00" for an hour (UTC). */
@@ -95,24 +89,6 @@ export function timeTicks(from: number, to: number): TrendsTick[] {
   return ticks;
 }
 
-function flat(pairs: Pairs): number[] {
-  const out: number[] = [];
-  for (const [t, v] of pairs) out.push(t, v);
-  return out;
-}
-
-function extent(lines: readonly Pairs[]): { min: number; max: number } {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const line of lines) {
-    for (const [, v] of line) {
-      min = Math.min(min, v);
-      max = Math.max(max, v);
-    }
-  }
-  return { min, max };
-}
-
 function* valuesOf(lines: readonly Pairs[]): Generator<number> {
   for (const line of lines) for (const [, v] of line) yield v;
 }
@@ -123,7 +99,8 @@ export function chart(label: string, range: { from: number; to: number }, lines:
 }
 
 function span(line: Pairs, format: (v: number) => string): string {
-  const { min, max } = extent([line]);
+  const values = [...valuesOf([line])];
+  const [min, max] = [Math.min(...values), Math.max(...values)];
   return Number.isFinite(min) ? (min === max ? format(min) : l10n.t('{0} to {1}', format(min), format(max))) : '—';
 }
 
@@ -136,11 +113,11 @@ function section(trend: ModelTrend, state: TrendsState, priceAxis: ValueAxis): T
     price: chart(
       l10n.t('Price per GPU of {0}, {1}: lowest {2}, 25th percentile {3}, median {4}. The table below has the numbers.', name, range, span(trend.lines.low, formatPricePerGpu), span(trend.lines.p25, formatPricePerGpu), span(trend.lines.median, formatPricePerGpu)),
       state,
-      (['low', 'p25', 'median'] as const).map((metric) => ({ metric, points: flat(trend.lines[metric]) })),
+      (['low', 'p25', 'median'] as const).map((metric) => ({ metric, points: trend.lines[metric].flat() })),
       priceAxis,
       formatPricePerGpu,
     ),
-    gpus: chart(l10n.t('GPUs listed of {0}, {1}: {2}.', name, range, span(trend.lines.gpus, gpus)), state, [{ metric: 'gpus', points: flat(trend.lines.gpus) }], valueAxis(valuesOf([trend.lines.gpus]), { fromZero: true }), gpus),
+    gpus: chart(l10n.t('GPUs listed of {0}, {1}: {2}.', name, range, span(trend.lines.gpus, gpus)), state, [{ metric: 'gpus', points: trend.lines.gpus.flat() }], valueAxis(valuesOf([trend.lines.gpus]), { fromZero: true }), gpus),
     caption: l10n.t('{0}: prices per GPU and GPUs listed, {1}', name, range),
     rows: trend.rows.map((r) => [rowTime(r.t, state.stepMs), formatPricePerGpu(r.low), formatPricePerGpu(r.p25), formatPricePerGpu(r.median), formatOneDecimal(r.gpus)]),
   };

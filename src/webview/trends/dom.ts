@@ -3,7 +3,7 @@
 // pure function, so that what the page draws is tested in plain Node; then
 // made SVG elements, the only part that needs the page's document.
 import type { TrendsChart } from './protocol';
-import { fields } from '../dom';
+import { fields, list, str } from '../dom';
 
 /** The chart's own units; it scales to the page's width. */
 export const CHART_WIDTH = 640;
@@ -29,9 +29,7 @@ export function tickWidth(text: string): number {
 const DOT_RADIUS: Record<string, number> = { low: 5.5, p25: 4, median: 2.5, gpus: 4, best: 4, appeared: 4 };
 
 const round1 = (v: number): number => Math.round(v * 10) / 10;
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown, fallback = 0): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** What a chart draws, read defensively from the content (anything missing or odd draws as nothing). */
 export function chartShapes(raw: unknown): Shape[] {

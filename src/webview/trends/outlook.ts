@@ -19,11 +19,6 @@ const DAY_MS = 24 * HOUR_MS;
 /** What the market answered for the filter: its outlook, or why there is none. */
 export type OutlookFor = { outlook: Outlook } | { error: 'off' } | { error: 'parse'; message: string };
 
-/** The table's columns: the day (24 hours from a time, back from the latest list), its best price and its appearances. */
-export function outlookColumns(): string[] {
-  return [l10n.t('24 hours from (UTC)'), l10n.t('Best per GPU'), l10n.t('Against typical'), l10n.t('Appeared')];
-}
-
 function words(filter: string, line: string): TrendsOutlook {
   return { heading: l10n.t('Outlook for {0}', filter), line, legend: [], caption: '', columns: [], rows: [] };
 }
@@ -92,7 +87,8 @@ export function outlookContent(filterText: string, answer: OutlookFor | undefine
     supply,
     legend: [l10n.t('Best per GPU a day'), l10n.t('Typical (25th–75th percentile)'), l10n.t('Appeared')],
     caption: l10n.t('{0}: best price per GPU and appearances a day, last {1} days', filter, o.days),
-    columns: outlookColumns(),
+    // The day (24 hours from a time, back from the latest list), its best price, where it sits and its appearances.
+    columns: [l10n.t('24 hours from (UTC)'), l10n.t('Best per GPU'), l10n.t('Against typical'), l10n.t('Appeared')],
     rows,
   };
 }

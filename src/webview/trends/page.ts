@@ -3,7 +3,7 @@
 // extension for a range and models by name and index only. Its words come
 // with the shell and the content, in VS Code's display language.
 import type { TrendsRequest } from './protocol';
-import { fields, setFrame, startPage } from '../dom';
+import { el, fields, list, setFrame, startPage, str } from '../dom';
 import { drawChart } from './dom';
 
 const MAX_MODELS = 8;
@@ -12,16 +12,6 @@ const sections = document.getElementById('sections');
 const modelsBox = document.getElementById('models');
 const legend = document.getElementById('legend');
 let currentRange = 'week';
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function drawTable(caption: string, columns: string[], rows: unknown[]): HTMLElement {
   const scroller = el('div', 'table-scroller');
@@ -78,13 +68,12 @@ function limitModels(): void {
   for (const b of boxes) b.disabled = full && !b.checked;
 }
 
-function renderLegend(columns: string[]): void {
-  if (!legend) return;
-  legend.replaceChildren();
-  ['low', 'p25', 'median', 'gpus'].forEach((metric, i) => {
+/** A legend's items: each metric's swatch and its words. */
+function legendItems(metrics: string[], words: string[]): HTMLElement[] {
+  return metrics.map((metric, i) => {
     const item = el('span', 'legend-item');
-    item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(columns[i + 1] ?? ''));
-    legend.append(item);
+    item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(words[i] ?? ''));
+    return item;
   });
 }
 
@@ -101,11 +90,7 @@ function renderOutlook(raw: unknown): void {
   if (words.length > 0) {
     const key = el('div', 'legend');
     key.setAttribute('aria-hidden', 'true');
-    ['best', 'band', 'appeared'].forEach((metric, i) => {
-      const item = el('span', 'legend-item');
-      item.append(el('span', `swatch swatch-${metric}`), document.createTextNode(words[i] ?? ''));
-      key.append(item);
-    });
+    key.append(...legendItems(['best', 'band', 'appeared'], words));
     parts.push(key);
   }
   const charts = [o.price, o.supply].filter((c) => c !== undefined).map(drawChart);
@@ -119,7 +104,7 @@ function render(content: Record<string, unknown>): void {
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="range"]')) radio.checked = radio.value === currentRange;
   renderModels(list(content.models).map(fields));
   const columns = list(content.columns).map(str);
-  renderLegend(columns);
+  legend?.replaceChildren(...legendItems(['low', 'p25', 'median', 'gpus'], columns.slice(1)));
   renderOutlook(content.outlook);
   if (!sections) return;
   const parts = list(content.sections).map(fields);
