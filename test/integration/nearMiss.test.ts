@@ -114,7 +114,8 @@ describe('Near misses', function () {
 
     it('Manage Watches… itself: the last row of the watch\'s quick pick is its last near miss, and taking it filters the Machines view', async () => {
       await setWatches([{ query: TIGHT, name: 'Cheap 8× H100' }]);
-      await waitFor('one watch', () => api.watches.watches.length === 1);
+      // Its near misses are offered once its matches are counted: wait for that, not for a time.
+      await waitFor('one watch, its matches counted', () => api.watches.watches.length === 1 && (api.watches.statsOf(api.watches.watches[0])?.matches ?? 3) < 3);
       assert.ok(api.view.setQuery('').ok);
       await runAndAcceptLast('gpuRental.manageWatches');
       assert.equal(api.view.queryText, 'gpu=H100 gpus>=8 price_per_gpu<14.6');
