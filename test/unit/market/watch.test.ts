@@ -177,6 +177,14 @@ describe('watches: new machines and the badge', () => {
     news.update(newsOf(diffMachines(undefined, [a, b]), [h100]), false);
     assert.equal(news.isNew(a.node_name), false);
     assert.equal(news.badge, 0);
+    assert.deepEqual(newsOf(diffMachines(undefined, [a, b]), [h100]), { initial: true, appeared: [], disappeared: [], watches: [] });
+  });
+
+  it('marks stay through refreshes while the view is hidden and unseen', () => {
+    const news = new NewMachines();
+    news.update(newsOf(diffMachines([], [a]), [h100]), false);
+    news.update(newsOf(diffMachines([a], [a, c]), [h100]), false);
+    assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name), news.badge], [true, true, 2]);
   });
 
   it('machines that appear while the view is hidden are marked, and those matching a watch count in the badge until the view is shown', () => {
