@@ -21,6 +21,11 @@ describe('jobRanking', () => {
     assert.notEqual(printed({ paramsB: 7, kind: 'infer', tokens: 1e7, batch: 256 }), printed({ paramsB: 7, kind: 'infer', tokens: 1e7, batch: 1 }));
     assert.equal(printed({ paramsB: 7, kind: 'train', tokens: 1e9, batch: 256 }), printed({ paramsB: 7, kind: 'train', tokens: 1e9 }));
     assert.equal(printed({ paramsB: 7, kind: 'lora', tokens: 1e9, batch: 256 }), printed({ paramsB: 7, kind: 'lora', tokens: 1e9 }));
+    assert.deepEqual(
+      [printed({ paramsB: 7, kind: 'train', tokens: 1e9 }), printed({ paramsB: 7, kind: 'lora', tokens: 1e9 }), printed({ paramsB: 7, kind: 'infer', servingHours: 1 })],
+      ['vram_total>=128 vram>=2', 'vram_total>=19 vram>=2', 'vram_total>=16'],
+      'full training, LoRA and 16-bit inference each need their own memory',
+    );
   });
 
   it('ties in cost in node ID order; an unknown GPU last and counted; a price that is not a number last, not counted', () => {
@@ -36,6 +41,8 @@ describe('jobRanking', () => {
     assert.deepEqual([ranked.matching, ranked.unknownGpu], [6, 1]);
     const serving = rankByJobCost(machines, { paramsB: 7, kind: 'infer', servingHours: 2 }, all);
     assert.deepEqual([serving.rows[0].machine.node_name, serving.unknownGpu], ['a-unknown', 0], 'hours of serving: the cheapest hour first, every GPU estimated');
+    const unpriced = { ...unknown, price: 'n/a' } as Machine;
+    assert.equal(rankByJobCost([unpriced], { paramsB: 7, kind: 'infer', servingHours: 2 }, all).unknownGpu, 0, 'serving needs no GPU figures, even without a price');
     const tokens = rankByJobCost(machines, { paramsB: 7, kind: 'infer', tokens: 1e7 }, all);
     assert.equal(tokens.unknownGpu, 1, 'generating tokens needs the GPU figures');
   });
