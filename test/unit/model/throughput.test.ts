@@ -53,6 +53,7 @@ describe('throughput: the table of GPU models', () => {
     const cases: [string, string | undefined][] = [
       ['H100_SXM5_80GB', 'H100 SXM'],
       ['H100_80GB_HBM3', 'H100 SXM'],
+      ['H100__SXM5 (80 GB)', 'H100 SXM'],
       ['H100 PCIe', 'H100 PCIe'],
       ['H100', 'H100 PCIe'],
       ['H100 NVL', undefined],
