@@ -48,6 +48,7 @@ describe('legacy history format', () => {
       ['cut short', line(json).slice(0, -1)],
       ['glued to the next', line(json) + line(json)],
       ['another checksum', `${json.length}:00000000:${json}`],
+      ['another length', `${json.length + 1}:${checksum(json)}:${json}`],
       ['no prefix', json],
       ['a checksum in capitals', `${json.length}:${checksum(json).toUpperCase()}:${json}`],
       ['not JSON', line('{nope')],
@@ -57,6 +58,8 @@ describe('legacy history format', () => {
       ['a group without its name', line(JSON.stringify({ ...good, g: [[1, ...GROUP.slice(1)]] }))],
       ['a group with a word for a number', line(JSON.stringify({ ...good, g: [[...GROUP.slice(0, 6), 'x']] }))],
       ['appeared not names', line(JSON.stringify({ ...good, a: [1] }))],
+      ['a name and a number appeared', line(JSON.stringify({ ...good, a: ['m1', 2] }))],
+      ['a good group and a bad one', line(JSON.stringify({ ...good, g: [GROUP, GROUP.slice(1)] }))],
       ['gone not a list', line(JSON.stringify({ ...good, d: 'm2' }))],
     ];
     assert.deepEqual(
@@ -100,6 +103,7 @@ describe('legacy history format', () => {
       [point([1000, '3', []]), 'a point is damaged'],
       [point([1000, 3, {}]), 'a point is damaged'],
       [point([1000, 3, [GROUP.slice(1)]]), 'a point is damaged'],
+      [point([1000, 3, [GROUP, GROUP.slice(1)]]), 'a point is damaged'],
       [machine('m'), 'a machine is damaged'],
       [machine([100, 200, 300, 1, 2, [250]]), 'a machine is damaged'],
       [machine([100, 200, '300', 1, 2, [250], 310]), 'a machine is damaged'],
