@@ -103,6 +103,7 @@ describe('cli: output', () => {
     });
 
     it('templates: id, name, image and type', () => {
+      assert.match(table(TEMPLATE_COLUMNS, [{ rows: [templateRecord({ id: 5 })] }], { color: false }).split('\n')[1], /^ 5 {2}\S/, 'ids to the right');
       assert.equal(
         table(TEMPLATE_COLUMNS, [{ rows: [templateRecord({ id: 42, name: 'PyTorch' })] }], { color: false }),
         'ID  NAME     IMAGE                                        TYPE\n42  PyTorch  nvidia/cuda:11.8.0-cudnn8-devel-ubuntu20.04     0\n',
@@ -125,6 +126,7 @@ describe('cli: output', () => {
 
     it('a line break in terminal text is a space, and text of exactly the cut length is whole', () => {
       assert.equal(terminalText('a\r\nb\u2028c'), 'a b c');
+      assert.equal(terminalText(' \n a \t'), 'a', 'no space left at either end');
       assert.equal(terminalText('xxxxx', 5), 'xxxxx');
     });
   });
