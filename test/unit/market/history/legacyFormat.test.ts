@@ -66,6 +66,8 @@ describe('legacy history format', () => {
       bad.filter(([, text]) => decodeObservation(text) !== undefined).map(([what]) => what),
       [],
     );
+    assert.deepEqual(decodeObservation(line(json))?.gone, [], 'what they are made from is whole: nothing went');
+    assert.deepEqual(decodeObservation(line(JSON.stringify({ t: 1, g: [], a: [], d: [] }))), { t: 1, groups: [], appeared: [], gone: [] }, 'an empty list is whole');
   });
 
   it('a state file: its origin, time, log offsets, points and machines', () => {
@@ -104,6 +106,7 @@ describe('legacy history format', () => {
       [point([1000, 3, {}]), 'a point is damaged'],
       [point([1000, 3, [GROUP.slice(1)]]), 'a point is damaged'],
       [point([1000, 3, [GROUP, GROUP.slice(1)]]), 'a point is damaged'],
+      [machine({ length: 7 }), 'a machine is damaged'],
       [machine('m'), 'a machine is damaged'],
       [machine([100, 200, 300, 1, 2, [250]]), 'a machine is damaged'],
       [machine([100, 200, '300', 1, 2, [250], 310]), 'a machine is damaged'],
