@@ -2,6 +2,7 @@
 // output forms, the defaults, and every way to get it wrong (exit code 2).
 import * as assert from 'node:assert/strict';
 import { DEFAULT_TIMEOUT_SECONDS, DEFAULT_WATCH_INTERVAL_SECONDS, parseArgs, type Command } from '../../../src/cli/args';
+import { HELP_TEXT } from '../../../src/cli/help';
 
 function command(...argv: string[]): Command {
   const parsed = parseArgs(argv);
@@ -99,6 +100,14 @@ describe('cli: arguments', () => {
 
   it('refuses what it cannot do, saying what it takes', () => {
     assert.match(problem('rent', 'x'), /unknown command 'rent'; commands: machines, machine, templates, image-ref, watch, record, history, cost, outlook, mcp/);
+    // The help has a usage line for every command the parser knows.
+    const unknown = parseArgs(['rent']);
+    assert.ok(!unknown.ok);
+    const commands = /commands: ([a-z-]+(?:, [a-z-]+)*)/.exec(unknown.message)![1].split(', ');
+    assert.deepEqual(
+      commands.filter((c) => !HELP_TEXT.includes(`\n  gpu-rental ${c}`)),
+      [],
+    );
     assert.match(problem('machines', '--json', '--ids'), /choose one output form: --json or --ids/);
     assert.match(problem('machines', '--sort', 'cheapness'), /--sort must be one of pricePerGpu, price/);
     assert.match(problem('machines', '--order', 'up'), /--order must be ascending or descending/);

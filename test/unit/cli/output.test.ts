@@ -2,7 +2,7 @@
 // reads, and nothing from the service that a terminal would act on.
 import * as assert from 'node:assert/strict';
 import { errorText, CliError, EXIT } from '../../../src/cli/errors';
-import { MACHINE_COLUMNS, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, terminalText } from '../../../src/cli/output';
+import { MACHINE_COLUMNS, machineIdLine, machineOut, machineText, safeJson, table, TEMPLATE_COLUMNS, templateIdLine, terminalText } from '../../../src/cli/output';
 import { maskedTemplate } from '../../../src/model/secrets';
 import { MACHINE_FIELDS } from '../../../src/api/types';
 import { machineRecord, templateRecord } from '../../support/records';
@@ -66,6 +66,70 @@ describe('cli: output', () => {
     const [head, row] = text.trimEnd().split('\n');
     assert.match(head, /^NODE ID +GPUS +PRICE +PER GPU +VRAM +REGION +ONLINE +CUDA$/);
     assert.match(row, /^n1 +4× H100 +7\.40 +1\.85 +\d+ +us +98\.76% +12\.4$/);
+  });
+
+  describe('tables in full', () => {
+    const n1 = machineRecord({ node_name: 'n1', price: '7.40', gpu_count: 4, gpu_name: 'H100', region: 'us', online_rate: 0.9876, cuda_version: '12.4', gpu_memory: 80 });
+    const two = machineRecord({ node_name: 'node-two', price: '12.00', gpu_count: 8, gpu_name: 'A100_SXM4_80GB', region: 'eu-west', online_rate: 1, cuda_version: '11.8', gpu_memory: 80 });
+
+    it('machines under a heading and without: each column as wide as its widest cell, numbers to the right, two spaces between', () => {
+      assert.deepEqual(table(MACHINE_COLUMNS, [{ heading: 'A100', rows: [two] }, { rows: [n1] }], { color: false }).split('\n'), [
+        'NODE ID   GPUS               PRICE  PER GPU  VRAM  REGION   ONLINE  CUDA',
+        'A100',
+        'node-two  8× A100_SXM4_80GB  12.00     1.50    80  eu-west    100%  11.8',
+        'n1        4× H100             7.40     1.85    80  us       98.76%  12.4',
+        '',
+      ]);
+    });
+
+    it('a narrow terminal: the widest columns give way (cut with …), the titles too', () => {
+      assert.deepEqual(table(MACHINE_COLUMNS, [{ rows: [n1, two] }], { color: false, width: 60 }).split('\n'), [
+        'NODE …  GPUS     PRICE  PER GPU  VRAM  REGION   ONLINE  CUDA',
+        'n1      4× H100   7.40     1.85    80  us       98.76%  12.4',
+        'node-…  8× A10…  12.00     1.50    80  eu-west    100%  11.8',
+        '',
+      ]);
+      const tiny = table(MACHINE_COLUMNS, [{ rows: [two] }], { color: false, width: 10 }).split('\n')[1];
+      assert.equal(tiny, 'node-…  8× A1…  12.00    1.50    80  eu-we…    100%  11.8', 'no column under six characters, however narrow');
+    });
+
+    it('colour when asked: bold titles, the price per GPU green, a heading dim', () => {
+      const [E, B, R] = ['\u001b', '\u001b[1m', '\u001b[0m'];
+      assert.deepEqual(table(MACHINE_COLUMNS, [{ heading: 'x', rows: [n1] }], { color: true }).split('\n'), [
+        `${B}NODE ID${R}  ${B}GPUS   ${R}  ${B}PRICE${R}  ${B}PER GPU${R}  ${B}VRAM${R}  ${B}REGION${R}  ${B}ONLINE${R}  ${B}CUDA${R}`,
+        `${E}[2mx${R}`,
+        `n1       4× H100   7.40  ${E}[32m   1.85${R}    80  us      98.76%  12.4`,
+        '',
+      ]);
+    });
+
+    it('templates: id, name, image and type', () => {
+      assert.match(table(TEMPLATE_COLUMNS, [{ rows: [templateRecord({ id: 5 })] }], { color: false }).split('\n')[1], /^ 5 {2}\S/, 'ids to the right');
+      assert.equal(
+        table(TEMPLATE_COLUMNS, [{ rows: [templateRecord({ id: 42, name: 'PyTorch' })] }], { color: false }),
+        'ID  NAME     IMAGE                                        TYPE\n42  PyTorch  nvidia/cuda:11.8.0-cudnn8-devel-ubuntu20.04     0\n',
+      );
+    });
+
+    it('one machine for a person: labels padded to the longest; bare ids a line each', () => {
+      assert.deepEqual(machineText(n1).split('\n').slice(0, 4), ['Price             7.40', 'Price per GPU     1.85', 'Labels            none', 'Node ID           n1']);
+      assert.deepEqual([machineIdLine(n1), templateIdLine(templateRecord({ id: 42 }))], ['n1\n', '42\n']);
+    });
+
+    it("a machine in JSON with what the history says, rounded, and null where it knows nothing; without a history no such field", () => {
+      const history = { version: 1, listedHours: () => 1.23456, flaps7d: () => Number.NaN, belowMedian: () => 0.123456 };
+      const out = machineOut(n1, history);
+      assert.deepEqual([out.listed_hours, out.flaps_7d, out.below_median], [1.23, null, 0.1235]);
+      assert.deepEqual(machineOut(n1, { ...history, listedHours: () => undefined as unknown as number, flaps7d: () => 2.4 }).flaps_7d, 2);
+      assert.equal(machineOut(n1, { ...history, listedHours: () => undefined as unknown as number }).listed_hours, null);
+      assert.ok(!('listed_hours' in machineOut(n1)));
+    });
+
+    it('a line break in terminal text is a space, and text of exactly the cut length is whole', () => {
+      assert.equal(terminalText('a\r\nb\u2028c'), 'a b c');
+      assert.equal(terminalText(' \n a \t'), 'a', 'no space left at either end');
+      assert.equal(terminalText('xxxxx', 5), 'xxxxx');
+    });
   });
 
   it('errors: one JSON object with the code, message, exit code and position, or a line with a caret under the mistake', () => {

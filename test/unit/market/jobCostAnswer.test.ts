@@ -46,6 +46,71 @@ describe('language model tools: gpuRental_jobCost', () => {
     assert.match(text, /inference of 7B: 10M tokens at batch 4: 1 of 4 machines match and fit \(gpu=a100 /);
     assert.match(text, /\| memory \|$/m);
     assert.match(text, /utilization 60% \(36%–84%\)/);
+    assert.match(text, /rests on: 2 × parameters × tokens FLOPs;/);
+  });
+
+  it('the whole answer for LoRA: the table of the machines that fit (a | in a name is a /), then what the estimate rests on; no line for unknown GPUs when there are none', async () => {
+    const small = new Market({ now: () => FETCHED });
+    const piped = machineRecord({ ...h100, gpu_name: 'H100|SXM5' });
+    const pcie = machineRecord({ ...a100, gpu_count: 2, price: '3.50', nvlink_status: false });
+    await small.loadMachines(async () => ({ items: [pcie, piped], skipped: 0 }));
+    const answer = (input: object) => {
+      const checked = checkJobCostInput(input);
+      assert.ok(checked.ok);
+      return jobCostAnswer(small, checked.input, NOW).split('\n');
+    };
+    const restsOn = (flops: number) =>
+      `The estimate rests on: ${flops} × parameters × tokens FLOPs; each GPU's dense BF16 tensor throughput and memory bandwidth from its datasheet; utilization 35% (20%–55%); scaling over GPUs without NVLink 77% (65%–90%), with NVLink none lost; cost = price × hours, the price read as per hour for the whole machine. A range, not a promise.`;
+    assert.deepEqual(answer({ size: '7', job: 'lora', tokens: '1B' }), [
+      'Estimate for LoRA fine-tuning of 7B on 1B tokens: 2 of 2 machines match and fit (vram_total>=19 vram>=2), cheapest job first; 2 shown.',
+      'Data as of 14:02:11 UTC (2 minutes ago).',
+      '',
+      '| node_id | GPUs | price | hours (low–high) | GPU-hours | cost (low–high) | bound by |',
+      '|---|---|---|---|---|---|---|',
+      '| bbbbbbbb-0000-4000-8000-000000000001 | 8× H100/SXM5 | 20.00 | 2.8 (1.8–4.9) | 22.5 | 56.15 (35.73–98.25) | compute |',
+      '| bbbbbbbb-0000-4000-8000-000000000002 | 2× A100_SXM4_80GB | 3.50 | 46.3 (25.2–95.9) | 92.5 | 161.88 (88.13–335.58) | compute |',
+      '',
+      restsOn(4),
+    ]);
+    // Nothing matches: no table.
+    assert.deepEqual(answer({ size: '7', job: 'train', tokens: '1B', query: 'gpus>100' }).slice(2), ['', restsOn(6)]);
+    // Hours of serving cost the price × the hours, whatever the GPU.
+    assert.deepEqual(answer({ size: '7', job: 'infer', hours: 10 }).slice(5), [
+      '| bbbbbbbb-0000-4000-8000-000000000002 | 2× A100_SXM4_80GB | 3.50 | 10.0 (10.0–10.0) | 20.0 | 35.00 (35.00–35.00) | serving |',
+      '| bbbbbbbb-0000-4000-8000-000000000001 | 8× H100/SXM5 | 20.00 | 10.0 (10.0–10.0) | 80.0 | 200.00 (200.00–200.00) | serving |',
+      '',
+      'Serving hours cost the price × the hours; the price is read as per hour for the whole machine.',
+    ]);
+    small.dispose();
+  });
+
+  it('without a machine list it says so', () => {
+    const empty = new Market({ now: () => FETCHED });
+    const checked = checkJobCostInput({ size: '7', job: 'train', tokens: '1B' });
+    assert.ok(checked.ok);
+    assert.equal(jobCostAnswer(empty, checked.input, NOW), 'No machine list is loaded.');
+    empty.dispose();
+  });
+
+  it('the limit: 10 when not given, a whole number from 1 to 50; the query is empty when not given; messages without their full stop', () => {
+    const limits: [unknown, number | undefined][] = [
+      [undefined, 10],
+      [1, 1],
+      [50, 50],
+      [0, undefined],
+      [51, undefined],
+      [2.5, undefined],
+      ['5', undefined],
+    ];
+    for (const [limit, expected] of limits) {
+      const checked = checkJobCostInput({ size: '7', job: 'train', tokens: '1B', limit });
+      assert.deepEqual(
+        checked,
+        expected === undefined ? { ok: false, message: 'limit must be a whole number from 1 to 50' } : { ok: true, input: { job: { paramsB: 7, kind: 'train', tokens: 1e9 }, query: '', limit: expected } },
+        String(limit),
+      );
+    }
+    assert.deepEqual(checkJobCostInput({ size: 'big', job: 'train', tokens: '1B' }), { ok: false, message: 'Type the number of parameters in billions, such as 70 or 7.5' });
   });
 
   it('bad input is a message, and nothing is estimated', () => {

@@ -177,6 +177,7 @@ describe('watches: new machines and the badge', () => {
     news.update(newsOf(diffMachines(undefined, [a, b]), [h100]), false);
     assert.equal(news.isNew(a.node_name), false);
     assert.equal(news.badge, 0);
+    assert.deepEqual(newsOf(diffMachines(undefined, [a, b]), [h100]), { initial: true, appeared: [], disappeared: [], watches: [] });
   });
 
   it('machines that appear while the view is hidden are marked, and those matching a watch count in the badge until the view is shown', () => {
@@ -192,11 +193,16 @@ describe('watches: new machines and the badge', () => {
     assert.equal(news.badge, 1);
   });
 
-  it('while the view is shown, each refresh marks its own new machines and adds nothing to the badge', () => {
-    const news = new NewMachines();
-    news.update(newsOf(diffMachines([], [a]), [h100]), true);
-    news.update(newsOf(diffMachines([a], [a, c]), [h100]), true);
-    assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name), news.badge], [false, true, 0]);
+  it('while the view is shown, each refresh marks its own new machines and adds nothing to the badge; while it is hidden and unseen, marks stay', () => {
+    for (const [visible, marked] of [
+      [true, [false, true, 0]],
+      [false, [true, true, 2]],
+    ] as const) {
+      const news = new NewMachines();
+      news.update(newsOf(diffMachines([], [a]), [h100]), visible);
+      news.update(newsOf(diffMachines([a], [a, c]), [h100]), visible);
+      assert.deepEqual([news.isNew(a.node_name), news.isNew(c.node_name), news.badge], marked, `visible: ${visible}`);
+    }
   });
 
   it('a machine that goes away loses its mark and its place in the badge; a price drop into a watch counts', () => {

@@ -92,6 +92,13 @@ describe('jobCost: the estimate', () => {
     near(e.utilization.mid, 0.7, 'mid');
     near(e.utilization.low, (0.7 * 0.2) / 0.35, 'low');
     assert.equal(e.utilization.high, 1);
+    near(ok(estimateJob({ paramsB: 7, kind: 'train', tokens: 1e9, utilization: 0.3 }, machine('L4', 1, '1'))).utilization.high, (0.3 * 0.55) / 0.35, 'high, under the cap');
+  });
+
+  it('a machine at 0.00 costs nothing; a negative price is no price', () => {
+    const job: Job = { paramsB: 7, kind: 'train', tokens: 1e9 };
+    assert.deepEqual(ok(estimateJob(job, machine('L4', 1, '0.00'))).cost, { low: 0, mid: 0, high: 0 });
+    assert.equal(ok(estimateJob(job, machine('L4', 1, '-1'))).cost, undefined);
   });
 
   it('a row says "≈ 3.1 h · ≈ 46.50", in the display language\'s digits', () => {

@@ -149,6 +149,36 @@ describe('outlook', () => {
     assert.equal(outlookLines(o, 'en').length, 6);
   });
 
+  it('the edges of what the record carries: three appearances and three ended listings are enough, a stretch from the record\'s start is no appearance, lists in any order', () => {
+    // Three came and went (5 h, 1 h, 3 h), one was there when the record began and is still listed.
+    const spans = [span(NOW - 10 * D, 5, 20), span(NOW - 8 * D, 1, 20), span(NOW - 6 * D, 3, 20), span(NOW - 40 * D, undefined, 18)];
+    const o = computeOutlook({ ...record(spans), lists: lists(NOW - 40 * D).reverse() });
+    assert.equal(o.recordedDays, 30);
+    assert.deepEqual({ ...o.supply, daily: undefined }, { week: 1, window: 3, everyHours: 240, listedHours: { q1: 2, median: 3, q3: 4 }, now: 1, daily: undefined });
+    assert.equal(o.flags.fewAppearances, false);
+    assert.equal(o.price.now, 18);
+    // A stretch that starts after the latest list is not in it.
+    assert.deepEqual(computeOutlook(record([...spans, span(NOW + H, undefined, 1)])).supply, o.supply);
+  });
+
+  it('exactly three recorded days with a best each call a typical price; appearances in no recorded hour say no rate', () => {
+    const threeDays = computeOutlook(record([span(NOW - 3 * D, undefined, 15)], NOW - 3 * D));
+    assert.deepEqual([threeDays.recordedDays, threeDays.price.daily.length, threeDays.flags.fewDays, threeDays.price.typical], [3, 3, false, { low: 15, high: 15 }]);
+    const oneList = computeOutlook({ now: NOW, start: NOW - 40 * D, lists: [NOW], spans: matchSpans([span(NOW - 3 * H, undefined, 1), span(NOW - 2 * H, undefined, 2), span(NOW - H, undefined, 3)]) });
+    assert.deepEqual([oneList.recordedHours, oneList.supply.window, oneList.supply.everyHours], [0, 3, undefined]);
+  });
+
+  it('nothing listed now: waiting is for any match, on the days one appeared', () => {
+    const o = computeOutlook(record(Array.from({ length: 10 }, (_, i) => span(NOW - 5 * D + i * H, 1, 20))));
+    assert.deepEqual([o.waiting.for, o.waiting.days], ['any', 1]);
+  });
+
+  it('appearances on days in a gap of the record still count on their day', () => {
+    const o = computeOutlook(record(steady(() => 15, 15), NOW - 40 * D, [[NOW - 20 * D, NOW - 10 * D]]));
+    assert.equal(o.supply.daily.length, 30);
+    assert.equal(o.supply.daily.reduce((sum, d) => sum + d.appeared, 0), 61);
+  });
+
   it('nothing recorded: less than a day, none listed, none appeared', () => {
     const o = computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: matchSpans([]) });
     assert.equal(outlookLine(o, 'en'), 'less than a day recorded: too little to call a typical price · none listed now · none appeared in less than a day');

@@ -45,6 +45,9 @@ describe('job rows: details and Compare', () => {
     assert.match(cost.cells[1].text, /^≈ \d+\.\d\d \(\d+\.\d\d–\d+\.\d\d\)$/);
     assert.equal(cost.cells[2].text, 'unknown GPU');
     const hours = content.rows.find((r) => r.key === 'job_hours')!;
+    assert.equal(hours.label, 'Job time (hours)');
     assert.deepEqual(hours.cells.map((c) => c.best), [false, true, false]);
+    assert.match(hours.cells[1].text, /^≈ \d+\.\d \(\d+\.\d–\d+\.\d\)$/);
+    assert.equal(hours.cells[2].text, 'unknown GPU');
   });
 });

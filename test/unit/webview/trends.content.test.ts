@@ -3,11 +3,13 @@
 // and rows, the model pickers, what the panel says when there is nothing to
 // draw, the time of the latest list, the x axis's ticks, and the shell.
 import * as assert from 'node:assert/strict';
-import { timeTicks, trendColumns, trendsContent, trendsShell, type ModelTrend, type TrendsState } from '../../../src/webview/trends/content';
+import { getDisplayLocale, setDisplayLocale } from '../../../src/model/format';
+import { rowTime, timeTicks, trendColumns, trendsContent, trendsShell, type ModelTrend, type TrendsState } from '../../../src/webview/trends/content';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const END = Date.UTC(2026, 10, 27, 12, 0, 40);
+let freshLanguages = 0;
 
 const h100: ModelTrend = {
   gpu: 'H100_SXM5_80GB',
@@ -109,6 +111,26 @@ describe('webview/trends/content: the words and numbers of Market Trends', () =>
     assert.equal(trendsContent(state({ trends: [young] })).notice, 'Recording since Nov 27, 09:00 (UTC): under a day of market history so far, so the charts show few points.', 'from the earliest point of any line');
     const aDay: ModelTrend = { ...h100, lines: { ...young.lines, median: [[END - DAY, 2.2]] } };
     assert.equal(trendsContent(state({ trends: [aDay] })).notice, '', 'exactly a day is no longer "under a day"');
+  });
+
+  it('each kind of date, in a display language the page has not used yet: its formats are built, not taken from the memo', () => {
+    const before = getDisplayLocale();
+    // A private-use tag is English with a new name: each run builds the four formats again.
+    setDisplayLocale(`en-x-f${++freshLanguages}`);
+    try {
+      const t = Date.UTC(2026, 10, 24, 7, 5);
+      assert.deepEqual([rowTime(t, DAY), rowTime(t, HOUR)], ['Nov 24, 2026', 'Nov 24, 07:05']);
+      assert.deepEqual(
+        timeTicks(Date.UTC(2026, 10, 27, 22), Date.UTC(2026, 10, 28, 1)).map((tick) => tick.text),
+        ['22:00', '23:00', '00:00', '01:00'],
+      );
+      assert.deepEqual(
+        timeTicks(Date.UTC(2026, 10, 20), Date.UTC(2026, 10, 27)).map((tick) => tick.text),
+        ['Nov 21', 'Nov 23', 'Nov 25', 'Nov 27'],
+      );
+    } finally {
+      setDisplayLocale(before);
+    }
   });
 
   it('puts whole hours on the x axis over two days and whole days beyond, about five, none for an empty span', () => {

@@ -5,7 +5,7 @@
 // nothing without a filter.
 import * as assert from 'node:assert/strict';
 import { computeOutlook } from '../../../src/model/outlook';
-import { matchSpans, type MatchSpan } from '../../support/matchSpans';
+import { matchSpans, outlookWith, type MatchSpan } from '../../support/matchSpans';
 import { outlookLine } from '../../../src/model/outlookText';
 import { chartShapes, PLOT, type Shape } from '../../../src/webview/trends/dom';
 import { outlookContent } from '../../../src/webview/trends/outlook';
@@ -86,6 +86,69 @@ describe('trends page: the outlook section', () => {
     const empty = outlookContent('gpu=h100', { outlook: computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: matchSpans([]) }, 30) })!;
     assert.match(empty.line, /^The market history has no day of this filter yet: less than a day recorded/);
     assert.equal(empty.supply, undefined);
+  });
+
+  it('days with only a best price or only appearances: each chart from the first of either, a day in the middle of its best, a dash for what a day lacks', () => {
+    // Appearances from four days back, prices from three: the band (1.00–4.00) lies outside every best.
+    const outlook = outlookWith({
+      latest: NOW,
+      days: 7,
+      recordedHours: 96,
+      price: { typical: { low: 1, high: 4 }, daily: [{ day: NOW - 3 * D, best: 2 }, { day: NOW - D, best: 3 }] },
+      supply: { daily: [{ day: NOW - 4 * D, appeared: 8 }, { day: NOW - D, appeared: 0 }] },
+    });
+    const section = outlookContent('  gpu=h100  ', { outlook })!;
+    assert.equal(section.heading, 'Outlook for gpu=h100');
+    const price = section.price!;
+    assert.equal(price.from, NOW - 4 * D, 'from the first day of either number');
+    assert.deepEqual(price.lines, [{ metric: 'best', points: [NOW - 3 * D + 12 * H, 2, NOW - D + 12 * H, 3] }]);
+    assert.deepEqual(price.band, { low: 1, high: 4 });
+    assert.ok(price.min <= 1 && price.max >= 4, `the axis holds the band: ${price.min}–${price.max}`);
+    assert.match(price.label, /: 2\.00 to 3\.00; typical 1\.00 to 4\.00, shaded\./);
+    const supply = section.supply!;
+    assert.deepEqual(supply.lines, [{ metric: 'appeared', points: [NOW - 4 * D, 8, NOW - D, 0], barMs: D }]);
+    assert.match(supply.label, /: 8 in all, at most 8 a day\./);
+    assert.deepEqual(
+      supply.yTicks.map((t) => t.text),
+      supply.yTicks.map((t) => String(t.at)),
+    );
+    assert.ok(supply.yTicks.length >= 3, `eight a day gets several whole ticks: ${supply.yTicks.map((t) => t.text).join(', ')}`);
+    assert.deepEqual(section.rows, [
+      ['Nov 26, 06:00', '3.00', 'typical', '0'],
+      ['Nov 24, 06:00', '2.00', 'typical', '—'],
+      ['Nov 23, 06:00', '—', '—', '8'],
+    ]);
+    assert.deepEqual(section.legend, ['Best per GPU a day', 'Typical (25th–75th percentile)', 'Appeared']);
+
+    // Prices first (appearances from a later day): the charts start at the first price.
+    const pricesFirst = outlookContent('gpu=h100', { outlook: { ...outlook, supply: { ...outlook.supply, daily: [{ day: NOW - D, appeared: 1 }] } } })!;
+    assert.equal(pricesFirst.price!.from, NOW - 3 * D);
+  });
+
+  it('appearances without a price, or one price and no appearance: the charts say so in their names', () => {
+    const noPrice = outlookContent('gpu=h100', {
+      outlook: outlookWith({ latest: NOW, days: 7, recordedHours: 30, price: { typical: undefined, daily: [] }, supply: { daily: [{ day: NOW - D, appeared: 2 }] } }),
+    })!;
+    assert.match(noPrice.price!.label, /, last 7 days: —; too few days to call a typical price\./);
+    assert.equal(noPrice.price!.band, undefined);
+    assert.equal(noPrice.price!.from, NOW - D);
+    const onePrice = outlookContent('gpu=h100', { outlook: outlookWith({ latest: NOW, days: 7, recordedHours: 30, price: { daily: [{ day: NOW - D, best: 2 }] }, supply: { daily: [] } }) })!;
+    assert.match(onePrice.price!.label, /, last 7 days: 2\.00; typical 14\.20 to 15\.80, shaded\./);
+    assert.match(onePrice.supply!.label, /, last 7 days: 0 in all, at most 0 a day\./);
+  });
+
+  it('no day to draw: no recorded hour, or hours but no day with either number, is one sentence with the line', () => {
+    const days = { price: { daily: [{ day: NOW - D, best: 2 }] }, supply: { daily: [{ day: NOW - D, appeared: 1 }] } };
+    for (const outlook of [outlookWith({ ...days, recordedHours: 0 }), outlookWith({ recordedHours: 5, price: { daily: [] }, supply: { daily: [] } })]) {
+      assert.deepEqual(outlookContent('gpu=h100', { outlook }), {
+        heading: 'Outlook for gpu=h100',
+        line: `The market history has no day of this filter yet: ${outlookLine(outlook)}`,
+        legend: [],
+        caption: '',
+        columns: [],
+        rows: [],
+      });
+    }
   });
 
   it('a hostile filter stays text: control characters are stripped, markup is words', () => {
