@@ -5,7 +5,7 @@
 // hover), and since when it has been listed. Before a week of history the
 // words say how much there is ("3 days of history"); with none, or a value
 // that is not a number, they say so or say nothing, never "NaN". Pure: the
-// history answers through MarketFacts (src/market/history/memory.ts).
+// history answers through MarketFacts (src/market/history/store.ts).
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
 import { displayName, formatPercent, formatPricePerGpu, getDisplayLocale } from './format';

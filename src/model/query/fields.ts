@@ -66,7 +66,7 @@ export const FIELD_KINDS: Readonly<Record<FieldName, Kind>> = {
   nvlink_status: 'boolean',
   price_per_gpu: 'number',
   vram_total: 'number',
-  // From the market history (see memory.ts).
+  // From the market history (see src/market/history/store.ts).
   listed_hours: 'number',
   flaps_7d: 'number',
   below_median: 'number',

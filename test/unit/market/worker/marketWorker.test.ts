@@ -6,16 +6,16 @@
 // thread, given the service, loads and watches again.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import { startDemoServer, type DemoServer } from '../../../dev/demo/server';
-import { MarketClient, MarketRequestError } from '../../../src/market/worker/client';
-import { PROTOCOL_VERSION, type MachineAsk, type Notifications } from '../../../src/market/protocol';
-import { serveInThread } from '../../../src/node/main';
-import { startWorker } from '../../../src/node/nodeTransport';
-import { SECRET } from '../../support/client';
-import { next } from '../../support/events';
-import { fault, faultWatched, FAULTY_WORKER } from '../../support/faults';
-import { demoService } from '../../support/market';
+import { DEMO_MACHINES } from '../../../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../../../dev/demo/server';
+import { MarketClient, MarketRequestError } from '../../../../src/market/worker/client';
+import { PROTOCOL_VERSION, type MachineAsk, type Notifications } from '../../../../src/market/protocol';
+import { serveInThread } from '../../../../src/node/main';
+import { startWorker } from '../../../../src/node/nodeTransport';
+import { SECRET } from '../../../support/client';
+import { next } from '../../../support/events';
+import { fault, faultWatched, FAULTY_WORKER } from '../../../support/faults';
+import { demoService } from '../../../support/market';
 
 const HELLO = { version: PROTOCOL_VERSION, language: undefined, bundle: undefined };
 const byGpu: MachineAsk = { filter: '', arrangement: { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' } };
