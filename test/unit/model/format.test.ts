@@ -4,15 +4,19 @@ import * as assert from 'node:assert/strict';
 import { copyMachines } from '../../../src/model/copyFormats';
 import {
   formatInteger,
+  formatOneDecimal,
   formatPercent,
   formatPrice,
   formatPricePerGpu,
   formatTime,
   getDisplayLocale,
   setDisplayLocale,
+  templateCount,
 } from '../../../src/model/format';
 import { machineDetails, machineSummary } from '../../../src/model/machines';
 import { machineRecord } from '../../support/records';
+
+let freshLanguages = 0;
 
 describe('formatting in the display language', () => {
   afterEach(() => setDisplayLocale('en'));
@@ -35,6 +39,33 @@ describe('formatting in the display language', () => {
     assert.equal(formatPrice('7.40'), '7.40');
     assert.equal(formatTime(new Date(2026, 0, 1, 14, 2, 11)), '14:02:11');
     assert.equal(formatTime(new Date(2026, 0, 1, 0, 5, 0)), '00:05:00');
+  });
+
+  it('each kind of number, in a language no test has used yet: its formats are built, not taken from the memo', () => {
+    // A private-use tag is English by a new name: a mutation run (one process) builds the formats again for each mutant.
+    const fresh = `en-x-m${++freshLanguages}`;
+    const cases: [string, string][] = [
+      [formatOneDecimal(157.93, fresh), '157.9'],
+      [formatOneDecimal(2, fresh), '2.0'],
+      [formatPercent(0.9973, fresh), '99.73%'],
+      [formatPrice('7.40', fresh), '7.40'],
+      [formatPricePerGpu(1.8, fresh), '1.80'],
+      [formatPricePerGpu(3.33 / 2, fresh), '1.665'],
+      [formatInteger(1234567, fresh), '1,234,567'],
+    ];
+    for (const [got, expected] of cases) {
+      assert.equal(got, expected);
+    }
+  });
+
+  it('a whole-number price keeps no decimals and takes the language digits', () => {
+    assert.equal(formatPrice('1234', 'de'), '1.234');
+    assert.equal(formatPrice('12', 'en'), '12');
+  });
+
+  it('counts templates: one, and more with the language digits', () => {
+    assert.equal(templateCount(1), '1 template');
+    assert.equal(templateCount(1200), '1,200 templates');
   });
 
   it('a price that is not a plain decimal is shown as sent', () => {

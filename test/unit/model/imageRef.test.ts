@@ -46,6 +46,29 @@ describe('image reference', () => {
     assert.equal(ref('localhost:5000', '/img/', ''), 'localhost:5000/img', 'slashes around the name go');
   });
 
+  it('odd name and tag fields: spaces, slashes, colons and a stray @', () => {
+    const cases: [Json, string, string, string][] = [
+      [null, '  ubuntu ', '', 'ubuntu'],
+      [null, '//img//', '1', 'img:1'],
+      [null, 'ubuntu', '::22.04', 'ubuntu:22.04'],
+      [null, 'img', '1.0@', 'img:1.0'],
+      [null, 'my.image', '1', 'my.image:1'],
+      ['ghcr.io', 'localhost/img', '1', 'localhost/img:1'],
+    ];
+    for (const [registry, name, tag, expected] of cases) {
+      assert.equal(ref(registry, name, tag), expected, JSON.stringify([registry, name, tag]));
+    }
+  });
+
+  it('splits tag@digest in the tag field into its two parts', () => {
+    assert.deepEqual(imageParts({ docker_registry: null, image_name: 'img', image_tag: `1.0@${DIGEST}` }), { registry: '', name: 'img', tag: '1.0', digest: DIGEST });
+  });
+
+  it('parses a reference with nothing before its digest or tag', () => {
+    assert.deepEqual(parseImageReference(`@${DIGEST}`), { registry: '', name: '', tag: '', digest: DIGEST });
+    assert.deepEqual(parseImageReference(':1'), { registry: '', name: '', tag: '1', digest: '' });
+  });
+
   const component = fc.stringMatching(/^[a-z0-9]+(?:[_-][a-z0-9]+)*$/).filter((s) => s.length > 0 && s.length < 30);
   const host = fc.oneof(
     fc.tuple(component, fc.constantFrom('.io', '.com', '.example.org')).map(([a, b]) => a + b),
