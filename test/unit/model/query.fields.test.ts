@@ -24,6 +24,8 @@ describe('query fields', () => {
       ['gpu ', undefined],
       ['gpu-name', undefined],
       ['\u0261pu', undefined],
+      // The Kelvin sign lower-cases to an ASCII k: only ASCII words are looked up.
+      ['networ\u212a_upload_speed', undefined],
       ['', undefined],
       ['constructor', undefined],
       ['__proto__', undefined],

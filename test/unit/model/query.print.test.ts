@@ -51,6 +51,8 @@ describe('query printing', () => {
       ['gpu_name', '', false, '""'],
       ['gpu_name', '   ', false, '"   "'],
       ['node_name', 'n 1', false, '"n 1"'],
+      ['node_name', 'n-1', false, 'n-1'],
+      ['labels', 'gpu-ok', false, 'gpu-ok'],
       ['labels', 'a b', false, '"a b"'],
       ['gpu_count', 8, false, '8'],
       ['nvlink_status', false, false, 'false'],

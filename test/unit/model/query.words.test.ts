@@ -55,6 +55,8 @@ describe('query words', () => {
     scanner.skipSpace();
     assert.equal(scanner.operator(), '=');
     assert.equal(scanner.pos, 6);
+    scanner.pos++;
+    assert.deepEqual([scanner.word(), scanner.pos, scanner.done], ['h100', 11, true]);
   });
 
   it('reads in and notin in any case, and nothing longer', () => {
