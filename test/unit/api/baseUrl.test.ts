@@ -43,7 +43,7 @@ describe('base URL', () => {
     assert.ok(!isLoopbackHost('10.0.0.1') && !isLoopbackHost('example.com'));
     assert.ok(isLoopbackHost('LOCALHOST') && isLoopbackHost('app.localhost') && isLoopbackHost('127.255.0.9'));
     // Names that only start or end like loopback belong to whoever owns the domain.
-    for (const host of ['127.0.0.1.evil.com', 'localhost.evil.com', '127.0.0.1.', 'x127.0.0.1', 'evillocalhost', '127.0.0', '1127.0.0.1', '[::1].evil', '::10']) {
+    for (const host of ['127.0.0.1.evil.com', 'localhost.evil.com', '127.0.0.1.', 'x127.0.0.1', 'evillocalhost', '127.0.0', '1127.0.0.1', '[::1].evil', '::10', 'local[host', 'local]host']) {
       assert.equal(isLoopbackHost(host), false, host);
     }
   });
