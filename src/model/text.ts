@@ -20,6 +20,7 @@ export function normalizeData(text: string): string {
   if (isNormalized(text)) {
     return text;
   }
+  // Stryker disable all: the cache only spares work: without it, or cleared at any size, the answer is the same (CONTRIBUTING, equivalent survivors)
   let normal = normalizedCache.get(text);
   if (normal === undefined) {
     if (normalizedCache.size >= NORMALIZED_CACHE_LIMIT) {
@@ -28,6 +29,7 @@ export function normalizeData(text: string): string {
     normal = normalizeText(text);
     normalizedCache.set(text, normal);
   }
+  // Stryker restore all
   return normal;
 }
 
