@@ -17,6 +17,7 @@ const NORMALIZED_CACHE_LIMIT = 1 << 18;
 
 /** normalizeText for machine data: no work for text already normal (node IDs), a map hit for repeats. */
 export function normalizeData(text: string): string {
+  // Stryker disable next-line ConditionalExpression,BlockStatement: without the fast path the text is normalised the slower way, to the same answer (its bounds are tested through the mutants of isNormalized)
   if (isNormalized(text)) {
     return text;
   }
@@ -33,20 +34,15 @@ export function normalizeData(text: string): string {
   return normal;
 }
 
-/** Characters that normalizeText keeps as they are: printable ASCII but upper case, '_' and space. */
-const PLAIN_CHAR = new Uint8Array(128).map((_, code) => (code > 32 && code < 127 && code !== 95 && !(code >= 65 && code <= 90) ? 1 : 0));
-
 /**
- * True only when normalizeText would return the text unchanged. A table and
- * no branching on spaces: text with a space takes the slower, cached path,
- * and node IDs (checked on every machine) never have one.
+ * True only when normalizeText would return the text unchanged: printable
+ * ASCII ('!' to '~') but upper case and '_'. No space either: text with one
+ * takes the slower, cached path, and node IDs (checked on every machine)
+ * never have one. A regular expression, not a loop over a table built when
+ * the module loads: as fast or faster (7.5 against 10 ms for 100k node IDs,
+ * Node 24), and each bound is tested (a table's mutants never run).
  */
+// Stryker disable next-line BlockStatement: an empty body says "not normal" to all, which only takes the slower path
 function isNormalized(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || PLAIN_CHAR[code] === 0) {
-      return false;
-    }
-  }
-  return true;
+  return /^[!-@[-^`-~]*$/.test(text);
 }

@@ -12,6 +12,16 @@ describe('text normalisation of data', () => {
     }
   });
 
+  it('agrees with normalizeText for each character up to U+00FF, alone, doubled and between letters', () => {
+    // Each bound of the "already normal" check: '!' and '~', '@' and 'A', 'Z' and '[', '_', space, DEL, Latin-1.
+    for (let code = 0; code <= 0xff; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [c, c + c, `a${c}b`, `${c}x`, `x${c}`]) {
+        assert.equal(normalizeData(text), normalizeText(text), `U+${code.toString(16).padStart(4, '0')} in ${JSON.stringify(text)}`);
+      }
+    }
+  });
+
   it('normalises text seen for the first time and again from the cache', () => {
     // A fresh string each run: the cache outlives a test, so only new text shows what happens on a miss.
     const id = randomUUID();
