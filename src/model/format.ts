@@ -35,16 +35,22 @@ function safeSupported(tag: string): string[] {
   }
 }
 
-// Building an Intl formatter costs far more than using one: one per locale and kind.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-export function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}\n${kind}`;
-  let format = numberFormats.get(key);
+// Building an Intl formatter costs far more than using one (toLocaleString builds one per call, 0.1 ms):
+// one per locale and kind.
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function memoised<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+    format = make();
+    formats.set(key, format);
   }
   return format;
+}
+export function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return memoised(`number\n${locale}\n${kind}`, () => new Intl.NumberFormat(locale, options));
+}
+export function dateTimeFormat(locale: string, kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return memoised(`date\n${locale}\n${kind}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** "RTX_4090" → "RTX 4090": the spec joins words with underscores. */
@@ -103,7 +109,7 @@ export function formatInteger(value: number, locale = displayLocale): string {
 
 /** "14:02:11": the display language's separators, always 24-hour (as VS Code's own logs). */
 export function formatTime(date: Date, locale = displayLocale): string {
-  return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return dateTimeFormat(locale, 'time', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
 }
 
 /** "1 machine", "12 machines". */

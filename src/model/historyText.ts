@@ -8,7 +8,7 @@
 // history answers through MarketFacts (src/market/history/store.ts).
 import * as l10n from '@vscode/l10n';
 import type { Machine } from '../api/types';
-import { displayName, formatPercent, formatPricePerGpu, getDisplayLocale } from './format';
+import { dateTimeFormat, displayName, formatPercent, formatPricePerGpu, getDisplayLocale } from './format';
 import { lowest, pricePerGpu } from './price';
 
 /** A price per GPU this far (a fraction) or more below or above its model's 7-day median is "well" below or above it: marked on its row. */
@@ -193,7 +193,8 @@ export function listedFor(listing: ListingFacts | undefined): string {
 /** "since 12 Mar, 14:05" in the display language; '' when unknown. */
 export function listedSince(listing: ListingFacts | undefined, locale = getDisplayLocale()): string {
   if (!listing || !Number.isFinite(listing.since)) return '';
-  const when = new Date(listing.since).toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  // A formatter made once (toLocaleString makes one per call): a slice of 200 rows asks for 200 of these.
+  const when = dateTimeFormat(locale, 'since', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(listing.since);
   return l10n.t('since {0}', when);
 }
 

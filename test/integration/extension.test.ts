@@ -95,7 +95,7 @@ describe('GPU Rental in VS Code', function () {
   it('shows a machine with what users compare, a tooltip table, and the machine context value', async () => {
     const leaf = (await machineLeaves())[0];
     assert.equal(api.machines.getTreeItem(leaf).tooltip, undefined, 'the tooltip waits for a hover');
-    const item = api.machines.resolveTreeItem(api.machines.getTreeItem(leaf), leaf);
+    const item = await api.machines.resolveTreeItem(api.machines.getTreeItem(leaf), leaf);
     assert.equal(item.contextValue, 'machine');
     assert.equal(item.id, `machine:${leaf.machine.node_name}`);
     assert.match(item.label as string, /^\d+× /);
@@ -185,7 +185,7 @@ describe('GPU Rental in VS Code', function () {
     server.setData({ machines: [hostile, ...DEMO_MACHINES.slice(1)] });
     await loadMachines();
     const leaf = (await machineLeaves()).find((l) => l.machine.node_name === 'hostile-node')!;
-    const tooltip = (api.machines.resolveTreeItem(api.machines.getTreeItem(leaf), leaf).tooltip as vscode.MarkdownString).value;
+    const tooltip = ((await api.machines.resolveTreeItem(api.machines.getTreeItem(leaf), leaf)).tooltip as vscode.MarkdownString).value;
     assert.ok(!/(^|[^\\])</.test(tooltip), `every < is escaped: ${tooltip}`);
     assert.ok(tooltip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tooltip);
     await vscode.commands.executeCommand('gpuRental.showMachineDetails', leaf);

@@ -213,10 +213,10 @@ describeWithSqlite?.('Market history', function () {
     const item = api.machines.getTreeItem(leaf);
     assert.match(item.description as string, / · ↓\d+% vs 7-day median$/);
     assert.match(item.accessibilityInformation!.label, /, \d+% below its model's 7-day median$/);
-    const tooltip = unescaped((api.machines.resolveTreeItem(item, leaf).tooltip as vscode.MarkdownString).value);
+    const tooltip = unescaped(((await api.machines.resolveTreeItem(item, leaf)).tooltip as vscode.MarkdownString).value);
     assert.match(tooltip, /\*\*Market history\*\*: \d+% below the 7-day median [\d.]+ of .+, 7-day low 0\.0\d+ \(less than a day of history\); listed since the history began, less than an hour ago \(since /);
     const group = api.machines.getParent(leaf)!;
-    const groupTooltip = unescaped((api.machines.resolveTreeItem(api.machines.getTreeItem(group), group).tooltip as vscode.MarkdownString).value);
+    const groupTooltip = unescaped(((await api.machines.resolveTreeItem(api.machines.getTreeItem(group), group)).tooltip as vscode.MarkdownString).value);
     assert.match(groupTooltip, /Lowest price per GPU now: 0\.0\d+/);
     assert.match(groupTooltip, /7-day median: [\d.]+ \(less than a day of history\)/);
     assert.match(groupTooltip, /Lowest per GPU over 7 days: \u2007*▄ [\d.]+ throughout$/, 'a flat line at the end of the week: the parts before the history began are gaps');

@@ -60,7 +60,7 @@ describe('Hostile data in a real VS Code', function () {
     const machineRows: MachineNode[] = (await Promise.all((await machineNodes(api)).map(async (g) => [g, ...(await api.machines.getChildren(g))]))).flat();
     const templateNodes: TemplateNode[] = (await Promise.all((await api.templates.getChildren()).map(async (g) => [g, ...(await api.templates.getChildren(g))]))).flat();
     assert.ok(machineRows.length > PAYLOADS.length && templateNodes.length > PAYLOADS.length);
-    for (const node of machineRows) check(api.machines.resolveTreeItem(api.machines.getTreeItem(node), node));
+    for (const node of machineRows) check(await api.machines.resolveTreeItem(api.machines.getTreeItem(node), node));
     for (const node of templateNodes) check(api.templates.getTreeItem(node));
   });
 

@@ -54,13 +54,13 @@ describe('What the job costs', function () {
     assert.match(words(first), /^≈ \d+(\.\d)? h · ≈ [\d,]+\.\d\d · /);
     assert.ok(words(first).startsWith(`${jobRowText(estimateJob(job!, first.leaf.machine))} · `));
     assert.match(words(shown.at(-1)!), /^unknown GPU · /);
-    const tooltip = api.machines.resolveTreeItem(first.item, first.leaf).tooltip as vscode.MarkdownString;
+    const tooltip = (await api.machines.resolveTreeItem(first.item, first.leaf)).tooltip as vscode.MarkdownString;
     assert.equal(tooltip.isTrusted, false);
     // Escaped as every tooltip's text is (escapeMarkdownCell): the colon and the full stop too.
     assert.match(tooltip.value, /\*\*Job\\: full training of 7B on 1B tokens\*\*/);
     assert.match(tooltip.value, /\n- Time\\: about .* hours/);
     assert.match(tooltip.value, /\n- Cost\\: about .* an hour for the machine\\\./);
-    const mystery = api.machines.resolveTreeItem(shown.at(-1)!.item, shown.at(-1)!.leaf).tooltip as vscode.MarkdownString;
+    const mystery = (await api.machines.resolveTreeItem(shown.at(-1)!.item, shown.at(-1)!.leaf)).tooltip as vscode.MarkdownString;
     assert.match(mystery.value, /No estimate\\: the GPU MYSTERY\\_ACCELERATOR\\_96GB is not in the throughput table\\\./);
   });
 

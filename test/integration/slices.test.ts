@@ -148,8 +148,8 @@ describe('Big groups in slices', function () {
     const leaf = (await rows('EXACT'))[0];
     const item = api.machines.getTreeItem(leaf);
     assert.equal(item.tooltip, undefined);
-    const resolved = api.machines.resolveTreeItem(item, leaf);
+    const resolved = await api.machines.resolveTreeItem(item, leaf);
     assert.match((resolved.tooltip as vscode.MarkdownString).value, /^\| Field \| Value \|/);
-    assert.equal(api.machines.resolveTreeItem(api.machines.getTreeItem(moreOf((await rows('ONE MORE')))!), moreOf((await rows('ONE MORE')))!).tooltip, undefined);
+    assert.equal((await api.machines.resolveTreeItem(api.machines.getTreeItem(moreOf((await rows('ONE MORE')))!), moreOf((await rows('ONE MORE')))!)).tooltip, undefined);
   });
 });

@@ -1,11 +1,11 @@
 // What the Machines tree shows from the market history, computed where the
 // market and its history live: a GPU model group's week and lowest price per
 // GPU now (its tooltip), and a row's place against its model's 7-day median
-// (its mark and its tooltip's line). Only for what is drawn: the groups of one
+// (its mark; its tooltip's line is asked on hover). Only for what is drawn: the groups of one
 // summary, the rows of one slice; the lowest prices come from one pass per list.
 import type { Machine } from '../../api/types';
 import type { ArrangedGroup } from '../../model/arrange';
-import { lowestPerGpu, pricePlace, type MarketFacts } from '../../model/historyText';
+import { lowestPerGpu, type MarketFacts } from '../../model/historyText';
 import type { GroupHistory, RowHistory } from '../protocol';
 
 /** A GPU model group's tooltip facts; `items` is the current list. */
@@ -14,13 +14,8 @@ export function groupHistory(history: MarketFacts, items: readonly Machine[], gp
 }
 
 /** What each row of a slice shows from the history, in the slice's order. */
-export function rowHistory(history: MarketFacts, machines: readonly Machine[]): RowHistory[] {
-  const weeks = new Map<string, ReturnType<MarketFacts['modelWeek']>>();
-  return machines.map((machine) => {
-    // Stryker disable next-line ConditionalExpression: asking the history again for a model gives the same week, only slower
-    if (!weeks.has(machine.gpu_name)) weeks.set(machine.gpu_name, history.modelWeek(machine.gpu_name));
-    return { below: history.belowMedian(machine), place: pricePlace(machine, weeks.get(machine.gpu_name), history.listing(machine.node_name)) };
-  });
+export function rowHistory(history: Pick<MarketFacts, 'belowMedian'>, machines: readonly Machine[]): RowHistory[] {
+  return machines.map((machine) => ({ below: history.belowMedian(machine) }));
 }
 
 const modelsOf = new WeakMap<ArrangedGroup, string[]>();

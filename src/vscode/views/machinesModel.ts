@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import type { MachineSummary, Result, RowHistory } from '../../market/protocol';
+import { pricePlace } from '../../model/historyText';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
 import type { Log } from '../services/log';
@@ -71,6 +72,20 @@ export class MachinesModel extends Disposable {
     } catch (err) {
       this.log.error(`The Machines view's rows failed: ${describeError(err)}`);
       return { machines: [], size: 0 };
+    }
+  }
+
+  /**
+   * A row's tooltip line from the market history: its price against its model's 7-day median and since when it
+   * is listed (model/historyText.ts pricePlace); undefined without a history or when the market cannot answer (logged).
+   */
+  async place(machine: Machine): Promise<string | undefined> {
+    try {
+      const details = await this.market.client.request('machineDetails', { nodeId: machine.node_name, gpuName: machine.gpu_name });
+      return details?.history && pricePlace(machine, details.history.week, details.history.listing);
+    } catch (err) {
+      this.log.error(`A machine's market history for its tooltip failed: ${describeError(err)}`);
+      return undefined;
     }
   }
 

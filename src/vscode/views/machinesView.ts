@@ -186,10 +186,11 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     return { kind: 'machine', machine: place.machine, groupKey: place.groupKey, history: place.history };
   }
 
-  /** The tooltip table is built when a row is hovered, not for every row shown. */
-  resolveTreeItem(item: vscode.TreeItem, node: MachineNode): vscode.TreeItem {
+  /** The tooltip table is built when a row is hovered, not for every row shown; a row's line from the history is asked then. */
+  async resolveTreeItem(item: vscode.TreeItem, node: MachineNode): Promise<vscode.TreeItem> {
     if (node.kind === 'machine') {
-      item.tooltip = machineTooltip(node.machine, node.history?.place, this.state.job);
+      const place = node.history && (await this.model.place(node.machine));
+      item.tooltip = machineTooltip(node.machine, place, this.state.job);
     } else if (node.kind === 'group' && node.group.history && this.state.arrangement.groupBy === 'gpu') {
       item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
     }

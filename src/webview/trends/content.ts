@@ -4,7 +4,7 @@
 // listed, and a table of the same numbers, as plain text and numbers that the
 // page draws (SVG it builds itself) and writes with textContent. Pure.
 import * as l10n from '@vscode/l10n';
-import { displayName, formatOneDecimal, formatPricePerGpu, getDisplayLocale } from '../../model/format';
+import { dateTimeFormat, displayName, formatOneDecimal, formatPricePerGpu, getDisplayLocale } from '../../model/format';
 import { escapeHtml, stripControls } from '../../model/escape';
 import { pageHtml, statusParagraph, type ShellFrame } from '../frame';
 import { timeSpan, valueAxis, type ValueAxis } from './axes';
@@ -63,12 +63,8 @@ const DATE_OPTIONS: Record<'day' | 'hour' | 'tick' | 'clock', Intl.DateTimeForma
   clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   tick: { month: 'short', day: 'numeric' },
 };
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(kind: keyof typeof DATE_OPTIONS): Intl.DateTimeFormat {
-  const locale = getDisplayLocale();
-  const key = `${locale}\n${kind}`;
-  if (!dateFormats.has(key)) dateFormats.set(key, new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS[kind], timeZone: 'UTC' }));
-  return dateFormats.get(key)!;
+  return dateTimeFormat(getDisplayLocale(), `utc ${kind}`, { ...DATE_OPTIONS[kind], timeZone: 'UTC' });
 }
 
 /** A table row's time: "Nov 18, 2026" for a day, "Nov 18, 14:00" for an hour (UTC). */
