@@ -21,10 +21,11 @@ const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
   let server: DemoServer;
   let api: GpuRentalTestApi;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-trends-'));
+  // One machine of a model whose name a spreadsheet would run, and HTML.
+  const machines = [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: 'hostile-trends-1', gpu_name: HOSTILE_GPU }];
 
   before(async () => {
-    // One machine of a model whose name a spreadsheet would run, and HTML.
-    ({ server, api } = await signedInToDemo({ machines: [...DEMO_MACHINES, { ...DEMO_MACHINES[0], node_name: 'hostile-trends-1', gpu_name: HOSTILE_GPU }] }));
+    ({ server, api } = await signedInToDemo({ machines }));
     await waitFor('the list recorded', async () => (await api.marketHost.client.request('history.trends', { range: 'all', models: [], columns: 640 })).models.includes(HOSTILE_GPU));
   });
 
@@ -32,6 +33,38 @@ const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
     api.trends.host.close(pageKey(api.trends)!);
     server.reset();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks the market nothing while it is closed: a recorded list redraws it only when open', async () => {
+    assert.equal(api.trends.host.keys().length, 0, 'the panel is closed');
+    const client = api.marketHost.client;
+    const request = client.request.bind(client);
+    let asked = 0;
+    client.request = ((method, params, signal) => {
+      if (method === 'history.trends') asked++;
+      return request(method, params, signal);
+    }) as typeof client.request;
+    try {
+      const recorded = () => new Promise<void>((resolve) => { const l = api.marketHost.onDidChangeHistory(() => (l.dispose(), resolve())); });
+      // A list with one machine fewer: the history records it and says it changed.
+      let changed = recorded();
+      server.setData({ machines: machines.slice(1) });
+      await vscode.commands.executeCommand('gpuRental.refresh');
+      await changed;
+      assert.equal(asked, 0, 'no trends asked for a closed panel');
+      const group = (await api.machines.getChildren()).find((n) => n.kind === 'group' && n.group.first.gpu_name === 'RTX_4090');
+      await vscode.commands.executeCommand('gpuRental.showTrends', group);
+      await waitFor('the trends content', () => pageContent(api.trends));
+      const opening = asked;
+      changed = recorded();
+      server.setData({ machines });
+      await vscode.commands.executeCommand('gpuRental.refresh');
+      await changed;
+      await waitFor('the open panel redrawn', () => asked > opening);
+    } finally {
+      delete (client as Partial<typeof client>).request;
+      api.trends.host.close(pageKey(api.trends)!);
+    }
   });
 
   it('opens for the models of a GPU group, with a table of the recorded list', async () => {

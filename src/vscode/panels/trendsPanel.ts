@@ -64,7 +64,8 @@ export class TrendsPanel extends Disposable {
         closed: () => undefined,
       }),
     );
-    this._register(market.onDidChangeHistory(() => void this.redraw()));
+    // Only while the panel is open: a closed one would have the worker read 30 days of trends for every list recorded.
+    this._register(market.onDidChangeHistory(() => this.host.keys().length > 0 && void this.redraw()));
     this._register(outlook.onDidChange(() => this.host.keys().length > 0 && this.host.update(this.key, this.contentOf(this.drawn))));
   }
 
