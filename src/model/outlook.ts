@@ -143,9 +143,10 @@ const overlap = (ranges: readonly [number, number][], from: number, to: number) 
  * than all the arithmetic on them (bench:history, the outlook's figures).
  */
 interface Segments {
-  from: number[];
-  to: number[];
-  perGpu: number[];
+  from: Float64Array;
+  to: Float64Array;
+  perGpu: Float64Array;
+  length: number;
 }
 
 /** The outlook of a filter over the `days` before the record's latest list. */
@@ -167,8 +168,9 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   let best = Infinity;
   // Appearances per day; a day is [its start, its end), as for the daily best.
   const counts = new Array<number>(days).fill(0);
-  const all: Segments = { from: [], to: [], perGpu: [] };
   const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
+  // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
+  const all: Segments = { from: new Float64Array(times.length), to: new Float64Array(times.length), perGpu: new Float64Array(times.length), length: 0 };
   for (let k = 0; k < starts.length; k++) {
     const start = starts[k];
     const ended = !Number.isNaN(ends[k]);
@@ -190,9 +192,9 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     for (let i = p0; i < p1; i++) {
       const to = Math.min(i + 1 < p1 ? times[i + 1] : end, end);
       if (to < times[i] || !Number.isFinite(perGpu[i])) continue;
-      all.from.push(times[i]);
-      all.to.push(to);
-      all.perGpu.push(perGpu[i]);
+      all.from[all.length] = times[i];
+      all.to[all.length] = to;
+      all.perGpu[all.length++] = perGpu[i];
     }
   }
   const nowBest = listed > 0 ? best : undefined;
@@ -201,7 +203,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const daily: { day: number; best: number }[] = [];
   const bests = new Array<number>(days).fill(Infinity);
   const recordedDay = Array.from({ length: days }, (_, k) => overlap(cover, now - (k + 1) * DAY_MS, now - k * DAY_MS) > 0);
-  for (let j = 0; j < all.from.length; j++) {
+  for (let j = 0; j < all.length; j++) {
     for (let k = Math.max(0, Math.floor((now - all.to[j]) / DAY_MS)); k < days; k++) {
       // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
       if (k > 0 && all.from[j] >= now - k * DAY_MS) break;
@@ -270,10 +272,10 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
  */
 function unionOf(all: Segments, below: number): [number, number][] {
   let n = 0;
-  for (let j = 0; j < all.from.length; j++) if (all.perGpu[j] < below) n++;
+  for (let j = 0; j < all.length; j++) if (all.perGpu[j] < below) n++;
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
-  for (let j = 0, k = 0; j < all.from.length; j++) {
+  for (let j = 0, k = 0; j < all.length; j++) {
     if (!(all.perGpu[j] < below)) continue;
     starts[k] = all.from[j];
     ends[k++] = all.to[j];
