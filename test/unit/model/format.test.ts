@@ -41,7 +41,7 @@ describe('formatting in the display language', () => {
     assert.equal(formatTime(new Date(2026, 0, 1, 0, 5, 0)), '00:05:00');
   });
 
-  it('each kind of number, in a language no test has used yet: its formats are built, not taken from the memo', () => {
+  it('each kind of number and the time, in a language no test has used yet: its formats are built, not taken from the memo', () => {
     // A private-use tag is English by a new name: a mutation run (one process) builds the formats again for each mutant.
     const fresh = `en-x-m${++freshLanguages}`;
     const cases: [string, string][] = [
@@ -52,6 +52,8 @@ describe('formatting in the display language', () => {
       [formatPricePerGpu(1.8, fresh), '1.80'],
       [formatPricePerGpu(3.33 / 2, fresh), '1.665'],
       [formatInteger(1234567, fresh), '1,234,567'],
+      [formatTime(new Date(2026, 0, 1, 14, 2, 11), fresh), '14:02:11'],
+      [formatTime(new Date(2026, 0, 1, 0, 5, 0), fresh), '00:05:00'],
     ];
     for (const [got, expected] of cases) {
       assert.equal(got, expected);
