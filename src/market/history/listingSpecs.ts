@@ -70,21 +70,27 @@ export const UNKEPT_FIELDS: ReadonlySet<string> = new Set(['up_time', 'node_name
 
 export class ListingSpecs {
   /** Word → id. Words are never deleted (a Clear keeps them: names of models, CPUs, regions, versions), so this never goes stale. */
-  private readonly ids = new Map<string, number>();
+  private readonly wordIds = new Map<string, number>();
   private readonly words = new Map<number, string>();
   /** Decoded specs by id: a row never changes and ids are never reused (AUTOINCREMENT), so these never go stale. */
   private readonly decoded = new Map<number, Machine>();
-  /** Per filter (its text without price clauses): the specs it matches, and the last spec it was asked of; kept across lists, as specs never change. */
-  private readonly matches = new Map<string, { upTo: number; specs: Set<number> }>();
+  /**
+   * The same specs in two arrays, ids ascending: what a filter is matched against. Walking a Map of 130k
+   * entries the first time (before V8 optimises the loop) took 25-30 ms in Node 24, the arrays 2-4 ms.
+   */
+  private readonly ids: number[] = [];
+  private readonly machines: Machine[] = [];
+  /** Per filter (its text without price clauses): the specs it matches, and how many of `ids` it was asked of; kept across lists, as specs never change. */
+  private readonly matches = new Map<string, { asked: number; specs: Set<number> }>();
 
   constructor(private readonly sql: (text: string) => SqlStatement) {}
 
   private wordId(word: string): number {
-    let id = this.ids.get(word);
+    let id = this.wordIds.get(word);
     if (id === undefined) {
       this.sql('INSERT INTO words (word) VALUES (?) ON CONFLICT (word) DO NOTHING').run(word);
       id = Number(this.sql('SELECT id FROM words WHERE word = ?').get(word)!.id);
-      this.ids.set(word, id);
+      this.wordIds.set(word, id);
       this.words.set(id, word);
     }
     return id;
@@ -128,29 +134,32 @@ export class ListingSpecs {
     if (!entry) {
       // A few dozen filters (the current one, the watches) are asked again and again; others come and go.
       if (this.matches.size >= 64) this.matches.clear();
-      this.matches.set(key, (entry = { upTo: 0, specs: new Set() }));
+      this.matches.set(key, (entry = { asked: 0, specs: new Set() }));
     }
-    let n = 0;
-    for (const [id, m] of this.decoded) {
-      if (id <= entry.upTo) continue;
-      if (++n % 8192 === 0) check();
-      if (test(m)) entry.specs.add(id);
-      entry.upTo = id;
+    const { ids, machines } = this;
+    for (let i = entry.asked, n = 1; i < ids.length; i++, n++) {
+      if (n % 8192 === 0) check();
+      if (test(machines[i])) entry.specs.add(ids[i]);
+      entry.asked = i + 1;
     }
     return entry.specs;
   }
 
   /** Reads the specs not decoded yet (those of other writers, or new), and the words they need. */
   load(): void {
-    let after = 0;
-    for (const id of this.decoded.keys()) after = Math.max(after, id);
-    const rows = rowArrays(this.sql(`SELECT id, ${COLUMNS} FROM specs WHERE id > ? -- arrays`), after);
+    const after = this.ids.length > 0 ? this.ids[this.ids.length - 1] : 0;
+    const rows = rowArrays(this.sql(`SELECT id, ${COLUMNS} FROM specs WHERE id > ? ORDER BY id -- arrays`), after);
     if (rows.length === 0) return;
     for (const [id, word] of rowArrays(this.sql('SELECT id, word FROM words -- arrays'))) {
       this.words.set(Number(id), word as string);
-      this.ids.set(word as string, Number(id));
+      this.wordIds.set(word as string, Number(id));
     }
-    for (const [id, ...values] of rows) this.decoded.set(Number(id), this.decode(values));
+    for (const [id, ...values] of rows) {
+      const machine = this.decode(values);
+      this.decoded.set(Number(id), machine);
+      this.ids.push(Number(id));
+      this.machines.push(machine);
+    }
   }
 
   private decode(v: SqlValue[]): Machine {
