@@ -145,7 +145,8 @@ export async function recordCost(): Promise<RecordCost> {
     const client = new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 120_000 });
     const query = viewQuery(QUERY);
     const open = (file: string) => {
-      const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
+      // As the market worker opens it: the WAL checkpointed at its next poll, not at each list's commit.
+      const store = openHistory({ file, origin: ORIGIN, keepDays: 365, checkpointLater: true });
       stores.push(store);
       return store;
     };
@@ -178,6 +179,8 @@ export async function recordCost(): Promise<RecordCost> {
         // Another window recorded the same list first; this one sees its change, then records.
         twoWindows: (second.record(t - 1, list, change), time(() => first.record(t, list, change))),
       };
+      // The worker's poll, seconds later: not part of the refresh.
+      for (const store of stores) store.checkpoint();
       if (i === 0) firstBytes = bytesOf(files[0]);
       if (i > 0) {
         times.refresh.push(refresh);

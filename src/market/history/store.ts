@@ -93,6 +93,14 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.dataVersion = this.readDataVersion();
   }
 
+  /**
+   * Copies the WAL's pages into the file, as far as readers allow (PASSIVE: never waits), so that the
+   * WAL starts over; for a connection opened with `checkpointLater`, which SQLite does not checkpoint at commit.
+   */
+  checkpoint(): void {
+    this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  }
+
   close(): void {
     this.db.close();
   }

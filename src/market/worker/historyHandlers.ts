@@ -15,10 +15,11 @@ import type { Handlers, HistorySettings } from '../protocol';
 import { checkCancelled } from '../turns';
 
 /** What the server needs of a history store. */
-export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close'>;
+export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close' | 'checkpoint'>;
 
 /** Opens the store of one service (the Node side: src/node/historyFile.ts). */
-export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem?: (message: string) => void; setAside?: boolean }) => RecordingHistory;
+/** `checkpointLater`: SQLite does not checkpoint the WAL at each commit; the caller does, with `checkpoint()`, when idle. */
+export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem?: (message: string) => void; setAside?: boolean; checkpointLater?: boolean }) => RecordingHistory;
 
 /** How often the history is asked whether another writer changed it (ms): what a window takes to see another's list. */
 export const POLL_MS = 2_000;
@@ -51,6 +52,8 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   private poller: ReturnType<typeof setInterval> | undefined;
   /** Until when recording is off because the disk refused a list (one message, then quiet). */
   private unwritableUntil = 0;
+  /** A list was recorded since the WAL was last checkpointed: the next poll does it, off the refresh's path. */
+  private toCheckpoint = false;
 
   constructor(
     private readonly open: OpenHistory,
@@ -73,7 +76,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     this.unwritableUntil = 0;
     const settings = this.settings;
     if (settings) {
-      this.guard('open', () => (this.store = this.open({ file: settings.file, legacyDir: settings.legacyDir, origin: settings.origin, keepDays: settings.days, onProblem: (message) => this.warn(message), setAside })));
+      this.guard('open', () => (this.store = this.open({ file: settings.file, legacyDir: settings.legacyDir, origin: settings.origin, keepDays: settings.days, onProblem: (message) => this.warn(message), setAside, checkpointLater: true })));
     }
     if (this.store) this.poller = setInterval(() => this.poll(), POLL_MS);
     this.announce();
@@ -92,6 +95,10 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** Catches up with other writers (windows, the command line); the views are told when something changed. */
   poll(): void {
+    if (this.toCheckpoint) {
+      this.toCheckpoint = false;
+      this.guard('record', () => this.store?.checkpoint());
+    }
     this.guard('read', () => this.store?.poll());
     this.announce();
   }
@@ -136,6 +143,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     if (!recordable(change) || !this.settings?.enabled || this.now() < this.unwritableUntil) return;
     const { before, after, diff } = change;
     this.guard('record', () => this.store?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined));
+    this.toCheckpoint = true;
     this.announce();
   }
 

@@ -12,7 +12,7 @@ import { HOUR_MS } from '../../../src/market/history/downsample';
 import { Market } from '../../../src/market/market';
 import type { HistorySettings } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
-import { recordable } from '../../../src/market/worker/historyHandlers';
+import { recordable, ServerHistory } from '../../../src/market/worker/historyHandlers';
 import { openHistory } from '../../../src/node/historyFile';
 import { demoApiPerSuite } from '../../support/demoApi';
 import { historyOf, readHistory } from '../../support/history';
@@ -39,6 +39,29 @@ describe('market server: the history', () => {
   });
 
   const ask = (models: string[] = []) => client.request('history.trends', { range: 'week', models, columns: 640 });
+
+  it("checkpoints the WAL at its poll after a list, not at each list's commit: the next list starts the WAL over", async () => {
+    // A file of its own, recorded in this thread: the poll is called here (its 2 s timer may call it too, which only checkpoints sooner).
+    const own = path.join(dir, 'wal.sqlite');
+    const server = new ServerHistory(openHistory, () => undefined, () => undefined);
+    server.configure({ file: own, origin: 'https://wal.example', days: 30, enabled: true });
+    const market = new Market();
+    const listening = market.onDidChange((change) => server.record(change));
+    const walBytes = () => fs.statSync(`${own}-wal`).size;
+    try {
+      for (let i = 0; i < 3; i++) await market.loadMachines(async () => ({ items: DEMO_MACHINES.filter((_, k) => k % 3 !== i), skipped: 0 }));
+      const before = walBytes();
+      assert.ok(before > 0, 'the lists are in the WAL');
+      server.poll();
+      await market.loadMachines(async () => ({ items: DEMO_MACHINES.slice(1), skipped: 0 }));
+      assert.ok(walBytes() <= before, `the WAL did not grow after the poll's checkpoint (${before} → ${walBytes()} bytes)`);
+      assert.equal(readHistory(own, (db) => db.prepare('SELECT count(*) AS n FROM lists').get()!.n), 4, 'every list in the file');
+    } finally {
+      listening.dispose();
+      market.dispose();
+      server.dispose();
+    }
+  });
 
   it('records each complete list it loads, tells the new version, and answers the trends of a model from it', async () => {
     assert.deepEqual((await ask()).models, [], 'nothing recorded before a load');

@@ -87,6 +87,7 @@ describe('market protocol in one thread', () => {
       modelWeek: () => undefined,
       listing: () => undefined,
       record: () => undefined,
+      checkpoint: () => undefined,
       clear: () => false,
       poll: () => false,
       trends: () => {
