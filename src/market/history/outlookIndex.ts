@@ -100,19 +100,19 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
   const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?) ORDER BY spec'), from);
   const repriced = rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from);
-  const none = () => new Int32Array(1024).fill(-1);
+  const none = (size = 1024) => new Int32Array(size).fill(-1);
   const column = () => new Column(rows.length + 1024);
   const index: OutlookIndex = {
     latest, loadedAt: latest, oldest, oldestSlack, lists,
     since: column(), until: column(), specs: column(), gpus: column(), price: column(), machines: [], open: new Map(),
     reprices: { t: new Column(repriced.length + 1024), price: new Column(repriced.length + 1024), next: new Column(repriced.length + 1024), first: none(), last: none() },
-    firstOf: none(), read: 0, later: new Map(), matching,
+    // The rows come in spec order: the last has the largest spec.
+    firstOf: none(rows.length > 0 ? Number(rows[rows.length - 1][2]) + 1 : 0), read: 0, later: new Map(), matching,
   };
   for (const [s, u, spec, p, node] of rows) {
     const machine = machineOf(Number(spec));
     if (!machine) continue;
     const i = addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
-    index.firstOf = withSpec(index.firstOf, Number(spec));
     if (index.firstOf[Number(spec)] < 0) index.firstOf[Number(spec)] = i;
   }
   index.read = index.since.length;

@@ -17,8 +17,10 @@ import { checkCancelled } from '../turns';
 /** What the server needs of a history store. */
 export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close' | 'checkpoint'>;
 
-/** Opens the store of one service (the Node side: src/node/historyFile.ts). */
-/** `checkpointLater`: SQLite does not checkpoint the WAL at each commit; the caller does, with `checkpoint()`, when idle. */
+/**
+ * Opens the store of one service (the Node side: src/node/historyFile.ts). `checkpointLater`: SQLite does not
+ * checkpoint the WAL at each commit; the caller does, with `checkpoint()`, when idle.
+ */
 export type OpenHistory = (options: { file: string; legacyDir?: string; origin: string; keepDays: number; onProblem?: (message: string) => void; setAside?: boolean; checkpointLater?: boolean }) => RecordingHistory;
 
 /** How often the history is asked whether another writer changed it (ms): what a window takes to see another's list. */

@@ -65,8 +65,13 @@ export class TrendsPanel extends Disposable {
       }),
     );
     // Only while the panel is open: a closed one would have the worker read 30 days of trends for every list recorded.
-    this._register(market.onDidChangeHistory(() => this.host.keys().length > 0 && void this.redraw()));
-    this._register(outlook.onDidChange(() => this.host.keys().length > 0 && this.host.update(this.key, this.contentOf(this.drawn))));
+    this._register(market.onDidChangeHistory(() => this.open && void this.redraw()));
+    this._register(outlook.onDidChange(() => this.open && this.host.update(this.key, this.contentOf(this.drawn))));
+  }
+
+  /** The panel is open (there is one at most). */
+  private get open(): boolean {
+    return this.host.keys().length > 0;
   }
 
   /** Opens the panel (or reveals it) on these models, or on what it showed, or on the model with the most GPUs listed. */
