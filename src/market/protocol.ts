@@ -51,19 +51,12 @@ export interface MachineAsk {
 
 /** A group of the Machines tree without its rows. */
 export interface GroupSummary extends Pick<ArrangedGroup, 'key' | 'label' | 'size' | 'first' | 'cheapestPerGpu'> {
-  /** Grouped by GPU model, with a market history: what the group's tooltip shows (see GroupHistory). */
-  history?: GroupHistory;
   /** The GPU models of the group's machines (Show Market Trends from the group's menu). */
   models?: string[];
 }
 
-// The Machines tree (issue 24): what its rows and group tooltips show from the market history.
-/** A GPU model's week in the history, and its lowest price per GPU in the current list (NaN when none). */
-export interface GroupHistory {
-  week: WeekFacts | undefined;
-  lowestNow: number;
-}
-
+// The Machines tree (issue 24): what its rows show from the market history; a group's tooltip asks
+// machineDetails when hovered, so that the summary which draws the first rows reads no history.
 /**
  * What a row shows from the market history: how far below its model's 7-day median (NaN when unknown). Its
  * tooltip's line is asked when the row is hovered (machineDetails): worded for a slice of 200 rows, it took

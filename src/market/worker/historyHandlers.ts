@@ -30,6 +30,7 @@ export const POLL_MS = 2_000;
 const RETRY_WRITE_MS = 10 * 60_000;
 
 type MachinesChange = Extract<MarketChange, { which: 'machines' }>;
+type Recordable = MachinesChange & { diff: NonNullable<MachinesChange['diff']>; after: NonNullable<MachinesChange['after']> };
 
 /**
  * A new complete machine list: never a first look (shown without a snapshot:
@@ -37,7 +38,7 @@ type MachinesChange = Extract<MarketChange, { which: 'machines' }>;
  * list. The list that ends a load which showed a first look is one: its change
  * says `firstLook` too, as the first look goes.
  */
-export function recordable(change: MarketChange): change is MachinesChange & { diff: NonNullable<MachinesChange['diff']>; after: NonNullable<MachinesChange['after']> } {
+export function recordable(change: MarketChange): change is Recordable {
   return change.which === 'machines' && !!change.diff && !!change.after && !change.after.incomplete;
 }
 
@@ -56,6 +57,12 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   private unwritableUntil = 0;
   /** A list was recorded since the WAL was last checkpointed: the next poll does it, off the refresh's path. */
   private toCheckpoint = false;
+  /**
+   * A new list not recorded yet: the views answer first (issue 38: recording a first list of 1k machines took
+   * 27-44 ms of the first rows), then it is recorded, at the latest by the next poll. Every read records it first,
+   * so no answer from the history misses it.
+   */
+  private pending: Recordable | undefined;
 
   constructor(
     private readonly open: OpenHistory,
@@ -67,6 +74,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** The editor's settings (or none: no service URL); a store of another file or keep is opened anew. */
   configure(settings: HistorySettings | undefined): void {
+    this.recordPending();
     const before = this.settings;
     this.settings = settings;
     if (before?.file === settings?.file && before?.origin === settings?.origin && before?.days === settings?.days) return;
@@ -97,6 +105,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** Catches up with other writers (windows, the command line); the views are told when something changed. */
   poll(): void {
+    this.recordPending();
     if (this.toCheckpoint) {
       this.toCheckpoint = false;
       this.guard('record', () => this.store?.checkpoint());
@@ -105,44 +114,69 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     this.announce();
   }
 
+  /** Read by the views only for a filter that reads the history: its list is recorded first, as for every read. */
   get version(): number {
+    this.recordPending();
     return this.store?.version ?? 0;
   }
 
   listedHours(nodeId: string): number {
+    this.recordPending();
     return this.guard('read', () => this.store?.listedHours(nodeId)) ?? NaN;
   }
 
   flaps7d(nodeId: string): number {
+    this.recordPending();
     return this.guard('read', () => this.store?.flaps7d(nodeId)) ?? NaN;
   }
 
   belowMedian(machine: Machine): number {
+    this.recordPending();
     return this.guard('read', () => this.store?.belowMedian(machine)) ?? NaN;
   }
 
   modelWeek(gpu: string): WeekFacts | undefined {
+    this.recordPending();
     return this.guard('read', () => this.store?.modelWeek(gpu));
   }
 
   listing(nodeId: string): ListingFacts | undefined {
+    this.recordPending();
     return this.guard('read', () => this.store?.listing(nodeId));
   }
 
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
     // Without a store for the service it names, the panel says the history is off rather than "not yet".
+    this.recordPending();
     return this.guard('read', () => this.store?.trends(range, models, options)) ?? noTrends(range, models, options, this.settings !== undefined);
   }
 
   /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
   outlook(text: string, days: number | undefined, check: () => void): OutlookAnswer {
+    this.recordPending();
     const index = this.guard('read', () => this.store?.outlook());
     return outlookAnswer(index, text, days, check);
   }
 
-  /** Records a new complete list by its diff from the one before (only with gpuRental.history.enabled). */
+  /**
+   * Records a new complete list by its diff from the one before (only with gpuRental.history.enabled): once the
+   * views have answered for it (`answered`), before anything reads the history, or at the next poll.
+   */
   record(change: MarketChange): void {
-    if (!recordable(change) || !this.settings?.enabled || this.now() < this.unwritableUntil) return;
+    if (!recordable(change)) return;
+    this.recordPending();
+    this.pending = change;
+  }
+
+  /** The views answered for `list` (a snapshot's items): the list waiting to be recorded, if it is that one, is recorded once this turn is over. */
+  answered(list: readonly Machine[] | undefined): void {
+    if (list && this.pending?.after.items === list) setTimeout(() => this.recordPending(), 0);
+  }
+
+  private recordPending(): void {
+    const change = this.pending;
+    this.pending = undefined;
+    if (!change || !this.settings?.enabled || this.now() < this.unwritableUntil) return;
     const { before, after, diff } = change;
     this.guard('record', () => this.store?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined));
     this.toCheckpoint = true;
@@ -151,12 +185,14 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** Deletes the service's history; false when busy (another writer held it past the busy timeout) or there is none. */
   removeNow(): boolean {
+    this.pending = undefined;
     const cleared = this.guard('clear', () => this.store?.clear()) ?? false;
     this.announce();
     return cleared;
   }
 
   dispose(): void {
+    this.recordPending();
     this.closeStore();
   }
 

@@ -22,7 +22,7 @@ import { askedView, pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
 import { panelHandlers } from './panelHandlers';
 import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
-import { groupHistory, groupModels, rowHistory } from './treeFacts';
+import { groupModels, rowHistory } from './treeFacts';
 import { watchDomain } from './watchHandlers';
 
 export interface ServerOptions {
@@ -169,21 +169,27 @@ export class MarketServer implements Disposable {
     };
   }
 
+  /** The Machines view's groups; a new list waits to be recorded until this is answered (ServerHistory.record). */
   private async summary(ask: MachineAsk, token: CancellationToken): Promise<Requests['summary']['result']> {
+    const list = this.market.machines.snapshot?.items;
+    try {
+      return await this.groups(ask, token);
+    } finally {
+      this.history?.answered(list);
+    }
+  }
+
+  private async groups(ask: MachineAsk, token: CancellationToken): Promise<Requests['summary']['result']> {
     const parsed = parseQuery(ask.filter);
     if (!parsed.ok) return { total: this.market.machines.snapshot?.items.length ?? 0, matching: 0, filterText: ask.filter, filterError: parsed.error.message, groups: [] };
     const view = await askedView(this.market, ask, this.history, token);
     const byGpu = ask.arrangement.groupBy === 'gpu';
-    const items = this.market.machines.snapshot?.items ?? [];
-    const groups = view.groups.map((g) => {
-      const history = byGpu && this.history ? groupHistory(this.history, items, g.first.gpu_name) : undefined;
-      return { key: g.key, label: g.label, size: g.size, first: g.first, cheapestPerGpu: g.cheapestPerGpu, models: groupModels(g, byGpu), history };
-    });
+    const groups = view.groups.map((g) => ({ key: g.key, label: g.label, size: g.size, first: g.first, cheapestPerGpu: g.cheapestPerGpu, models: groupModels(g, byGpu) }));
     return { total: view.total, matching: view.matching.length, filterText: view.filterText, groups };
   }
 
   private changed(change: MarketChange): void {
-    // Recorded first: the views that redraw with this change read it recorded.
+    // Recorded once the views have answered for it, or before anything reads the history.
     this.history?.record(change);
     const d = change.diff;
     this.notify('changed', {

@@ -1,17 +1,11 @@
 // What the Machines tree shows from the market history, computed where the
-// market and its history live: a GPU model group's week and lowest price per
-// GPU now (its tooltip), and a row's place against its model's 7-day median
-// (its mark; its tooltip's line is asked on hover). Only for what is drawn: the groups of one
-// summary, the rows of one slice; the lowest prices come from one pass per list.
+// market and its history live: a row's place against its model's 7-day median
+// (its mark), for the rows of one slice only; and a group's GPU models. The
+// tooltips, a row's or a group's, ask machineDetails when hovered.
 import type { Machine } from '../../api/types';
 import type { ArrangedGroup } from '../../model/arrange';
-import { lowestPerGpu, type MarketFacts } from '../../model/historyText';
-import type { GroupHistory, RowHistory } from '../protocol';
-
-/** A GPU model group's tooltip facts; `items` is the current list. */
-export function groupHistory(history: MarketFacts, items: readonly Machine[], gpu: string): GroupHistory {
-  return { week: history.modelWeek(gpu), lowestNow: lowestPerGpu(items, gpu) };
-}
+import type { MarketFacts } from '../../model/historyText';
+import type { RowHistory } from '../protocol';
 
 /** What each row of a slice shows from the history, in the slice's order. */
 export function rowHistory(history: Pick<MarketFacts, 'belowMedian'>, machines: readonly Machine[]): RowHistory[] {

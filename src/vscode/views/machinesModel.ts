@@ -6,7 +6,7 @@
 // the tree asks the market for a group's rows and a machine's place through it.
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
-import type { MachineSummary, Result, RowHistory } from '../../market/protocol';
+import type { MachineDetails, MachineSummary, Result, RowHistory } from '../../market/protocol';
 import { pricePlace } from '../../model/historyText';
 import { LatestAnswer } from '../../market/worker/latestAnswer';
 import { Disposable } from '../services/lifecycle';
@@ -80,9 +80,17 @@ export class MachinesModel extends Disposable {
    * is listed (model/historyText.ts pricePlace); undefined without a history or when the market cannot answer (logged).
    */
   async place(machine: Machine): Promise<string | undefined> {
+    const history = await this.history(machine);
+    return history && pricePlace(machine, history.week, history.listing);
+  }
+
+  /**
+   * What the market history says of a machine and its model (the `machineDetails` answer's history), asked when a
+   * row or a GPU model's group is hovered; undefined without a history or when the market cannot answer (logged).
+   */
+  async history(machine: Machine): Promise<MachineDetails['history']> {
     try {
-      const details = await this.market.client.request('machineDetails', { nodeId: machine.node_name, gpuName: machine.gpu_name });
-      return details?.history && pricePlace(machine, details.history.week, details.history.listing);
+      return (await this.market.client.request('machineDetails', { nodeId: machine.node_name, gpuName: machine.gpu_name }))?.history;
     } catch (err) {
       this.log.error(`A machine's market history for its tooltip failed: ${describeError(err)}`);
       return undefined;

@@ -186,13 +186,14 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     return { kind: 'machine', machine: place.machine, groupKey: place.groupKey, history: place.history };
   }
 
-  /** The tooltip table is built when a row is hovered, not for every row shown; a row's line from the history is asked then. */
+  /** The tooltip table is built when a row is hovered, not for every row shown; what it says from the history is asked then (a group's too: the summary that draws the first rows reads no history). */
   async resolveTreeItem(item: vscode.TreeItem, node: MachineNode): Promise<vscode.TreeItem> {
     if (node.kind === 'machine') {
       const place = node.history && (await this.model.place(node.machine));
       item.tooltip = machineTooltip(node.machine, place, this.state.job);
-    } else if (node.kind === 'group' && node.group.history && this.state.arrangement.groupBy === 'gpu') {
-      item.tooltip = groupTooltip(node.group, node.group.history.week, node.group.history.lowestNow);
+    } else if (node.kind === 'group' && this.state.arrangement.groupBy === 'gpu') {
+      const history = await this.model.history(node.group.first);
+      if (history) item.tooltip = groupTooltip(node.group, history.week, history.lowestNow);
     }
     return item;
   }

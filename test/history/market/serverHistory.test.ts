@@ -48,12 +48,16 @@ describe('market server: the history', () => {
     const market = new Market();
     const listening = market.onDidChange((change) => server.record(change));
     const walBytes = () => fs.statSync(`${own}-wal`).size;
+    // A read records the list that waits for the views' answer (none is asked here).
+    const recorded = () => server.listing('none');
     try {
       for (let i = 0; i < 3; i++) await market.loadMachines(async () => ({ items: DEMO_MACHINES.filter((_, k) => k % 3 !== i), skipped: 0 }));
+      recorded();
       const before = walBytes();
       assert.ok(before > 0, 'the lists are in the WAL');
       server.poll();
       await market.loadMachines(async () => ({ items: DEMO_MACHINES.slice(1), skipped: 0 }));
+      recorded();
       assert.ok(walBytes() <= before, `the WAL did not grow after the poll's checkpoint (${before} → ${walBytes()} bytes)`);
       assert.equal(readHistory(own, (db) => db.prepare('SELECT count(*) AS n FROM lists').get()!.n), 4, 'every list in the file');
     } finally {
@@ -118,6 +122,44 @@ describe('market server: the history', () => {
 });
 
 describe('what the history records', () => {
+  it("records a new list once the Machines view has its answer, and before anything reads the history (issue 38: the first rows do not wait for it)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-record-later-'));
+    const file = path.join(dir, 'history.sqlite');
+    const versions: number[] = [];
+    const server = new ServerHistory(openHistory, (version) => versions.push(version), () => undefined);
+    server.configure({ file, origin: 'https://later.example', days: 30, enabled: true });
+    const market = new Market();
+    const listening = market.onDidChange((change) => server.record(change));
+    const lists = () => readHistory(file, (db) => Number(db.prepare('SELECT count(*) AS n FROM lists').get()!.n));
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const opened = versions.length;
+    try {
+      await market.loadMachines(async () => ({ items: DEMO_MACHINES, skipped: 0 }));
+      assert.equal(lists(), 0, 'not recorded while the views have not answered');
+      assert.equal(versions.length, opened);
+      server.answered(DEMO_MACHINES.slice());
+      await turn();
+      assert.equal(lists(), 0, "another list's answer does not record it");
+      server.answered(market.machines.snapshot?.items);
+      assert.equal(lists(), 0, 'the answer is sent first: recorded once this turn is over');
+      await turn();
+      assert.equal(lists(), 1, 'recorded once the views answered');
+      assert.equal(versions.length, opened + 1, 'and the views told');
+
+      const newcomer = DEMO_MACHINES[0];
+      await market.loadMachines(async () => ({ items: DEMO_MACHINES.slice(1), skipped: 0 }));
+      await market.loadMachines(async () => ({ items: DEMO_MACHINES, skipped: 0 }));
+      assert.equal(lists(), 2, 'a new list records the one that waited first: the diffs follow each other');
+      assert.ok(server.listedHours(newcomer.node_name) < 1, 'a read finds the list that waited recorded: the machine is listed again, since just now');
+      assert.equal(lists(), 3);
+    } finally {
+      listening.dispose();
+      market.dispose();
+      server.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the list that ends a load which showed a first look, but never the first look, a failed load or a reset', async () => {
     const market = new Market();
     const seen: string[] = [];

@@ -1,7 +1,7 @@
 // The Machines tree's facts from the market history, answered by the server
 // (its market loaded with these machines, a real history store): a GPU
-// model group's week and lowest price per GPU now, how far a row is below its
-// model's 7-day median, and the models of a group.
+// model group's week and lowest price per GPU now (its tooltip, asked on
+// hover), how far a row is below its model's 7-day median, and the models of a group.
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../src/api/types';
 import { DAY_MS } from '../../../src/market/history/downsample';
@@ -48,20 +48,21 @@ describe('market protocol: what the Machines tree shows from the market history'
     client.dispose();
   });
 
-  it("grouped by GPU model, each group carries its model's week and its lowest price per GPU now", async () => {
+  it("grouped by GPU model, a group's tooltip (asked on hover, of its first machine) says its model's week and its lowest price per GPU now", async () => {
     const summary = await client.request('summary', byGpu);
     const h = summary.groups.find((g) => g.first.gpu_name === 'H100_SXM5_80GB')!;
-    assert.deepEqual(h.history, { week: memory.modelWeek('H100_SXM5_80GB'), lowestNow: 1.5 });
-    assert.ok(h.history?.week, 'the history knows the H100 week');
     assert.deepEqual(h.models, ['H100_SXM5_80GB']);
+    const hFacts = (await client.request('machineDetails', { nodeId: h.first.node_name, gpuName: h.first.gpu_name }))?.history;
+    assert.deepEqual(hFacts && { week: hFacts.week, lowestNow: hFacts.lowestNow }, { week: memory.modelWeek('H100_SXM5_80GB'), lowestNow: 1.5 });
+    assert.ok(hFacts?.week, 'the history knows the H100 week');
     const a = summary.groups.find((g) => g.first.gpu_name === 'A100')!;
-    assert.deepEqual(a.history, { week: undefined, lowestNow: 1 }, 'a model the history never saw: no week, its price now');
+    const aFacts = (await client.request('machineDetails', { nodeId: a.first.node_name, gpuName: a.first.gpu_name }))?.history;
+    assert.deepEqual(aFacts && { week: aFacts.week, lowestNow: aFacts.lowestNow }, { week: undefined, lowestNow: 1 }, 'a model the history never saw: no week, its price now');
   });
 
-  it('grouped otherwise, groups carry no history but the models of their machines', async () => {
+  it('grouped otherwise, groups carry the models of their machines', async () => {
     const summary = await client.request('summary', { ...byGpu, arrangement: { ...byGpu.arrangement, groupBy: 'region' } });
     assert.equal(summary.groups.length, 1);
-    assert.equal(summary.groups[0].history, undefined);
     assert.deepEqual([...summary.groups[0].models!].sort(), ['A100', 'H100_SXM5_80GB']);
   });
 
@@ -80,11 +81,12 @@ describe('market protocol: what the Machines tree shows from the market history'
     assert.ok(rows.history![0].below > 0.1, 'the deal is well below the median');
   });
 
-  it('without a history, rows and groups carry none', async () => {
+  it("without a history, rows carry none, and a group's tooltip has nothing to say of its model", async () => {
     client.dispose();
     client = await serverWith([deal, usual, dear, a100], undefined);
     const summary = await client.request('summary', byGpu);
-    assert.ok(summary.groups.every((g) => g.history === undefined));
+    const first = summary.groups[0].first;
+    assert.equal((await client.request('machineDetails', { nodeId: first.node_name, gpuName: first.gpu_name }))?.history, undefined);
     const rows = await client.request('rows', { ...byGpu, groupKey: summary.groups[0].key, start: 0, count: 1 });
     assert.equal(rows.history, undefined);
   });

@@ -1,12 +1,11 @@
 // The Machines tree's facts from a market history (src/market/worker/treeFacts.ts,
 // pure), on Node 20: a history here is a fixed table of answers (the SQLite
-// store's own answers are tested in test/history). A GPU model group's week and
-// lowest price per GPU now, how far each row is below its model's median, in the
-// slice's order, and the models of a group.
+// store's own answers are tested in test/history). How far each row is below
+// its model's median, in the slice's order, and the models of a group.
 import * as assert from 'node:assert/strict';
 import { arrangeMachines } from '../../../src/model/arrange';
 import type { ListingFacts, MarketFacts, WeekFacts } from '../../../src/model/historyText';
-import { groupHistory, groupModels, rowHistory } from '../../../src/market/worker/treeFacts';
+import { groupModels, rowHistory } from '../../../src/market/worker/treeFacts';
 import { machineRecord } from '../../support/records';
 
 const DAY_MS = 86_400_000;
@@ -29,12 +28,6 @@ function history(): MarketFacts {
 describe("treeFacts: what the Machines tree shows from the history", () => {
   const [deal, usual, other, dear] = [h100('deal', '1.20'), h100('usual', '2.40'), a100('other', '2.00'), h100('dear', '3.00')];
   const items = [dear, other, deal, usual];
-
-  it("a GPU model group shows its model's week and the lowest price per GPU listed now", () => {
-    assert.deepEqual(groupHistory(history(), items, H100), { week: history().modelWeek(H100), lowestNow: 1.2 });
-    assert.deepEqual(groupHistory(history(), items, 'A100'), { week: undefined, lowestNow: 1 }, 'a model the history never saw: its price now only');
-    assert.ok(Number.isNaN(groupHistory(history(), items, 'B200').lowestNow), 'no machine of that model now');
-  });
 
   it("each row says how far below its model's median it is, in the slice's order, and no more (its tooltip's line is asked on hover)", () => {
     assert.deepEqual(rowHistory(history(), [deal, other, usual, dear]), [{ below: 0.5 }, { below: NaN }, { below: 0 }, { below: (2.4 - 3) / 2.4 }]);
