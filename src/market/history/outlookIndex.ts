@@ -87,7 +87,7 @@ export interface OutlookIndex {
   /** Per spec: its listings that came since the window was read. */
   later: Map<number, number[]>;
   /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
-  matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number>;
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): ArrayLike<number>;
 }
 
 export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): OutlookIndex {
@@ -193,12 +193,13 @@ const SLICE = 8192;
  * filter matches but for its price clauses; `priced` tests those at the
  * price of the moment. `check` throws when the asker cancelled.
  */
-export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
+export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
   const spans: Spans = { start: new Column(), end: new Column(), first: new Column(), t: new Column(), perGpu: new Column() };
   let seen = 0;
   const { firstOf, read } = index;
   const specOf = index.specs.values;
-  for (const spec of specs) {
+  for (let s = 0; s < specs.length; s++) {
+    const spec = specs[s];
     const first = spec < firstOf.length ? firstOf[spec] : -1;
     const later = index.later.get(spec);
     if (first < 0 && later === undefined) continue;

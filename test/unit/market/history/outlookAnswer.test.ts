@@ -46,7 +46,7 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     later: new Map(),
     matching: (key, test, check) => {
       asked.push({ key, check });
-      return new Set(test(machine) ? [1] : []);
+      return test(machine) ? [1] : [];
     },
   };
   return { index, asked };
