@@ -43,6 +43,7 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     reprices: { t: column(), price: column(), next: column(), first: none(), last: none() },
     firstOf: Int32Array.from([-1, 0]),
     read: 1,
+    specsRead: 1,
     later: new Map(),
     matching: (key, test, check) => {
       asked.push({ key, check });
