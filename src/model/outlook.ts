@@ -115,8 +115,8 @@ function rank(sorted: ArrayLike<number>, p: number): number {
   return part === 0 ? sorted[below] : sorted[below] * (1 - part) + sorted[above] * part;
 }
 
-function quartiles(values: number[]): Quartiles {
-  const sorted = new Float64Array(values).sort();
+function quartiles(values: Float64Array): Quartiles {
+  const sorted = values.sort();
   return { q1: rank(sorted, 0.25), median: rank(sorted, 0.5), q3: rank(sorted, 0.75) };
 }
 
@@ -163,12 +163,14 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
 
   let appeared = 0;
   let week = 0;
-  const endedHours: number[] = [];
   let listed = 0;
   let best = Infinity;
   // Appearances per day; a day is [its start, its end), as for the daily best.
   const counts = new Array<number>(days).fill(0);
   const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
+  // How long each ended appearance stayed, at most one a stretch: filled in place, not pushed to an array of tens of thousands.
+  const endedHours = new Float64Array(starts.length);
+  let endedCount = 0;
   // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
   const all: Segments = { from: new Float64Array(times.length), to: new Float64Array(times.length), perGpu: new Float64Array(times.length), length: 0 };
   for (let k = 0; k < starts.length; k++) {
@@ -181,7 +183,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     if (start > record.start && start >= from) {
       appeared++;
       if (start >= now - 7 * DAY_MS) week++;
-      if (ended) endedHours.push((ends[k] - start) / HOUR_MS);
+      if (ended) endedHours[endedCount++] = (ends[k] - start) / HOUR_MS;
       counts[Math.min(days - 1, Math.max(0, Math.ceil((now - start) / DAY_MS) - 1))]++;
     }
     if (!ended) {
@@ -201,15 +203,8 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
 
   // The best price of each day: the lowest of the prices that held in it, on days the record covers.
   const daily: { day: number; best: number }[] = [];
-  const bests = new Array<number>(days).fill(Infinity);
   const recordedDay = Array.from({ length: days }, (_, k) => overlap(cover, now - (k + 1) * DAY_MS, now - k * DAY_MS) > 0);
-  for (let j = 0; j < all.length; j++) {
-    for (let k = Math.max(0, Math.floor((now - all.to[j]) / DAY_MS)); k < days; k++) {
-      // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
-      if (k > 0 && all.from[j] >= now - k * DAY_MS) break;
-      if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], all.perGpu[j]);
-    }
-  }
+  const bests = dailyBests(all, now, recordedDay);
   for (let k = days - 1; k >= 0; k--) if (Number.isFinite(bests[k])) daily.push({ day: now - (k + 1) * DAY_MS, best: bests[k] });
   const appearedDaily: { day: number; appeared: number }[] = [];
   for (let k = days - 1; k >= 0; k--) if (recordedDay[k] || counts[k] > 0) appearedDaily.push({ day: now - (k + 1) * DAY_MS, appeared: counts[k] });
@@ -226,7 +221,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
       week,
       window: appeared,
       everyHours: appeared >= MIN_APPEARANCES && recordedHours > 0 ? recordedHours / appeared : undefined,
-      listedHours: endedHours.length >= MIN_APPEARANCES ? quartiles(endedHours) : undefined,
+      listedHours: endedCount >= MIN_APPEARANCES ? quartiles(endedHours.subarray(0, endedCount)) : undefined,
       now: listed,
       daily: appearedDaily,
     },
@@ -234,6 +229,25 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     waiting: waitingOf(all, nowBest, record.start, begin, now, cover, days),
     flags: { fewDays, fewAppearances: appeared < MIN_APPEARANCES, gapHours: Math.max(0, (now - begin) / HOUR_MS - recordedHours) },
   };
+}
+
+/**
+ * The lowest price per GPU that held on each recorded day (Infinity: none), the latest day first. Its own
+ * function: V8 optimises its loop apart from the one before it, not again after a bailout at its end (the
+ * first outlook of a filter, bench:history).
+ */
+function dailyBests(all: Segments, now: number, recordedDay: readonly boolean[]): number[] {
+  const days = recordedDay.length;
+  const bests = new Array<number>(days).fill(Infinity);
+  const { from, to, perGpu } = all;
+  for (let j = 0; j < all.length; j++) {
+    for (let k = Math.max(0, Math.floor((now - to[j]) / DAY_MS)); k < days; k++) {
+      // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
+      if (k > 0 && from[j] >= now - k * DAY_MS) break;
+      if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], perGpu[j]);
+    }
+  }
+  return bests;
 }
 
 /** Where a price per GPU sits against the typical band (undefined without one). */

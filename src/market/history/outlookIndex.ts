@@ -82,12 +82,13 @@ export interface OutlookIndex {
    * spec's lie together from there: a filter walks the columns in order, not an array of indexes per spec.
    */
   firstOf: Int32Array;
-  /** Listings read with the window (those after it came from the store's own lists since). */
+  /** Listings read with the window (those after it came from the store's own lists since), and the specs they list. */
   read: number;
+  specsRead: number;
   /** Per spec: its listings that came since the window was read. */
   later: Map<number, number[]>;
   /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
-  matching(key: string, test: (m: Machine) => boolean, check: () => void): ReadonlySet<number>;
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): ArrayLike<number>;
 }
 
 export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): OutlookIndex {
@@ -107,13 +108,16 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
     since: column(), until: column(), specs: column(), gpus: column(), price: column(), machines: [], open: new Map(),
     reprices: { t: new Column(repriced.length + 1024), price: new Column(repriced.length + 1024), next: new Column(repriced.length + 1024), first: none(), last: none() },
     // The rows come in spec order: the last has the largest spec.
-    firstOf: none(rows.length > 0 ? Number(rows[rows.length - 1][2]) + 1 : 0), read: 0, later: new Map(), matching,
+    firstOf: none(rows.length > 0 ? Number(rows[rows.length - 1][2]) + 1 : 0), read: 0, specsRead: 0, later: new Map(), matching,
   };
   for (const [s, u, spec, p, node] of rows) {
     const machine = machineOf(Number(spec));
     if (!machine) continue;
     const i = addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
-    if (index.firstOf[Number(spec)] < 0) index.firstOf[Number(spec)] = i;
+    if (index.firstOf[Number(spec)] < 0) {
+      index.firstOf[Number(spec)] = i;
+      index.specsRead++;
+    }
   }
   index.read = index.since.length;
   for (const [spec, t, p] of repriced) addReprice(index, Number(spec), Number(t), Number(p));
@@ -193,12 +197,14 @@ const SLICE = 8192;
  * filter matches but for its price clauses; `priced` tests those at the
  * price of the moment. `check` throws when the asker cancelled.
  */
-export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
-  const spans: Spans = { start: new Column(), end: new Column(), first: new Column(), t: new Column(), perGpu: new Column() };
+export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
+  // Room for as many listings as the specs have on average: growing five columns from small cost more than the walk.
+  const spans = new SpanColumns(Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead)));
   let seen = 0;
   const { firstOf, read } = index;
   const specOf = index.specs.values;
-  for (const spec of specs) {
+  for (let s = 0; s < specs.length; s++) {
+    const spec = specs[s];
     const first = spec < firstOf.length ? firstOf[spec] : -1;
     const later = index.later.get(spec);
     if (first < 0 && later === undefined) continue;
@@ -209,20 +215,80 @@ export function outlookRecord(index: OutlookIndex, specs: Iterable<number>, pric
     }
     for (const i of later ?? []) addSpans(spans, index, i, r, priced);
   }
-  const { start, end, first, t, perGpu } = spans;
-  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() } };
+  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: spans.view() };
 }
 
 /** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
 export type PriceTest = (price: number, gpus: number) => boolean;
 
-type Spans = { [K in keyof MatchSpans]: Column };
+/** Twice the room, the values kept. */
+function grown(values: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
+  const more = new Float64Array(values.length * 2);
+  more.set(values);
+  return more;
+}
+
+/**
+ * A record's stretches as they are found, in typed arrays grown as needed: five Columns pushed a number at
+ * a time cost more than the rest of the walk the first time a filter was asked (V8 had not optimised the
+ * pushes yet, and deoptimised them when a column first grew; bench:history).
+ */
+class SpanColumns {
+  start: Float64Array<ArrayBuffer>;
+  end: Float64Array<ArrayBuffer>;
+  first: Float64Array<ArrayBuffer>;
+  t: Float64Array<ArrayBuffer>;
+  perGpu: Float64Array<ArrayBuffer>;
+  spans = 0;
+  prices = 0;
+
+  constructor(capacity: number) {
+    const room = () => new Float64Array(Math.max(64, capacity));
+    this.start = room();
+    this.end = room();
+    this.first = room();
+    this.t = room();
+    this.perGpu = room();
+  }
+
+  /** A stretch from `t` to `until` (NaN: still listed), its first price to come. */
+  open(t: number, until: number): void {
+    if (this.spans === this.start.length) {
+      this.start = grown(this.start);
+      this.end = grown(this.end);
+      this.first = grown(this.first);
+    }
+    this.start[this.spans] = t;
+    this.end[this.spans] = until;
+    this.first[this.spans++] = this.prices;
+  }
+
+  /** The last stretch ends at `t` (repriced out). */
+  close(t: number): void {
+    this.end[this.spans - 1] = t;
+  }
+
+  /** A price per GPU of the last stretch, from `t` on. */
+  price(t: number, perGpu: number): void {
+    if (this.prices === this.t.length) {
+      this.t = grown(this.t);
+      this.perGpu = grown(this.perGpu);
+    }
+    this.t[this.prices] = t;
+    this.perGpu[this.prices++] = perGpu;
+  }
+
+  view(): MatchSpans {
+    const spans = (a: Float64Array) => a.subarray(0, this.spans);
+    return { start: spans(this.start), end: spans(this.end), first: spans(this.first), t: this.t.subarray(0, this.prices), perGpu: this.perGpu.subarray(0, this.prices) };
+  }
+}
 
 /**
  * The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`.
  * `k` is its spec's first repricing (−1: none): the chain spans all its listings, in time order.
  */
-function addSpans(spans: Spans, index: OutlookIndex, i: number, k: number, priced: PriceTest): void {
+function addSpans(spans: SpanColumns, index: OutlookIndex, i: number, k: number, priced: PriceTest): void {
   const { t: repricedAt, price: cost, next } = index.reprices;
   const gpus = index.gpus.values[i];
   const since = index.since.values[i];
@@ -249,15 +315,12 @@ function addSpans(spans: Spans, index: OutlookIndex, i: number, k: number, price
     const price = whole / LISTING_PRICE_SCALE;
     if (priced(price, gpus)) {
       if (!open) {
-        spans.start.push(t);
-        spans.end.push(until);
-        spans.first.push(spans.t.length);
+        spans.open(t, until);
         open = true;
       }
-      spans.t.push(t);
-      spans.perGpu.push(price / gpus);
+      spans.price(t, price / gpus);
     } else if (open) {
-      spans.end.values[spans.end.length - 1] = t;
+      spans.close(t);
       open = false;
     }
   }

@@ -88,6 +88,26 @@ describe('market history: the outlook', () => {
     store.close();
   });
 
+  it('a record larger than the room it starts with, and a filter\'s machines past its first thousand, as a user counts them', () => {
+    // 'flip' swings between 1.25 and 2.50 a GPU every minute for 200 minutes: 100 stretches under 2 a GPU, 200 prices.
+    const flip = (minute: number) => h100('flip', minute % 2 === 0 ? '10.00' : '20.00');
+    const a100 = (i: number) => machineRecord({ node_name: `a-${i}`, gpu_name: 'A100_SXM4_80GB', gpu_count: 1, price: '1.00', region: 'us-west' });
+    const fleet = Array.from({ length: 1100 }, (_, i) => a100(i));
+    const store = historyOf();
+    for (let minute = 0; minute < 200; minute++) store.record(T0 + minute * 60_000, [flip(minute), ...fleet]);
+    const swings = outlookOf(store, 'gpu=H100 price_per_gpu<2');
+    assert.equal(swings.supply.window, 99, 'every drop under 2 a GPU but the one there from the start');
+    assert.deepEqual(swings.supply.listedHours, { q1: 1 / 60, median: 1 / 60, q3: 1 / 60 }, 'each stayed a minute');
+    assert.equal(swings.supply.now, 0, 'at 2.50 a GPU in the latest list');
+    assert.equal(outlookOf(store, 'gpu=H100').supply.window, 0, 'without the price clause: one stretch, there from the start');
+    assert.equal(outlookOf(store, 'gpu=A100').supply.now, 1100);
+    // Five more come in the next list: the filter's machines are asked of them alone, and counted with the rest.
+    store.record(T0 + 200 * 60_000, [flip(200), ...fleet, ...Array.from({ length: 5 }, (_, i) => a100(1100 + i))]);
+    const grown = outlookOf(store, 'gpu=A100');
+    assert.deepEqual([grown.supply.now, grown.supply.window], [1105, 5]);
+    store.close();
+  });
+
   it("follows its own lists as a fresh read of the file says: machines come, go and change price, by diff and whole", () => {
     const folder = historyFolder();
     const [a, b] = [openTestHistory(folder.file), openTestHistory(folder.file)];

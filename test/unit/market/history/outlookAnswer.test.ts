@@ -43,10 +43,11 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     reprices: { t: column(), price: column(), next: column(), first: none(), last: none() },
     firstOf: Int32Array.from([-1, 0]),
     read: 1,
+    specsRead: 1,
     later: new Map(),
     matching: (key, test, check) => {
       asked.push({ key, check });
-      return new Set(test(machine) ? [1] : []);
+      return test(machine) ? [1] : [];
     },
   };
   return { index, asked };
