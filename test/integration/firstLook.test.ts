@@ -43,6 +43,10 @@ describe('A first look at a large first load', function () {
     server.setData({ machines });
     server.setFault({ endpoint: 'machines', times: 1, fault: { kind: 'stall', afterBytes: 1_000_000 } });
 
+    // What the view's message says each time its rows change: VS Code passes the first change of a tree (rows or message) at once and holds
+    // back what follows within 200 ms, so the first look's rows must come before the message that says so, not after it.
+    const messageAtRows: { shown: number | undefined; message: string | undefined }[] = [];
+    const listening = api.machines.onDidChangeTreeData((node) => node || messageAtRows.push({ shown: api.machinesModel.summary?.total, message: api.machinesView.message }));
     const signedIn = api.setToken(TOKEN);
     const look = await waitFor('a first look', () => api.marketHost.state('machines')?.firstLook);
     assert.ok(look > 1_000 && look < machines.length, `${look} machines in the first look`);
@@ -55,6 +59,8 @@ describe('A first look at a large first load', function () {
     assert.equal(await shown(machines[look - 1]), 1, 'the last machine of the first look is shown');
     assert.equal(await shown(machines[look]), 0, 'the next one is not yet');
     assert.equal(api.machinesView.message, `Loading: the first ${look.toLocaleString('en-US')} machines are shown while the rest arrive…`);
+    listening.dispose();
+    assert.deepEqual(messageAtRows.find((change) => change.shown === look), { shown: look, message: undefined }, "the first look's rows changed the tree before its message did");
 
     server.releaseStalled();
     await signedIn;

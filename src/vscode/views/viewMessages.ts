@@ -32,7 +32,9 @@ export interface ViewParts {
 
 /** Keeps messages, description and context keys in step with the market; returns what to dispose. */
 export function bindViewMessages(parts: ViewParts): vscode.Disposable {
-  const update = () => updateViewMessages(parts);
+  // While the Machines view's model asks, its message waits for the answer: set before the rows came, it
+  // would take the one change VS Code passes at once (see show), and the rows would wait 200 ms or more.
+  const update = () => updateViewMessages(parts, !parts.machines.asking);
   update();
   return new DisposableStore(
     parts.host.onDidChange(update),
@@ -44,14 +46,16 @@ export function bindViewMessages(parts: ViewParts): vscode.Disposable {
   );
 }
 
-function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView, outlook }: ViewParts): void {
+function updateViewMessages({ host, machines, templates, controller, view, keys, machinesView, templatesView, outlook }: ViewParts, machinesMessage: boolean): void {
   // Nothing above the trees until the setup is ready: the welcome content says what to do.
   const ready = controller.setup === 'ready';
   const arrangement = view.arrangement;
   const [m, state, t, tState] = [machines.summary, host.state('machines'), templates.answer, host.state('templates')];
-  const counts = ready ? viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status) : undefined;
-  const line = m?.filterText ? outlook.line() : undefined;
-  show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
+  if (machinesMessage) {
+    const counts = ready ? viewMessage('machine', m?.filterText ?? '', m?.matching ?? 0, state?.count !== undefined ? m?.total : undefined, state?.status) : undefined;
+    const line = m?.filterText ? outlook.line() : undefined;
+    show(machinesView, 'message', counts && line ? `${counts} · ${line}` : counts);
+  }
   show(templatesView, 'message', ready ? viewMessage('template', t?.filterText ?? '', t?.matching ?? 0, tState?.count !== undefined ? t?.total : undefined, tState?.status) : undefined);
   show(machinesView, 'description', ready ? arrangementDescription(arrangement) : undefined);
   keys.set('gpuRental.setup', controller.setup);
@@ -67,8 +71,9 @@ function updateViewMessages({ host, machines, templates, controller, view, keys,
 
 /**
  * VS Code passes a tree's message and its data changes through one debounce
- * (200 ms, first event at once): setting the same message when a load starts
- * used up the "at once", and the rows that came soon after waited 200 ms.
+ * (200 ms, first event at once, each next one pushing the rest back another
+ * 200 ms): setting the same message when a load starts used up the "at once",
+ * and the rows that came soon after waited 200 ms or more.
  */
 function show(view: vscode.TreeView<unknown>, what: 'message' | 'description', text: string | undefined): void {
   if (view[what] !== text) view[what] = text;
