@@ -198,8 +198,10 @@ const SLICE = 8192;
  * price of the moment. `check` throws when the asker cancelled.
  */
 export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
-  // Room for as many listings as the specs have on average: growing five columns from small cost more than the walk.
-  const spans = new SpanColumns(Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead)));
+  // Room for as many listings as the specs have on average: growing five columns from small cost more than the
+  // walk the first time a filter was asked (V8 deoptimised the pushes when a column first grew; bench:history).
+  const room = Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead));
+  const spans: Spans = { start: new Column(room), end: new Column(room), first: new Column(room), t: new Column(room), perGpu: new Column(room) };
   let seen = 0;
   const { firstOf, read } = index;
   const specOf = index.specs.values;
@@ -215,80 +217,20 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
     }
     for (const i of later ?? []) addSpans(spans, index, i, r, priced);
   }
-  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: spans.view() };
+  const { start, end, first, t, perGpu } = spans;
+  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() } };
 }
 
 /** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
 export type PriceTest = (price: number, gpus: number) => boolean;
 
-/** Twice the room, the values kept. */
-function grown(values: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
-  const more = new Float64Array(values.length * 2);
-  more.set(values);
-  return more;
-}
-
-/**
- * A record's stretches as they are found, in typed arrays grown as needed: five Columns pushed a number at
- * a time cost more than the rest of the walk the first time a filter was asked (V8 had not optimised the
- * pushes yet, and deoptimised them when a column first grew; bench:history).
- */
-class SpanColumns {
-  start: Float64Array<ArrayBuffer>;
-  end: Float64Array<ArrayBuffer>;
-  first: Float64Array<ArrayBuffer>;
-  t: Float64Array<ArrayBuffer>;
-  perGpu: Float64Array<ArrayBuffer>;
-  spans = 0;
-  prices = 0;
-
-  constructor(capacity: number) {
-    const room = () => new Float64Array(Math.max(64, capacity));
-    this.start = room();
-    this.end = room();
-    this.first = room();
-    this.t = room();
-    this.perGpu = room();
-  }
-
-  /** A stretch from `t` to `until` (NaN: still listed), its first price to come. */
-  open(t: number, until: number): void {
-    if (this.spans === this.start.length) {
-      this.start = grown(this.start);
-      this.end = grown(this.end);
-      this.first = grown(this.first);
-    }
-    this.start[this.spans] = t;
-    this.end[this.spans] = until;
-    this.first[this.spans++] = this.prices;
-  }
-
-  /** The last stretch ends at `t` (repriced out). */
-  close(t: number): void {
-    this.end[this.spans - 1] = t;
-  }
-
-  /** A price per GPU of the last stretch, from `t` on. */
-  price(t: number, perGpu: number): void {
-    if (this.prices === this.t.length) {
-      this.t = grown(this.t);
-      this.perGpu = grown(this.perGpu);
-    }
-    this.t[this.prices] = t;
-    this.perGpu[this.prices++] = perGpu;
-  }
-
-  view(): MatchSpans {
-    const spans = (a: Float64Array) => a.subarray(0, this.spans);
-    return { start: spans(this.start), end: spans(this.end), first: spans(this.first), t: this.t.subarray(0, this.prices), perGpu: this.perGpu.subarray(0, this.prices) };
-  }
-}
+type Spans = { [K in keyof MatchSpans]: Column };
 
 /**
  * The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`.
  * `k` is its spec's first repricing (−1: none): the chain spans all its listings, in time order.
  */
-function addSpans(spans: SpanColumns, index: OutlookIndex, i: number, k: number, priced: PriceTest): void {
+function addSpans(spans: Spans, index: OutlookIndex, i: number, k: number, priced: PriceTest): void {
   const { t: repricedAt, price: cost, next } = index.reprices;
   const gpus = index.gpus.values[i];
   const since = index.since.values[i];
@@ -315,12 +257,15 @@ function addSpans(spans: SpanColumns, index: OutlookIndex, i: number, k: number,
     const price = whole / LISTING_PRICE_SCALE;
     if (priced(price, gpus)) {
       if (!open) {
-        spans.open(t, until);
+        spans.start.push(t);
+        spans.end.push(until);
+        spans.first.push(spans.t.length);
         open = true;
       }
-      spans.price(t, price / gpus);
+      spans.t.push(t);
+      spans.perGpu.push(price / gpus);
     } else if (open) {
-      spans.close(t);
+      spans.end.values[spans.end.length - 1] = t;
       open = false;
     }
   }
