@@ -121,39 +121,32 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 
   listedHours(nodeId: string): number {
-    this.recordPending();
     return this.guard('read', () => this.store?.listedHours(nodeId)) ?? NaN;
   }
 
   flaps7d(nodeId: string): number {
-    this.recordPending();
     return this.guard('read', () => this.store?.flaps7d(nodeId)) ?? NaN;
   }
 
   belowMedian(machine: Machine): number {
-    this.recordPending();
     return this.guard('read', () => this.store?.belowMedian(machine)) ?? NaN;
   }
 
   modelWeek(gpu: string): WeekFacts | undefined {
-    this.recordPending();
     return this.guard('read', () => this.store?.modelWeek(gpu));
   }
 
   listing(nodeId: string): ListingFacts | undefined {
-    this.recordPending();
     return this.guard('read', () => this.store?.listing(nodeId));
   }
 
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean }): TrendsView {
     // Without a store for the service it names, the panel says the history is off rather than "not yet".
-    this.recordPending();
     return this.guard('read', () => this.store?.trends(range, models, options)) ?? noTrends(range, models, options, this.settings !== undefined);
   }
 
   /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
   outlook(text: string, days: number | undefined, check: () => void): OutlookAnswer {
-    this.recordPending();
     const index = this.guard('read', () => this.store?.outlook());
     return outlookAnswer(index, text, days, check);
   }
@@ -205,6 +198,8 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** `fn`'s answer; one that fails answers nothing (and says why): a read then answers as a history that does not know. */
   private guard<T>(what: 'open' | 'record' | 'clear' | 'read', fn: () => T): T | undefined {
+    // Every read finds the list that waits recorded (see `pending`).
+    if (what === 'read') this.recordPending();
     try {
       return fn();
     } catch (err) {
