@@ -84,6 +84,9 @@ async function refreshed(api: GpuRentalTestApi): Promise<void> {
   const before = api.marketHost.state('machines')?.fetchedAt;
   await vscode.commands.executeCommand('gpuRental.refresh');
   await waitFor('a new machine list', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.fetchedAt !== before);
+  // The worker records a new list once the Machines view has its answer, or before anything reads the history
+  // (ServerHistory.record): a question that reads it makes sure the list is in the file these tests open.
+  await api.marketHost.client.request('count', { filter: 'listed_hours>=0' });
 }
 
 const describeWithSqlite = hasSqlite() ? describe : undefined;
