@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { GpuRentalClient } from '../api/client';
 import { Market } from '../market/market';
-import { isToolName, TOOL_DATA_FRESH_MS, TOOL_DEFINITIONS, toolAnswer, toolDefinition } from '../market/tools';
+import { isToolName, TOOL_DATA_FRESH_MS, TOOL_DEFINITIONS, outlookToolQuery, toolAnswer, toolDefinition } from '../market/tools';
 import { TEMPLATE_PAGE_SIZE } from './commands';
 import { outlookAnswer } from '../market/history/outlookAnswer';
 import type { HistoryStore } from '../market/history/store';
@@ -59,7 +59,9 @@ export class ToolHost {
         }
       }
       this.history?.poll();
-      return text(toolAnswer(name, this.market, input, this.now(), this.history ?? 'outside', (query) => outlookAnswer(this.history?.outlook(), query)));
+      const query = outlookToolQuery(name, input);
+      const outlook = query === undefined ? undefined : outlookAnswer(this.history?.outlook(), query);
+      return text(toolAnswer(name, this.market, input, this.now(), this.history ?? 'outside', outlook));
     } catch (err) {
       return text(`GPU Rental could not answer: ${err instanceof Error ? err.name : 'unexpected error'}.`, true);
     }

@@ -132,10 +132,11 @@ export function isToolName(name: unknown): name is ToolName {
  * A tool's answer from the market as it is (the caller loads what the tool
  * reads first): the same text in VS Code's chat and over MCP, but for the
  * market history, which only the extension has ('outside': the MCP server,
- * whose answers say there is none). `outlookOf` answers the outlook tool from
- * the history (the worker's, or the MCP server's own).
+ * whose answers say there is none). `outlook` is the history's answer for the
+ * outlook tool's query (see outlookToolQuery; the worker's history, or the MCP
+ * server's own), asked by the caller: the worker reads it in slices.
  */
-export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date, history: MarketFacts | 'outside' = 'outside', outlookOf?: (query: string) => OutlookAnswer): string {
+export function toolAnswer(name: ToolName, market: Market, input: unknown, now: Date, history: MarketFacts | 'outside' = 'outside', outlook?: OutlookAnswer): string {
   switch (name) {
     case 'gpuRental_findMachines': {
       const checked = checkFindInput(input);
@@ -152,15 +153,20 @@ export function toolAnswer(name: ToolName, market: Market, input: unknown, now: 
       return checked.ok ? jobCostAnswer(market, checked.input, now) : invalid(checked.message);
     }
     case 'gpuRental_marketOutlook': {
-      const query = (input as { query?: unknown } | undefined)?.query;
-      return typeof query === 'string' ? marketOutlookAnswer(query, outlookOf) : invalid(l10n.t('query must be a filter text'));
+      const query = outlookToolQuery(name, input);
+      return query !== undefined ? marketOutlookAnswer(query, outlook) : invalid(l10n.t('query must be a filter text'));
     }
   }
 }
 
-/** The outlook tool's text for a filter: what the market history says, as labelled lines, or why it cannot say (`outlookOf` undefined: no history here). */
-function marketOutlookAnswer(query: string, outlookOf: ((query: string) => OutlookAnswer) | undefined): string {
-  const answer: OutlookAnswer = outlookOf ? outlookOf(query) : { error: 'off' };
+/** The query the outlook tool asks the history about; undefined for another tool or an input without one. */
+export function outlookToolQuery(name: ToolName, input: unknown): string | undefined {
+  const query = (input as { query?: unknown } | undefined)?.query;
+  return name === 'gpuRental_marketOutlook' && typeof query === 'string' ? query : undefined;
+}
+
+/** The outlook tool's text for a filter: what the market history says, as labelled lines, or why it cannot say (no `answer`: no history here). */
+function marketOutlookAnswer(query: string, answer: OutlookAnswer = { error: 'off' }): string {
   if ('error' in answer) {
     return answer.error === 'parse'
       ? l10n.t('The query is not valid at column {0}: {1}. Correct it and call again.', answer.position, answer.message)

@@ -6,7 +6,7 @@ import type { CancellationToken } from 'vscode-jsonrpc';
 import { ApiError } from '../api/errors';
 
 /** Lets the messages waiting (a cancel) in; setImmediate where there is one, for no timer clamp. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => ((globalThis as { setImmediate?: (f: () => void) => void }).setImmediate ?? setTimeout)(resolve));
+export const nextTurn = (): Promise<void> => new Promise((resolve) => ((globalThis as { setImmediate?: (f: () => void) => void }).setImmediate ?? setTimeout)(resolve));
 
 /** Items per slice: about a millisecond of a compiled filter at 100k machines. */
 const SLICE = 4096;

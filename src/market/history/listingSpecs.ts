@@ -8,7 +8,8 @@
 // Plain TypeScript over the given connection.
 import type { Json, Machine } from '../../api/types';
 import { priceOf } from '../../model/price';
-import { rowArrays, type SqlStatement, type SqlValue } from './database';
+import { rowArrayIterator, rowArrays, type SqlStatement, type SqlValue } from './database';
+import { finish, ROWS_PER_STEP, type Steps } from './steps';
 
 /**
  * The columns of `specs` after its id, in order: the Machine fields of the
@@ -158,18 +159,27 @@ export class ListingSpecs {
 
   /** Reads the specs not decoded yet (those of other writers, or new), and the words they need. */
   load(): void {
+    finish(this.loading());
+  }
+
+  /** `load` in slices (see steps.ts). */
+  *loading(): Steps<void> {
     const after = this.ids.length > 0 ? this.ids[this.ids.length - 1] : 0;
-    const rows = rowArrays(this.sql(`SELECT id, ${COLUMNS} FROM specs WHERE id > ? ORDER BY id -- arrays`), after);
-    if (rows.length === 0) return;
-    for (const [id, word] of rowArrays(this.sql('SELECT id, word FROM words -- arrays'))) {
-      this.words.set(Number(id), word as string);
-      this.wordIds.set(word as string, Number(id));
-    }
-    for (const [id, ...values] of rows) {
+    let words = false;
+    let n = 0;
+    for (const [id, ...values] of rowArrayIterator(this.sql(`SELECT id, ${COLUMNS} FROM specs WHERE id > ? ORDER BY id -- arrays`), after)) {
+      if (!words) {
+        words = true;
+        for (const [wordId, word] of rowArrays(this.sql('SELECT id, word FROM words -- arrays'))) {
+          this.words.set(Number(wordId), word as string);
+          this.wordIds.set(word as string, Number(wordId));
+        }
+      }
       const machine = this.decode(values);
       this.decoded.set(Number(id), machine);
       this.ids.push(Number(id));
       this.machines.push(machine);
+      if (++n % ROWS_PER_STEP === 0) yield;
     }
   }
 

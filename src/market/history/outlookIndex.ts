@@ -8,9 +8,10 @@
 // then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
 import type { MatchSpans, OutlookRecord } from '../../model/outlook';
-import { rowArrays, type SqlDatabase } from './database';
+import { rowArrayIterator, rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
 import { LISTING_PRICE_SCALE } from './listingSpecs';
+import { ROWS_PER_STEP, type Steps } from './steps';
 
 /** The longest window an outlook reads: machines gone longer are forgotten (store.ts, GONE_DAYS). */
 export const OUTLOOK_DAYS = 30;
@@ -68,7 +69,6 @@ export interface OutlookIndex {
   specs: Column;
   gpus: Column;
   price: Column;
-  machines: Machine[];
   /** The open listings by node ID. */
   open: Map<string, number>;
   /**
@@ -91,7 +91,12 @@ export interface OutlookIndex {
   matching(key: string, test: (m: Machine) => boolean, check: () => void): ArrayLike<number>;
 }
 
-export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): OutlookIndex {
+/**
+ * Reads the index in slices (see steps.ts), in the caller's read transaction (one snapshot across the slices).
+ * The listings are read in table order and sorted by spec here: SQLite's ORDER BY sorted them all before the
+ * first row came, one step of 100-150 ms at 100k machines.
+ */
+export function* readOutlookSteps(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): Steps<OutlookIndex> {
   const from = latest - OUTLOOK_DAYS * DAY_MS;
   const oldestRow = db.prepare('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
   const oldest = Number(oldestRow?.t ?? latest);
@@ -99,29 +104,68 @@ export function readOutlookIndex(db: SqlDatabase, latest: number, machineOf: (sp
   const oldestSlack = Number(oldestRow?.n ?? 1) > 1 || age > HOURLY_MS ? DAY_MS : age > RAW_MS ? HOUR_MS : 0;
   // From a day before the window: a thinned list stands at the start of its hour or day, before the window's start.
   const lists = rowArrays(db.prepare('SELECT t FROM lists WHERE t >= ? ORDER BY t'), from - DAY_MS).map(([t]) => Number(t));
-  const rows = rowArrays(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?) ORDER BY spec'), from);
-  const repriced = rowArrays(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from);
-  const none = (size = 1024) => new Int32Array(size).fill(-1);
-  const column = () => new Column(rows.length + 1024);
-  const index: OutlookIndex = {
-    latest, loadedAt: latest, oldest, oldestSlack, lists,
-    since: column(), until: column(), specs: column(), gpus: column(), price: column(), machines: [], open: new Map(),
-    reprices: { t: new Column(repriced.length + 1024), price: new Column(repriced.length + 1024), next: new Column(repriced.length + 1024), first: none(), last: none() },
-    // The rows come in spec order: the last has the largest spec.
-    firstOf: none(rows.length > 0 ? Number(rows[rows.length - 1][2]) + 1 : 0), read: 0, specsRead: 0, later: new Map(), matching,
-  };
-  for (const [s, u, spec, p, node] of rows) {
+  const read: ReadListings = { since: new Column(), until: new Column(), spec: new Column(), price: new Column(), gpus: new Column() };
+  const nodes: (string | null)[] = [];
+  let lastSpec = -1;
+  for (const [s, u, spec, p, node] of rowArrayIterator(db.prepare('SELECT since, until, spec, price, CASE WHEN until IS NULL THEN node END FROM listings WHERE spec IS NOT NULL AND price IS NOT NULL AND (until IS NULL OR until >= ?)'), from)) {
     const machine = machineOf(Number(spec));
     if (!machine) continue;
-    const i = addListing(index, Number(s), u === null ? NaN : Number(u), Number(spec), Number(p), machine, node as string | null);
-    if (index.firstOf[Number(spec)] < 0) {
-      index.firstOf[Number(spec)] = i;
+    read.gpus.push(machine.gpu_count);
+    read.since.push(Number(s));
+    read.until.push(u === null ? NaN : Number(u));
+    read.spec.push(Number(spec));
+    read.price.push(Number(p));
+    nodes.push(node as string | null);
+    lastSpec = Math.max(lastSpec, Number(spec));
+    if (nodes.length % ROWS_PER_STEP === 0) yield;
+  }
+  const none = (size = 1024) => new Int32Array(size).fill(-1);
+  const column = () => new Column(nodes.length + 1024);
+  const index: OutlookIndex = {
+    latest, loadedAt: latest, oldest, oldestSlack, lists,
+    since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(),
+    reprices: { t: new Column(), price: new Column(), next: new Column(), first: none(), last: none() },
+    firstOf: none(lastSpec + 1), read: nodes.length, specsRead: 0, later: new Map(), matching,
+  };
+  yield* placeBySpec(index, read, nodes);
+  let n = 0;
+  for (const [spec, t, p] of rowArrayIterator(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) {
+    addReprice(index, Number(spec), Number(t), Number(p));
+    if (++n % ROWS_PER_STEP === 0) yield;
+  }
+  return index;
+}
+
+type ReadListings = Record<'since' | 'until' | 'spec' | 'price' | 'gpus', Column>;
+
+/** Puts the listings read into the index's columns in spec order (a counting sort: specs are small row IDs), a spec's together from `firstOf[spec]`. */
+function* placeBySpec(index: OutlookIndex, read: ReadListings, nodes: readonly (string | null)[]): Steps<void> {
+  const { firstOf } = index;
+  const next = new Int32Array(firstOf.length);
+  const specs = read.spec.values;
+  for (let i = 0; i < nodes.length; i++) next[specs[i]]++;
+  for (let spec = 0, at = 0; spec < next.length; spec++) {
+    const count = next[spec];
+    if (count > 0) {
+      firstOf[spec] = at;
       index.specsRead++;
     }
+    next[spec] = at;
+    at += count;
   }
-  index.read = index.since.length;
-  for (const [spec, t, p] of repriced) addReprice(index, Number(spec), Number(t), Number(p));
-  return index;
+  for (const c of [index.since, index.until, index.specs, index.gpus, index.price]) c.length = nodes.length;
+  for (let i = 0; i < nodes.length; i++) {
+    const spec = specs[i];
+    const k = next[spec]++;
+    index.since.values[k] = read.since.values[i];
+    index.until.values[k] = read.until.values[i];
+    index.specs.values[k] = spec;
+    index.price.values[k] = read.price.values[i];
+    index.gpus.values[k] = read.gpus.values[i];
+    const node = nodes[i];
+    if (node !== null && Number.isNaN(read.until.values[i])) index.open.set(node, k);
+    if ((i + 1) % ROWS_PER_STEP === 0) yield;
+  }
 }
 
 /** Adds a listing's columns; returns its index. */
@@ -131,7 +175,6 @@ function addListing(index: OutlookIndex, since: number, until: number, spec: num
   index.specs.push(spec);
   index.price.push(price);
   index.gpus.push(machine.gpu_count);
-  index.machines.push(machine);
   if (node !== null && Number.isNaN(until)) index.open.set(node, i);
   return i;
 }

@@ -23,7 +23,8 @@ import { presenceChanges } from './presenceSync';
 import { ListingChanges } from './listingChanges';
 import { ListingSpecs, storedPrice } from './listingSpecs';
 import { reprice } from './reprices';
-import { followIndex, readOutlookIndex, type OutlookChange, type OutlookIndex } from './outlookIndex';
+import { followIndex, readOutlookSteps, type OutlookChange, type OutlookIndex } from './outlookIndex';
+import { finish, type Steps } from './steps';
 import { readModels, readPoints, readTrends } from './trendsQuery';
 import { trendSeries, type TrendRange, type TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
@@ -388,11 +389,29 @@ export class HistoryStore implements MachineHistory, MarketFacts {
 
   /** What the outlook reads (see outlookIndex.ts): the last 30 days' listings with their machines and prices, read once per change of the data. */
   outlook(): OutlookIndex {
-    if (!this.outlookIndex) {
-      this.specs.load();
-      this.outlookIndex = readOutlookIndex(this.db, this.latest(), (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
+    return finish(this.outlookSteps());
+  }
+
+  /**
+   * `outlook()` in slices (see steps.ts), in one read transaction: the caller writes nothing on this connection
+   * until the last (ServerHistory holds its lists back), and ends it early with `return()`, which ends the read.
+   */
+  *outlookSteps(): Steps<OutlookIndex> {
+    if (this.outlookIndex) return this.outlookIndex;
+    this.db.exec('BEGIN');
+    try {
+      yield* this.specs.loading();
+      const version = this.version;
+      const index = yield* readOutlookSteps(this.db, this.latest(), (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
+      if (this.version === version) this.outlookIndex = index;
+      return index;
+    } finally {
+      try {
+        this.db.exec('COMMIT');
+      } catch {
+        // Nothing to end: SQLite ended it on an error, or the store was closed meanwhile.
+      }
     }
-    return this.outlookIndex;
   }
 
   /** What the Show Market Trends panel draws of `models` over `range`. */

@@ -7,15 +7,17 @@ import type { ListingFacts, MarketFacts, WeekFacts } from '../../model/historyTe
 import type { MachineHistory } from '../../model/query';
 import { isBusy, isDamaged, isUnwritable } from '../history/database';
 import { outlookAnswer, type OutlookAnswer } from '../history/outlookAnswer';
+import type { OutlookIndex } from '../history/outlookIndex';
+import type { Steps } from '../history/steps';
 import type { HistoryStore } from '../history/store';
 import type { TrendRange } from '../history/trends';
 import { trendsView, type TrendsView } from '../history/trendsView';
 import type { MarketChange } from '../market';
 import type { Handlers, HistorySettings } from '../protocol';
-import { checkCancelled } from '../turns';
+import { checkCancelled, nextTurn } from '../turns';
 
 /** What the server needs of a history store. */
-export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlook' | 'close' | 'checkpoint'>;
+export type RecordingHistory = Pick<HistoryStore, keyof MachineHistory | keyof MarketFacts | 'record' | 'clear' | 'poll' | 'trends' | 'outlookSteps' | 'close' | 'checkpoint'>;
 
 /**
  * Opens the store of one service (the Node side: src/node/historyFile.ts). `checkpointLater`: SQLite does not
@@ -58,11 +60,18 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   /** A list was recorded since the WAL was last checkpointed: the next poll does it, off the refresh's path. */
   private toCheckpoint = false;
   /**
-   * A new list not recorded yet: the views answer first (issue 38: recording a first list of 1k machines took
-   * 27-44 ms of the first rows), then it is recorded, at the latest by the next poll. Every read records it first,
-   * so no answer from the history misses it.
+   * New lists not recorded yet: the views answer first (issue 38: recording a first list of 1k machines took
+   * 27-44 ms of the first rows), then the list is recorded, at the latest by the next poll. Every read records
+   * them first, so no answer from the history misses one. More than one only while the outlook's index is read.
    */
-  private pending: Recordable | undefined;
+  private pending: Recordable[] = [];
+  /**
+   * The outlook's index while it is read, a slice a turn (issue 36: at 100k machines the read takes 650-900 ms;
+   * a click meanwhile waits one slice, not the whole read). Its read transaction stays open until the last
+   * slice, so lists wait in `pending` and the poll waits. `done` says `stopped` when the store was closed or
+   * cleared meanwhile: the asker asks again.
+   */
+  private reading: { steps: Steps<OutlookIndex>; done: Promise<OutlookIndex | undefined | 'stopped'>; stop: () => void } | undefined;
 
   constructor(
     private readonly open: OpenHistory,
@@ -74,10 +83,12 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** The editor's settings (or none: no service URL); a store of another file or keep is opened anew. */
   configure(settings: HistorySettings | undefined): void {
-    this.recordPending();
     const before = this.settings;
+    const same = before?.file === settings?.file && before?.origin === settings?.origin && before?.days === settings?.days;
+    if (!same) this.stopReading();
+    this.recordPending();
     this.settings = settings;
-    if (before?.file === settings?.file && before?.origin === settings?.origin && before?.days === settings?.days) return;
+    if (same) return;
     this.reopen(false);
   }
 
@@ -93,6 +104,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 
   private closeStore(): void {
+    this.stopReading();
     if (this.poller) clearInterval(this.poller);
     this.poller = undefined;
     try {
@@ -105,6 +117,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
 
   /** Catches up with other writers (windows, the command line); the views are told when something changed. */
   poll(): void {
+    if (this.reading) return;
     this.recordPending();
     if (this.toCheckpoint) {
       this.toCheckpoint = false;
@@ -146,9 +159,50 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   }
 
   /** The outlook of a filter's text (see outlookAnswer); `off` without a store. `check` throws when the asker cancelled. */
-  outlook(text: string, days: number | undefined, check: () => void): OutlookAnswer {
-    const index = this.guard('read', () => this.store?.outlook());
+  async outlook(text: string, days: number | undefined, check: () => void): Promise<OutlookAnswer> {
+    let index = await this.outlookIndex();
+    while (index === 'stopped') index = await this.outlookIndex();
+    check();
     return outlookAnswer(index, text, days, check);
+  }
+
+  /** The store's outlook index: at once when the store has it, else read a slice a turn (see `reading`). */
+  private outlookIndex(): Promise<OutlookIndex | undefined | 'stopped'> {
+    if (this.reading) return this.reading.done;
+    this.recordPending();
+    const store = this.store;
+    if (!store) return Promise.resolve(undefined);
+    const steps = store.outlookSteps();
+    let end!: (index: OutlookIndex | undefined | 'stopped') => void;
+    const reading = { steps, done: new Promise<OutlookIndex | undefined | 'stopped'>((resolve) => (end = resolve)), stop: () => end('stopped') };
+    this.reading = reading;
+    const slice = (): void => {
+      if (this.reading !== reading) return;
+      const step = this.guard('read', () => steps.next());
+      if (this.reading !== reading) return;
+      if (step && !step.done) {
+        void nextTurn().then(slice);
+        return;
+      }
+      this.reading = undefined;
+      end(step?.value);
+      this.recordPending();
+    };
+    slice();
+    return reading.done;
+  }
+
+  /** Ends a read of the outlook's index (its transaction too) before the store is closed, cleared or written. */
+  private stopReading(): void {
+    const reading = this.reading;
+    if (!reading) return;
+    this.reading = undefined;
+    try {
+      reading.steps.return(undefined as never);
+    } catch {
+      // The read had failed: nothing left to end.
+    }
+    reading.stop();
   }
 
   /**
@@ -158,33 +212,37 @@ export class ServerHistory implements MachineHistory, MarketFacts {
   record(change: MarketChange): void {
     if (!recordable(change)) return;
     this.recordPending();
-    this.pending = change;
+    this.pending.push(change);
   }
 
   /** The views answered for `list` (a snapshot's items): the list waiting to be recorded, if it is that one, is recorded once this turn is over. */
   answered(list: readonly Machine[] | undefined): void {
-    if (list && this.pending?.after.items === list) setTimeout(() => this.recordPending(), 0);
+    if (list && this.pending.at(-1)?.after.items === list) setTimeout(() => this.recordPending(), 0);
   }
 
   private recordPending(): void {
-    const change = this.pending;
-    this.pending = undefined;
-    if (!change || !this.settings?.enabled || this.now() < this.unwritableUntil) return;
-    const { before, after, diff } = change;
-    this.guard('record', () => this.store?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined));
+    if (this.reading || this.pending.length === 0) return;
+    const changes = this.pending;
+    this.pending = [];
+    if (!this.settings?.enabled || this.now() < this.unwritableUntil) return;
+    for (const { before, after, diff } of changes) {
+      this.guard('record', () => this.store?.record(after.fetchedAt.getTime(), after.items, before ? { before: before.items, diff } : undefined));
+    }
     this.toCheckpoint = true;
     this.announce();
   }
 
   /** Deletes the service's history; false when busy (another writer held it past the busy timeout) or there is none. */
   removeNow(): boolean {
-    this.pending = undefined;
+    this.stopReading();
+    this.pending = [];
     const cleared = this.guard('clear', () => this.store?.clear()) ?? false;
     this.announce();
     return cleared;
   }
 
   dispose(): void {
+    this.stopReading();
     this.recordPending();
     this.closeStore();
   }
@@ -233,6 +291,6 @@ export function historyHandlers(history: ServerHistory | undefined): Handlers<'h
       checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : noTrends(range, models, { columns, samples }, true)
     ),
     'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
-    outlook: async ({ query, days }, token) => (checkCancelled(token), history ? history.outlook(query, days, () => checkCancelled(token)) : outlookAnswer(undefined, query)),
+    outlook: async ({ query, days }, token) => (checkCancelled(token), history ? await history.outlook(query, days, () => checkCancelled(token)) : outlookAnswer(undefined, query)),
   };
 }

@@ -15,7 +15,7 @@ import type { MachineDiff } from '../diff';
 import { Market, type MarketChange, type Which } from '../market';
 import { MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, REQUESTS, VERSION_MISMATCH, versionMismatch, type Handlers, type ListingState, type MachineAsk, type Method, type Notifications, type Requests, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
-import { toolAnswer } from '../tools';
+import { outlookToolQuery, toolAnswer } from '../tools';
 import { outlookAnswer } from '../history/outlookAnswer';
 import { checkCancelled } from '../turns';
 import { askedView, pickHandlers } from './pickHandlers';
@@ -103,7 +103,11 @@ export class MarketServer implements Disposable {
         return group && index >= 0 ? { groupKey: group.key, index } : undefined;
       },
       machine: async ({ nodeId }) => this.market.machine(nodeId),
-      tool: async ({ name, input, now }, token) => toolAnswer(name, this.market, input, new Date(now), this.history ?? 'outside', (query) => (this.history ? this.history.outlook(query, undefined, () => checkCancelled(token)) : outlookAnswer(undefined, query))),
+      tool: async ({ name, input, now }, token) => {
+        const query = outlookToolQuery(name, input);
+        const outlook = query === undefined ? undefined : this.history ? await this.history.outlook(query, undefined, () => checkCancelled(token)) : outlookAnswer(undefined, query);
+        return toolAnswer(name, this.market, input, new Date(now), this.history ?? 'outside', outlook);
+      },
       ...this.watches.handlers,
       ...panelHandlers(this.market, this.history),
       ...historyHandlers(this.history),

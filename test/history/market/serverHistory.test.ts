@@ -6,10 +6,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
+import { DEMO_MACHINES, generateMachines } from '../../../dev/demo/fixtures';
+import type { Machine } from '../../../src/api/types';
 import { ALL_COUNTS } from '../../../src/market/history/aggregate';
 import { HOUR_MS } from '../../../src/market/history/downsample';
+import { ROWS_PER_STEP } from '../../../src/market/history/steps';
 import { Market } from '../../../src/market/market';
+import { nextTurn } from '../../../src/market/turns';
 import type { HistorySettings } from '../../../src/market/protocol';
 import type { MarketClient } from '../../../src/market/worker/client';
 import { recordable, ServerHistory } from '../../../src/market/worker/historyHandlers';
@@ -122,18 +125,30 @@ describe('market server: the history', () => {
 });
 
 describe('what the history records', () => {
-  it("records a new list once the Machines view has its answer, and before anything reads the history (issue 38: the first rows do not wait for it)", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-record-later-'));
+  /** A server recording the lists of its own market into a new file, which `lists` counts; all removed after `fn`. */
+  async function withRecorder(origin: string, fn: (at: { file: string; server: ServerHistory; market: Market; versions: number[]; lists: () => number }) => Promise<void>): Promise<void> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-recorder-'));
     const file = path.join(dir, 'history.sqlite');
     const versions: number[] = [];
     const server = new ServerHistory(openHistory, (version) => versions.push(version), () => undefined);
-    server.configure({ file, origin: 'https://later.example', days: 30, enabled: true });
+    server.configure({ file, origin, days: 30, enabled: true });
     const market = new Market();
     const listening = market.onDidChange((change) => server.record(change));
     const lists = () => readHistory(file, (db) => Number(db.prepare('SELECT count(*) AS n FROM lists').get()!.n));
-    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const opened = versions.length;
     try {
+      await fn({ file, server, market, versions, lists });
+    } finally {
+      listening.dispose();
+      market.dispose();
+      server.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("records a new list once the Machines view has its answer, and before anything reads the history (issue 38: the first rows do not wait for it)", () =>
+    withRecorder('https://later.example', async ({ server, market, versions, lists }) => {
+      const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+      const opened = versions.length;
       await market.loadMachines(async () => ({ items: DEMO_MACHINES, skipped: 0 }));
       assert.equal(lists(), 0, 'not recorded while the views have not answered');
       assert.equal(versions.length, opened);
@@ -152,13 +167,40 @@ describe('what the history records', () => {
       assert.equal(lists(), 2, 'a new list records the one that waited first: the diffs follow each other');
       assert.ok(server.listedHours(newcomer.node_name) < 1, 'a read finds the list that waited recorded: the machine is listed again, since just now');
       assert.equal(lists(), 3);
-    } finally {
-      listening.dispose();
-      market.dispose();
-      server.dispose();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
+
+  it("reads the outlook's index a slice a turn (issue 36): other reads answer meanwhile, a list that comes waits for the read's end, and a Clear ends the read", () =>
+    withRecorder('https://slices.example', async ({ file, server, market, lists }) => {
+      // Several slices of specs and of listings (ROWS_PER_STEP each).
+      const machines = generateMachines(5 * ROWS_PER_STEP, 11);
+      const load = (items: Machine[]) => market.loadMachines(async () => ({ items, skipped: 0 }));
+      await load(machines);
+      assert.ok(server.listedHours(machines[0].node_name) < 1, 'the first list recorded');
+      let answered = false;
+      const asked = server.outlook('gpus>=1', undefined, () => undefined).then((answer) => ((answered = true), answer));
+      for (let turn = 0; turn < 3; turn++) {
+        await nextTurn();
+        assert.equal(answered, false, `the read is not over after ${turn + 1} turn(s): the worker answered other messages between its slices`);
+        assert.ok(server.listedHours(machines[1].node_name) < 1, 'a read of the history answers meanwhile');
+      }
+      await load(machines.slice(1));
+      assert.equal(lists(), 1, 'a list that came during the read waits: the read holds its transaction open');
+      const answer = await asked;
+      assert.ok('outlook' in answer && answer.outlook.supply.now === machines.length - 1, 'the outlook with the list that waited: recorded when the read ended, before the answer');
+      assert.equal(lists(), 2, 'the list that waited is recorded once the read is over');
+
+      // Another writer's list: the index is read again, from the start.
+      const other = openHistory({ file, origin: 'https://slices.example', keepDays: 30 });
+      other.record(Date.now(), machines);
+      other.close();
+      server.poll();
+      const during = server.outlook('gpus>=1', undefined, () => undefined);
+      await nextTurn();
+      assert.equal(server.removeNow(), true, 'Clear Market History ends the read rather than wait for it');
+      assert.equal(lists(), 0);
+      const cleared = await during;
+      assert.ok('outlook' in cleared && cleared.outlook.supply.now === 0 && cleared.outlook.recordedHours === 0, 'the asker is answered from the cleared history');
+    }));
 
   it('the list that ends a load which showed a first look, but never the first look, a failed load or a reset', async () => {
     const market = new Market();

@@ -93,7 +93,7 @@ describe('market protocol in one thread', () => {
       trends: () => {
         throw new Error('not asked');
       },
-      outlook: () => {
+      outlookSteps: () => {
         throw new Error('not asked');
       },
       close: () => undefined,

@@ -6,13 +6,16 @@ import * as assert from 'node:assert/strict';
 import type { OutlookAnswer } from '../../../src/market/history/outlookAnswer';
 import { outlookLineOf } from '../../../src/market/outlookLine';
 import { Market } from '../../../src/market/market';
-import { toolAnswer } from '../../../src/market/tools';
+import { outlookToolQuery, toolAnswer } from '../../../src/market/tools';
 import { outlookLine } from '../../../src/model/outlookText';
 import { outlookWith } from '../../support/matchSpans';
 
 const LATEST = Date.UTC(2026, 10, 27, 6, 0);
-/** The outlook tool's answer, as VS Code's chat and the MCP server get it. */
-const marketOutlookAnswer = (input: unknown, outlookOf: ((query: string) => OutlookAnswer) | undefined) => toolAnswer('gpuRental_marketOutlook', new Market(), input, new Date(LATEST), 'outside', outlookOf);
+/** The outlook tool's answer, as VS Code's chat and the MCP server get it: the history asked the tool's query first. */
+const marketOutlookAnswer = (input: unknown, outlookOf: ((query: string) => OutlookAnswer) | undefined) => {
+  const query = outlookToolQuery('gpuRental_marketOutlook', input);
+  return toolAnswer('gpuRental_marketOutlook', new Market(), input, new Date(LATEST), 'outside', query === undefined ? undefined : outlookOf?.(query));
+};
 const NO_HISTORY = 'There is no market history here: it is off, or this runtime has no SQLite. Without it there is no outlook.';
 
 describe('market outlook tool', () => {

@@ -35,7 +35,6 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     lists,
     since: column(NOW - 10 * D),
     until: column(Number.NaN),
-    machines: [machine],
     gpus: column(8),
     price: column(20 * LISTING_PRICE_SCALE),
     specs: column(1),

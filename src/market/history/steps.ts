@@ -1,0 +1,17 @@
+// Work on the history that yields between slices (a generator that yields
+// nothing), so the market worker can answer other requests while it runs
+// (ServerHistory drives one slice a turn); the command line runs it through.
+
+/** Work in slices: each `next()` does one, the last returns the result. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Rows per slice: a few milliseconds of reading and decoding (bench:history prints the longest slice). */
+export const ROWS_PER_STEP = 4096;
+
+/** Runs `steps` to the end at once; its result. */
+export function finish<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
