@@ -185,8 +185,10 @@ export class ServerHistory implements MachineHistory, MarketFacts {
         return;
       }
       this.reading = undefined;
-      end(step?.value);
-      this.recordPending();
+      // The askers' answers, then the lists that waited, each in a turn of its own: not one stall with the last slice.
+      void nextTurn()
+        .then(() => (end(step?.value), nextTurn()))
+        .then(() => this.recordPending());
     };
     slice();
     return reading.done;
