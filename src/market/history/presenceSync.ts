@@ -3,7 +3,8 @@
 // history's `changes` say which machines other writers (windows, the command
 // line) marked listed or gone since then. Together they give what comparing
 // the whole list with the listings gives, at the cost of the changes, not of
-// 100k node IDs. Pure.
+// 100k node IDs; and what the views read of the listings (Presence), followed
+// after the store's own list. Pure.
 import type { Machine } from '../../api/types';
 import type { MachineDiff } from '../diff';
 
@@ -22,4 +23,35 @@ export function presenceChanges(diff: Pick<MachineDiff, 'appeared' | 'disappeare
     }
   }
   return { appeared, gone };
+}
+
+/** What the views read of machines' listings, loaded once per change of the data. */
+export interface Presence {
+  /** The latest list's time when it was read. */
+  loadedAt: number;
+  lastT: number;
+  oldestT: number;
+  /** How far the oldest list's lists may lie after its time (it stands for an hour or a day once thinned). */
+  oldestSlack: number;
+  /** Listed machines: since when. */
+  open: Map<string, number>;
+  /** Returns within the week before lastT, per machine that had one: read only when flaps_7d is first asked (a scan of every listing). */
+  returns: Map<string, number> | undefined;
+}
+
+/** The machines of `ids` in a list, by node ID (a pass over the list only when some appeared). */
+export function machinesOf(machines: readonly Machine[], ids: readonly string[]): Map<string, Machine> {
+  const found = new Map<string, Machine>();
+  if (ids.length === 0) return found;
+  const wanted = new Set(ids);
+  for (const m of machines) if (wanted.has(m.node_name)) found.set(m.node_name, m);
+  return found;
+}
+
+/** The presence after this store's own list: no need to read the listings again. */
+export function followPresence(p: Presence, t: number, change: { appeared: readonly string[]; gone: readonly string[]; comebacks: Set<string> }): Presence {
+  for (const id of change.gone) p.open.delete(id);
+  for (const id of change.appeared) p.open.set(id, t);
+  for (const id of change.comebacks) p.returns?.set(id, (p.returns.get(id) ?? 0) + 1);
+  return { ...p, lastT: Math.max(p.lastT, t), oldestT: p.lastT === 0 ? t : p.oldestT };
 }

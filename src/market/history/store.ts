@@ -19,7 +19,7 @@ import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsamp
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
-import { presenceChanges } from './presenceSync';
+import { followPresence, machinesOf, presenceChanges, type Presence } from './presenceSync';
 import { ListingChanges } from './listingChanges';
 import { ListingSpecs, storedPrice } from './listingSpecs';
 import { reprice } from './reprices';
@@ -45,20 +45,6 @@ export interface HistoryStoreOptions {
   /** The service's origin, written into the database: a database of another origin is not ours. */
   origin: string;
   keepDays: number;
-}
-
-/** What the views read of machines' listings, loaded once per change of the data. */
-interface Presence {
-  /** The latest list's time when it was read. */
-  loadedAt: number;
-  lastT: number;
-  oldestT: number;
-  /** How far the oldest list's lists may lie after its time (it stands for an hour or a day once thinned). */
-  oldestSlack: number;
-  /** Listed machines: since when. */
-  open: Map<string, number>;
-  /** Returns within the week before lastT, per machine that had one: read only when flaps_7d is first asked (a scan of every listing). */
-  returns: Map<string, number> | undefined;
 }
 
 /** Versions are unique across stores: a window that opens another store still tells a new version. */
@@ -418,23 +404,6 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   trends(range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
     return readTrends(this.db, this.latest(), range, models, options);
   }
-}
-
-/** The machines of `ids` in a list, by node ID (a pass over the list only when some appeared). */
-function machinesOf(machines: readonly Machine[], ids: readonly string[]): Map<string, Machine> {
-  const found = new Map<string, Machine>();
-  if (ids.length === 0) return found;
-  const wanted = new Set(ids);
-  for (const m of machines) if (wanted.has(m.node_name)) found.set(m.node_name, m);
-  return found;
-}
-
-/** The presence after this store's own list: no need to read the listings again. */
-function followPresence(p: Presence, t: number, change: { appeared: readonly string[]; gone: readonly string[]; comebacks: Set<string> }): Presence {
-  for (const id of change.gone) p.open.delete(id);
-  for (const id of change.appeared) p.open.set(id, t);
-  for (const id of change.comebacks) p.returns?.set(id, (p.returns.get(id) ?? 0) + 1);
-  return { ...p, lastT: Math.max(p.lastT, t), oldestT: p.lastT === 0 ? t : p.oldestT };
 }
 
 export type { GroupStat };
