@@ -260,7 +260,7 @@ const WATCHES = ['gpu=H100 gpus=8 price_per_gpu<15 region=cn-east', 'gpu=A100 gp
  * then a list recorded by its diff (some machines gone, new and repriced) and
  * the outlook of every watch after it (the index followed, not read again).
  */
-export function outlookCost(file: string, machines: readonly Machine[]): { read: number; slices: number; longestSlice: number; one: number; first: number; fresh: number; watches: number[]; matches: number } {
+export function outlookCost(file: string, machines: readonly Machine[]): { read: number; slices: number; longestSlice: number; one: number; first: number; fresh: number; watches: number[]; matches: number; follow: number; followed: boolean; othersWatches: number[] } {
   const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
   try {
     store.record(NOW, machines);
@@ -287,7 +287,16 @@ export function outlookCost(file: string, machines: readonly Machine[]): { read:
       const answer = outlookAnswer(store.outlook(), w);
       if ('outlook' in answer) matches += answer.outlook.supply.now;
     }));
-    return { read, slices, longestSlice, one, first, fresh, watches, matches };
+    // Another window records the next list (by the whole list: it has none before); this one follows it at its poll.
+    const third = [...next.filter((_, k) => k % 200 !== 2), ...generateMachines(CHURN, 98)].map((m, k) => (k % 100 === 2 ? { ...m, price: (Number(m.price) * 0.97).toFixed(2) } : m));
+    const other = openHistory({ file, origin: ORIGIN, keepDays: 365 });
+    other.record(NOW + 120_000, third);
+    other.close();
+    const held = store.outlook();
+    const follow = time(() => store.poll());
+    const followed = store.outlook() === held;
+    const othersWatches = WATCHES.map((w) => time(() => outlookAnswer(store.outlook(), w)));
+    return { read, slices, longestSlice, one, first, fresh, watches, matches, follow, followed, othersWatches };
   } finally {
     store.close();
   }
@@ -318,6 +327,7 @@ export async function printHistoryFigures(): Promise<void> {
     console.log(`  the outlook of '${QUERY}' over 30 days: ${ol.first.toFixed(1)} ms the first time, ${ol.one.toFixed(1)} ms after (median of 5); the budget: 50 ms`);
     console.log(`  another filter asked for the first time once the outlook's code has run ('${FRESH_QUERY}'): ${ol.fresh.toFixed(1)} ms`);
     console.log(`  after a refresh (a list recorded by its diff), every watch's outlook: ${ol.watches.map((w) => w.toFixed(1)).join(', ')} ms (${WATCHES.length} watches, ${ol.watches.reduce((a, b) => a + b, 0).toFixed(1)} ms in all)`);
+    console.log(`  after another window's list (${CHURN} gone, ${CHURN} new, ${2 * CHURN} repriced): the poll ${ol.followed ? 'followed it' : 'read the window again'} in ${ol.follow.toFixed(1)} ms; every watch's outlook then: ${ol.othersWatches.map((w) => w.toFixed(1)).join(', ')} ms`);
     const marks = marksCost(file, year.machines);
     console.log(`The marks at 100k machines: every GPU model's 7-day figures after a new list ${marks.perVersion.toFixed(1)} ms (once per history version);`);
     console.log(`  then the mark and its words on every row: ${marks.rows.toFixed(1)} ms for 100k rows (median of 5), ${marks.perRow.toFixed(2)} µs a row (${marks.marked} marked)`);

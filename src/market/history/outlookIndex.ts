@@ -56,8 +56,11 @@ function withSpec(places: Int32Array, spec: number): Int32Array {
 
 export interface OutlookIndex {
   latest: number;
-  /** The latest list when the index was read: it follows its store's own lists for an hour, then is read again. */
+  /** The latest list when the index was read: it follows the lists of its store and of other writers for an hour, then is read again. */
   loadedAt: number;
+  /** The changes' stamp and the last list's row ID it has followed up to (see listingChanges.ts and outlookFollow.ts). */
+  stamp: number;
+  lastList: number;
   /** The oldest list kept, and how far after it its lists may lie (a thinned list stands for an hour or a day). */
   oldest: number;
   oldestSlack: number;
@@ -69,8 +72,9 @@ export interface OutlookIndex {
   specs: Column;
   gpus: Column;
   price: Column;
-  /** The open listings by node ID. */
+  /** The open listings by node ID, and the node ID of each listing open when it was read or came (null for the rest). */
   open: Map<string, number>;
+  nodes: (string | null)[];
   /**
    * The repricings: when, and what the listing cost until then (× LISTING_PRICE_SCALE). A spec's are a
    * chain in time order, from `first[spec]` through `next` (−1 ends it; `last[spec]` is its end, for the
@@ -96,7 +100,7 @@ export interface OutlookIndex {
  * The listings are read in table order and sorted by spec here: SQLite's ORDER BY sorted them all before the
  * first row came, one step of 100-150 ms at 100k machines.
  */
-export function* readOutlookSteps(db: SqlDatabase, latest: number, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): Steps<OutlookIndex> {
+export function* readOutlookSteps(db: SqlDatabase, latest: number, marks: Pick<OutlookIndex, 'stamp' | 'lastList'>, machineOf: (spec: number) => Machine | undefined, matching: OutlookIndex['matching']): Steps<OutlookIndex> {
   const from = latest - OUTLOOK_DAYS * DAY_MS;
   const oldestRow = db.prepare('SELECT t, n FROM lists ORDER BY t LIMIT 1').get();
   const oldest = Number(oldestRow?.t ?? latest);
@@ -122,8 +126,8 @@ export function* readOutlookSteps(db: SqlDatabase, latest: number, machineOf: (s
   const none = (size = 1024) => new Int32Array(size).fill(-1);
   const column = () => new Column(nodes.length + 1024);
   const index: OutlookIndex = {
-    latest, loadedAt: latest, oldest, oldestSlack, lists,
-    since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(),
+    latest, loadedAt: latest, ...marks, oldest, oldestSlack, lists,
+    since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(), nodes: new Array<string | null>(nodes.length).fill(null),
     reprices: { t: new Column(), price: new Column(), next: new Column(), first: none(), last: none() },
     firstOf: none(lastSpec + 1), read: nodes.length, specsRead: 0, later: new Map(), matching,
   };
@@ -163,7 +167,10 @@ function* placeBySpec(index: OutlookIndex, read: ReadListings, nodes: readonly (
     index.price.values[k] = read.price.values[i];
     index.gpus.values[k] = read.gpus.values[i];
     const node = nodes[i];
-    if (node !== null && Number.isNaN(read.until.values[i])) index.open.set(node, k);
+    if (node !== null && Number.isNaN(read.until.values[i])) {
+      index.open.set(node, k);
+      index.nodes[k] = node;
+    }
     if ((i + 1) % ROWS_PER_STEP === 0) yield;
   }
 }
@@ -175,8 +182,21 @@ function addListing(index: OutlookIndex, since: number, until: number, spec: num
   index.specs.push(spec);
   index.price.push(price);
   index.gpus.push(machine.gpu_count);
+  index.nodes.push(node);
   if (node !== null && Number.isNaN(until)) index.open.set(node, i);
   return i;
+}
+
+/** The node ID of a spec's listing that is open in the index, if one is. */
+export function openNodeOf(index: OutlookIndex, spec: number): string | undefined {
+  const first = spec < index.firstOf.length ? index.firstOf[spec] : -1;
+  const listings = first < 0 ? [] : [first];
+  for (let i = first + 1; first >= 0 && i < index.read && index.specs.values[i] === spec; i++) listings.push(i);
+  for (const i of [...listings, ...(index.later.get(spec) ?? [])]) {
+    const node = index.nodes[i];
+    if (node !== null && index.open.get(node) === i) return node;
+  }
+  return undefined;
 }
 
 /** Adds a repricing at the end of its spec's chain (they come in time order). */
@@ -192,42 +212,47 @@ function addReprice(index: OutlookIndex, spec: number, t: number, price: number)
   r.last[spec] = k;
 }
 
-/** What one of its store's lists changed of the listings the outlook reads. */
+/**
+ * What lists changed of the listings the outlook reads: at `at`, or at the list's time. Its store's own
+ * list says it from the list; another writer's are read back from the listings (outlookFollow.ts).
+ */
 export type OutlookChange =
-  | { kind: 'open'; node: string; spec: number; price: number }
-  | { kind: 'close'; node: string }
-  | { kind: 'reprice'; node: string; spec: number; was: number; price: number };
+  | { kind: 'open'; node: string; spec: number; price: number; at?: number }
+  | { kind: 'close'; node: string; at?: number; price?: number }
+  | { kind: 'reprice'; node?: string; spec: number; was: number; price: number; at?: number };
 
 /**
- * The index after its store's own list at `t` (newer than the index's
- * latest): the changes applied rather than the window read again, which at
- * 100k machines costs seconds. False when a change does not fit (the caller
- * then reads it again).
+ * The index after `lists` (their times, in order, none older than the index's
+ * latest: its store's own list, or other writers'): the changes applied rather
+ * than the window read again, which at 100k machines costs most of a second.
+ * False when a change does not fit (the caller then reads it again).
  */
-export function followIndex(index: OutlookIndex, t: number, changes: readonly OutlookChange[], machineOf: (spec: number) => Machine | undefined): boolean {
-  if (t < index.latest) return false;
+export function followIndex(index: OutlookIndex, lists: readonly number[], changes: readonly OutlookChange[], machineOf: (spec: number) => Machine | undefined): boolean {
+  if (lists.length === 0 || lists[0] < index.latest) return false;
+  const t = lists[lists.length - 1];
   for (const c of changes) {
     if (c.kind === 'open') {
       const machine = machineOf(c.spec);
       if (!machine) return false;
-      const i = addListing(index, t, NaN, c.spec, c.price, machine, c.node);
+      const i = addListing(index, c.at ?? t, NaN, c.spec, c.price, machine, c.node);
       const later = index.later.get(c.spec);
       if (later) later.push(i);
       else index.later.set(c.spec, [i]);
+    } else if (c.kind === 'reprice') {
+      // The chain is the spec's, whatever became of its listing; its price now, where it is still listed.
+      addReprice(index, c.spec, c.at ?? t, c.was);
+      const i = c.node === undefined ? undefined : index.open.get(c.node);
+      if (i !== undefined) index.price.values[i] = c.price;
     } else {
       const i = index.open.get(c.node);
       if (i === undefined) continue;
-      if (c.kind === 'close') {
-        index.until.values[i] = t;
-        index.open.delete(c.node);
-      } else {
-        addReprice(index, c.spec, t, c.was);
-        index.price.values[i] = c.price;
-      }
+      index.until.values[i] = c.at ?? t;
+      if (c.price !== undefined) index.price.values[i] = c.price;
+      index.open.delete(c.node);
     }
   }
   index.latest = t;
-  index.lists.push(t);
+  index.lists.push(...lists);
   return true;
 }
 

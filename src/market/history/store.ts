@@ -23,6 +23,7 @@ import { followPresence, machinesOf, presenceChanges, type Presence } from './pr
 import { ListingChanges } from './listingChanges';
 import { ListingSpecs, storedPrice } from './listingSpecs';
 import { reprice } from './reprices';
+import { followOthers } from './outlookFollow';
 import { followIndex, readOutlookSteps, type OutlookChange, type OutlookIndex } from './outlookIndex';
 import { finish, type Steps } from './steps';
 import { readModels, readPoints, readTrends } from './trendsQuery';
@@ -121,13 +122,18 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.outlookIndex = undefined;
   }
 
-  /** Whether another connection changed the history since the last look; forgets what was read when it did. */
+  /**
+   * Whether another connection changed the history since the last look; forgets what was read when it did, but
+   * for the outlook's index, which follows the other writers' lists for an hour where it can (outlookFollow.ts).
+   */
   poll(): boolean {
     const dataVersion = this.readDataVersion();
     if (dataVersion === this.dataVersion) return false;
     this.dataVersion = dataVersion;
     this.presence = undefined;
+    const index = this.outlookIndex;
     this.changed();
+    if (index && this.latestT() - index.loadedAt < HOUR_MS && followOthers(this.db, (text) => this.sql(text), this.changes, this.specs, index)) this.outlookIndex = index;
     return true;
   }
 
@@ -187,10 +193,13 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     this.last = undefined;
     const index = this.outlookIndex;
     this.outlookChanges = index && t - index.loadedAt < HOUR_MS ? [] : undefined;
+    let listId = 0;
     const applied = this.transaction(() => {
-      this.insertPoint({ t, n: 1, groups: tally.groups() });
+      listId = this.insertPoint({ t, n: 1, groups: tally.groups() });
       if (t < this.latestT()) return undefined;
       const stamp = this.changes.stamp();
+      // Another writer's list since this store last looked: the index follows it at the next poll, not here.
+      if (index && (index.stamp !== stamp || index.lastList !== listId - 1)) this.outlookChanges = undefined;
       const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.changes.movedSince(last.stamp, stamp) : undefined;
       const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
       // Without another writer's changes, what appeared is among the diff's newcomers: no 100k-machine walk.
@@ -207,7 +216,11 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     const changes = this.outlookChanges;
     this.outlookChanges = undefined;
     if (changes && applied) this.specs.load();
-    const followed = index && changes && applied && followIndex(index, t, changes, (id) => this.specs.machine(id)) ? index : undefined;
+    const followed = index && changes && applied && followIndex(index, [t], changes, (id) => this.specs.machine(id)) ? index : undefined;
+    if (followed && applied) {
+      followed.stamp = applied.stamp;
+      followed.lastList = listId;
+    }
     this.changed();
     this.outlookIndex = followed;
     // Thinned by the lists' time, not the clock's: what is kept never depends on when a test or a window runs.
@@ -388,7 +401,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     try {
       yield* this.specs.loading();
       const version = this.version;
-      const index = yield* readOutlookSteps(this.db, this.latest(), (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
+      const marks = { stamp: this.changes.stamp(), lastList: Number(this.sql('SELECT max(id) AS id FROM lists').get()?.id ?? 0) };
+      const index = yield* readOutlookSteps(this.db, this.latest(), marks, (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
       if (this.version === version) this.outlookIndex = index;
       return index;
     } finally {

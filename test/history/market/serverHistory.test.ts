@@ -10,6 +10,7 @@ import { DEMO_MACHINES, generateMachines } from '../../../dev/demo/fixtures';
 import type { Machine } from '../../../src/api/types';
 import { ALL_COUNTS } from '../../../src/market/history/aggregate';
 import { HOUR_MS } from '../../../src/market/history/downsample';
+import type { OutlookAnswer } from '../../../src/market/history/outlookAnswer';
 import { ROWS_PER_STEP } from '../../../src/market/history/steps';
 import { Market } from '../../../src/market/market';
 import { nextTurn } from '../../../src/market/turns';
@@ -169,7 +170,7 @@ describe('what the history records', () => {
       assert.equal(lists(), 3);
     }));
 
-  it("reads the outlook's index a slice a turn (issue 36): other reads answer meanwhile, a list that comes waits for the read's end, and a Clear ends the read", () =>
+  it("reads the outlook's index a slice a turn (issue 36): other reads answer meanwhile, a list that comes waits for the read's end, another writer's list is followed, not read again, and a Clear ends the read", () =>
     withRecorder('https://slices.example', async ({ file, server, market, lists }) => {
       // Several slices of specs and of listings (ROWS_PER_STEP each).
       const machines = generateMachines(5 * ROWS_PER_STEP, 11);
@@ -190,9 +191,16 @@ describe('what the history records', () => {
       assert.ok(server.listedHours(machines[1].node_name) < 1, 'the read is over: a read records the list that waited first');
       assert.equal(lists(), 2, 'the list that waited is recorded once the read is over');
 
-      // Another writer's list: the index is read again, from the start.
+      // Another writer's list: the index follows it, and the outlook answers without reading the window again.
       const other = openHistory({ file, origin: 'https://slices.example', keepDays: 30 });
-      other.record(Date.now(), machines);
+      other.record(Date.now(), machines.slice(2));
+      server.poll();
+      let followed: OutlookAnswer | undefined;
+      void server.outlook('gpus>=1', undefined, () => undefined).then((a) => (followed = a));
+      await nextTurn();
+      assert.ok(followed && 'outlook' in followed && followed.outlook.supply.now === machines.length - 2, "answered in a turn, with the other writer's list");
+      // One older than the latest cannot be followed: the window is read again, a slice a turn.
+      other.record(Date.now() - HOUR_MS, machines);
       other.close();
       server.poll();
       const during = server.outlook('gpus>=1', undefined, () => undefined);

@@ -108,25 +108,41 @@ describe('market history: the outlook', () => {
     store.close();
   });
 
-  it("follows its own lists as a fresh read of the file says: machines come, go and change price, by diff and whole", () => {
+  it("follows its own lists, and another writer's, as a fresh read of the file says: machines come, go, come back and change price, by diff and whole", () => {
     const folder = historyFolder();
+    // A records; B only reads, and follows A's lists as another writer's; each comparison opens the file afresh.
     const [a, b] = [openTestHistory(folder.file), openTestHistory(folder.file)];
     try {
       let seed = 7;
       const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       let list: Machine[] = Array.from({ length: 30 }, (_, i) => h100(`m-${i}`, (100 + i).toFixed(2)));
+      const gone: Machine[] = [];
       const queries = ['gpu=H100', 'gpu=H100 price_per_gpu<13.5', 'gpus=8 price>=110'];
+      let compared = 0;
+      let readAgain = 0;
       for (let step = 0; step < 200; step++) {
         const before = list;
-        list = list.filter(() => rand() > 0.05).map((m) => (rand() < 0.1 ? { ...m, price: (90 + rand() * 40).toFixed(2) } : m));
+        list = list.filter((m) => rand() > 0.05 || (gone.push(m), false)).map((m) => (rand() < 0.1 ? { ...m, price: (90 + rand() * 40).toFixed(2) } : m));
         for (let k = 0; k < 2; k++) if (rand() < 0.5) list.push(h100(`n-${step}-${k}`, (90 + rand() * 40).toFixed(2)));
+        // A machine that went comes back, at times within the two lists between B's looks.
+        if (gone.length > 0 && rand() < 0.3) list.push(gone.splice(Math.floor(rand() * gone.length), 1)[0]);
         a.record(T0 + step * 10 * 60_000, list, step % 7 === 0 ? undefined : { before, diff: diffMachines(before, list) });
-        // A asks every 20 minutes (it follows its lists for an hour, then reads again); B reads the file afresh.
+        // A and B ask every 20 minutes (each follows for an hour, then reads again); a third store reads the file afresh.
         if (step % 2 === 0) {
+          const held = b.outlook();
           b.poll();
-          for (const q of queries) assert.deepEqual(outlookOf(a, q), outlookOf(b, q), `${q} at step ${step}`);
+          if (b.outlook() !== held) readAgain++;
+          const fresh = openTestHistory(folder.file);
+          for (const q of queries) {
+            assert.deepEqual(outlookOf(a, q), outlookOf(fresh, q), `${q} at step ${step}: its own lists`);
+            assert.deepEqual(outlookOf(b, q), outlookOf(fresh, q), `${q} at step ${step}: another writer's lists`);
+          }
+          fresh.close();
+          compared++;
         }
       }
+      // 100 looks over 33 hours of lists: read again each hour, not at each look.
+      assert.ok(readAgain <= 40, `B read the window again at ${readAgain} of ${compared} looks`);
     } finally {
       a.close();
       b.close();

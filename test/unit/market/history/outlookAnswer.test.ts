@@ -30,6 +30,8 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
   const index: OutlookIndex = {
     latest: NOW,
     loadedAt: NOW,
+    stamp: 0,
+    lastList: 0,
     oldest: NOW - 40 * D,
     oldestSlack: 0,
     lists,
@@ -39,6 +41,7 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     price: column(20 * LISTING_PRICE_SCALE),
     specs: column(1),
     open: new Map([[machine.node_name, 0]]),
+    nodes: [machine.node_name],
     reprices: { t: column(), price: column(), next: column(), first: none(), last: none() },
     firstOf: Int32Array.from([-1, 0]),
     read: 1,
