@@ -322,7 +322,7 @@ export async function printHistoryFigures(): Promise<void> {
     console.log(`  ${(yc.open + yc.week + yc.listed).toFixed(0)} ms in all (before: ${BEFORE.open}); the budget: ${BUDGET.openMs} ms`);
     console.log(`The trends panel's question, ${yc.models} models over 30 days: ${yc.trends.toFixed(1)} ms the first time, ${yc.trendsAgain.toFixed(1)} ms after (median of 5); the budget: ${BUDGET.trendsMs} ms`);
     const ol = outlookCost(file, year.machines);
-    console.log(`The outlook (issue 36) on that year: reading the 30-day window ${ol.read.toFixed(0)} ms (once per history version, then followed for an hour of its own lists),`);
+    console.log(`The outlook (issue 36) on that year: reading the 30-day window ${ol.read.toFixed(0)} ms (once an hour: then it follows its own lists and other writers'),`);
     console.log(`  in ${ol.slices} slices of ${ROWS_PER_STEP} rows, the longest ${ol.longestSlice.toFixed(1)} ms (the market worker reads a slice a turn: a message that comes meanwhile waits for one);`);
     console.log(`  the outlook of '${QUERY}' over 30 days: ${ol.first.toFixed(1)} ms the first time, ${ol.one.toFixed(1)} ms after (median of 5); the budget: 50 ms`);
     console.log(`  another filter asked for the first time once the outlook's code has run ('${FRESH_QUERY}'): ${ol.fresh.toFixed(1)} ms`);
