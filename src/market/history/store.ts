@@ -401,7 +401,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     try {
       yield* this.specs.loading();
       const version = this.version;
-      const marks = { stamp: this.changes.stamp(), lastList: Number(this.sql('SELECT max(id) AS id FROM lists').get()?.id ?? 0) };
+      const marks = { stamp: this.changes.stamp(), lastList: Number(this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'lists'").get()?.seq ?? 0) };
       const index = yield* readOutlookSteps(this.db, this.latest(), marks, (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
       if (this.version === version) this.outlookIndex = index;
       return index;
