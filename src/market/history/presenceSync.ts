@@ -7,6 +7,8 @@
 // after the store's own list. Pure.
 import type { Machine } from '../../api/types';
 import type { MachineDiff } from '../diff';
+import type { SqlValue } from './database';
+import type { OpenListing } from './reprices';
 
 /** Appeared and gone against the listings, for a list whose diff starts from the list the listings held, less `moved` (node → listed now, as others left it). */
 export function presenceChanges(diff: Pick<MachineDiff, 'appeared' | 'disappeared'>, machines: readonly Machine[], moved: ReadonlyMap<string, boolean>): { appeared: string[]; gone: string[] } {
@@ -23,6 +25,27 @@ export function presenceChanges(diff: Pick<MachineDiff, 'appeared' | 'disappeare
     }
   }
   return { appeared, gone };
+}
+
+/**
+ * What appeared and went, a whole list against the open listings (`open`: node, spec, price); and each open
+ * listing's spec and price by node, for the repricings. One lookup a machine: the sets of 100k node IDs this
+ * took before (listed, open, then gone), and a second read of the open listings for the prices, made a
+ * whole list's record at 100k machines 425-619 ms against 301-385 ms now (medians, three alternating runs).
+ */
+export function comparedWithOpen(open: readonly SqlValue[][], machines: readonly Machine[]): { appeared: string[]; gone: string[]; listing: OpenListing } {
+  const at = new Map<string, number>();
+  open.forEach(([node], k) => at.set(node as string, k));
+  const seen = new Uint8Array(open.length);
+  const appeared = new Set<string>();
+  for (const m of machines) {
+    const k = at.get(m.node_name);
+    if (k === undefined) appeared.add(m.node_name);
+    else seen[k] = 1;
+  }
+  const gone: string[] = [];
+  for (let k = 0; k < open.length; k++) if (seen[k] === 0) gone.push(open[k][0] as string);
+  return { appeared: [...appeared], gone, listing: (node) => open[at.get(node) ?? -1]?.slice(1) };
 }
 
 /** What the views read of machines' listings, loaded once per change of the data. */

@@ -7,24 +7,28 @@ import { rowArrays, type SqlStatement, type SqlValue } from './database';
 import { storedPrice } from './listingSpecs';
 import type { OutlookChange } from './outlookIndex';
 
+/** A node's open listing's spec and price, as read before the list changed the listings; undefined for none. */
+export type OpenListing = (node: string) => SqlValue[] | undefined;
+
 /**
  * Notes the new price of each listed machine of `machines` whose listing
  * says another, at `t`; machines not listed, or listed without a price kept
  * (recorded before the outlook), are left alone. Asking the listing rather
  * than trusting the diff: another writer may have noted the same change.
- * The changes, for the outlook's index to follow.
+ * `listing`: the open listings as the caller read them (a whole list's
+ * comparison). The changes, for the outlook's index to follow.
  */
-export function reprice(sql: (text: string) => SqlStatement, t: number, machines: readonly Machine[]): OutlookChange[] {
-  const listing = sql('SELECT spec, price FROM listings WHERE node = ? AND until IS NULL -- arrays');
+export function reprice(sql: (text: string) => SqlStatement, t: number, machines: readonly Machine[], listing?: OpenListing): OutlookChange[] {
+  const one = sql('SELECT spec, price FROM listings WHERE node = ? AND until IS NULL -- arrays');
   const note = sql('INSERT INTO reprices (spec, t, price) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price = min(price, excluded.price)');
   const update = sql('UPDATE listings SET price = ? WHERE node = ? AND until IS NULL');
   // A whole list asks every listing once, not 100k lookups; a refresh's few thousand repricings ask their
   // own (reading every open listing cost 60 ms a refresh at 100k machines, bench:history).
-  const prices = machines.length > 10_000 ? openPrices(sql) : undefined;
+  const prices = listing ?? (machines.length > 10_000 ? openPrices(sql) : undefined);
   const changes: OutlookChange[] = [];
   for (const m of machines) {
     const price = storedPrice(m);
-    const [spec, was] = prices ? (prices.get(m.node_name) ?? []) : (rowArrays(listing, m.node_name)[0] ?? []);
+    const [spec, was] = prices ? (prices(m.node_name) ?? []) : (rowArrays(one, m.node_name)[0] ?? []);
     if (spec === null || spec === undefined || was === null || was === undefined || price === null || Number(was) === price) continue;
     note.run(spec, t, was);
     update.run(price, m.node_name);
@@ -34,8 +38,8 @@ export function reprice(sql: (text: string) => SqlStatement, t: number, machines
 }
 
 /** Each open listing's spec and price, by node. */
-function openPrices(sql: (text: string) => SqlStatement): Map<string, SqlValue[]> {
+function openPrices(sql: (text: string) => SqlStatement): OpenListing {
   const prices = new Map<string, SqlValue[]>();
   for (const [node, spec, price] of rowArrays(sql('SELECT node, spec, price FROM listings WHERE until IS NULL AND spec IS NOT NULL -- arrays'))) prices.set(node as string, [spec, price]);
-  return prices;
+  return (node) => prices.get(node);
 }

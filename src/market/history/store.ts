@@ -19,7 +19,7 @@ import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsamp
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
-import { followPresence, machinesOf, presenceChanges, type Presence } from './presenceSync';
+import { comparedWithOpen, followPresence, machinesOf, presenceChanges, type Presence } from './presenceSync';
 import { ListingChanges } from './listingChanges';
 import { ListingSpecs, storedPrice } from './listingSpecs';
 import { reprice } from './reprices';
@@ -201,10 +201,10 @@ export class HistoryStore implements MachineHistory, MarketFacts {
       // Another writer's list since this store last looked: the index follows it at the next poll, not here.
       if (index && (index.stamp !== stamp || index.lastList !== listId - 1)) this.outlookChanges = undefined;
       const moved = diff && last?.list === change!.before && last.stamp !== undefined ? this.changes.movedSince(last.stamp, stamp) : undefined;
-      const { appeared, gone } = moved ? presenceChanges(diff!, machines, moved) : this.comparedWithListings(machines);
+      const { appeared, gone, listing } = moved ? { ...presenceChanges(diff!, machines, moved), listing: undefined } : this.comparedWithListings(machines);
       // Without another writer's changes, what appeared is among the diff's newcomers: no 100k-machine walk.
       const comebacks = this.applyPresence(t, appeared, gone, machinesOf(moved?.size === 0 ? diff!.appeared : machines, appeared));
-      const repriced = reprice((text) => this.sql(text), t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines);
+      const repriced = reprice((text) => this.sql(text), t, diff && moved ? diff.changed.filter((c) => c.before.price !== c.after.price).map((c) => c.after) : machines, listing);
       this.outlookChanges?.push(...repriced);
       this.changes.note(stamp + 1, appeared, gone);
       return { appeared, gone, comebacks, stamp: stamp + 1 };
@@ -230,18 +230,9 @@ export class HistoryStore implements MachineHistory, MarketFacts {
     }
   }
 
-  private comparedWithListings(machines: readonly Machine[]): { appeared: string[]; gone: string[] } {
-    const open = new Set<string>();
-    for (const [node] of rowArrays(this.arraysOf('SELECT node FROM listings WHERE until IS NULL'))) open.add(node as string);
-    const listed = new Set<string>();
-    const appeared: string[] = [];
-    for (const m of machines) {
-      if (listed.has(m.node_name)) continue;
-      listed.add(m.node_name);
-      if (!open.has(m.node_name)) appeared.push(m.node_name);
-    }
-    const gone = [...open].filter((id) => !listed.has(id));
-    return { appeared, gone };
+  /** What appeared and went, the whole list against the open listings (see comparedWithOpen). */
+  private comparedWithListings(machines: readonly Machine[]): ReturnType<typeof comparedWithOpen> {
+    return comparedWithOpen(rowArrays(this.arraysOf('SELECT node, spec, price FROM listings WHERE until IS NULL')), machines);
   }
 
   /**
