@@ -8,6 +8,7 @@
 // Plain TypeScript over the given connection.
 import type { Json, Machine } from '../../api/types';
 import { priceOf } from '../../model/price';
+import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlStatement, type SqlValue } from './database';
 import { finish, ROWS_PER_STEP, type Steps } from './steps';
 
@@ -83,10 +84,10 @@ export class ListingSpecs {
   private readonly machines: Machine[] = [];
   /**
    * Per filter (its text without price clauses): the specs it matches, ascending, and how many of `ids` it
-   * was asked of; kept across lists, as specs never change. In a typed array rather than a Set: adding
+   * was asked of; kept across lists, as specs never change. In a typed column rather than a Set: adding
    * 46k specs to a Set cost as much as asking the filter of all 130k (bench:history, a filter's first outlook).
    */
-  private readonly matches = new Map<string, { asked: number; specs: Int32Array; count: number }>();
+  private readonly matches = new Map<string, { asked: number; specs: Column }>();
 
   constructor(private readonly sql: (text: string) => SqlStatement) {}
 
@@ -134,27 +135,20 @@ export class ListingSpecs {
    * The specs whose machine passes `test` (a filter without its price
    * clauses, named by `key`), ascending: asked of each spec once, then of new ones only.
    */
-  matching(key: string, test: (m: Machine) => boolean, check: () => void): Int32Array {
+  matching(key: string, test: (m: Machine) => boolean, check: () => void): Float64Array {
     let entry = this.matches.get(key);
     if (!entry) {
       // A few dozen filters (the current one, the watches) are asked again and again; others come and go.
       if (this.matches.size >= 64) this.matches.clear();
-      this.matches.set(key, (entry = { asked: 0, specs: new Int32Array(1024), count: 0 }));
+      this.matches.set(key, (entry = { asked: 0, specs: new Column() }));
     }
     const { ids, machines } = this;
     for (let i = entry.asked, n = 1; i < ids.length; i++, n++) {
       if (n % 8192 === 0) check();
-      if (test(machines[i])) {
-        if (entry.count === entry.specs.length) {
-          const grown = new Int32Array(entry.count * 2);
-          grown.set(entry.specs);
-          entry.specs = grown;
-        }
-        entry.specs[entry.count++] = ids[i];
-      }
+      if (test(machines[i])) entry.specs.push(ids[i]);
       entry.asked = i + 1;
     }
-    return entry.specs.subarray(0, entry.count);
+    return entry.specs.view();
   }
 
   /** Reads the specs not decoded yet (those of other writers, or new), and the words they need. */

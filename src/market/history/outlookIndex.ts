@@ -8,6 +8,7 @@
 // then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
 import type { MatchSpans, OutlookRecord } from '../../model/outlook';
+import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
 import { LISTING_PRICE_SCALE } from './listingSpecs';
@@ -15,36 +16,6 @@ import { ROWS_PER_STEP, type Steps } from './steps';
 
 /** The longest window an outlook reads: machines gone longer are forgotten (store.ts, GONE_DAYS). */
 export const OUTLOOK_DAYS = 30;
-
-/**
- * Numbers in a typed array that grows as they come. A broad filter walks 150k listings: typed columns,
- * read in order, made a filter's record ten times faster than arrays of numbers and an object of
- * repricings per spec (bench:history, the broad filter 31 → 3 ms).
- */
-export class Column {
-  values: Float64Array;
-  length = 0;
-
-  constructor(capacity = 1024) {
-    this.values = new Float64Array(Math.max(16, capacity));
-  }
-
-  /** Appends `x`; returns its place. */
-  push(x: number): number {
-    if (this.length === this.values.length) {
-      const grown = new Float64Array(this.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length] = x;
-    return this.length++;
-  }
-
-  /** The values pushed, as a view (not a copy). */
-  view(): Float64Array {
-    return this.values.subarray(0, this.length);
-  }
-}
 
 /** A place per spec ID (specs are the store's row IDs, so they stay small), −1 for none. */
 function withSpec(places: Int32Array, spec: number): Int32Array {

@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../../src/api/types';
 import { outlookAnswer, outlookQuery, priceTest } from '../../../../src/market/history/outlookAnswer';
 import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs';
-import { Column, type OutlookIndex } from '../../../../src/market/history/outlookIndex';
+import { Column } from '../../../../src/market/history/column';
+import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
 import { parseQuery, printQuery, type Query } from '../../../../src/model/query';
 import { machineRecord } from '../../../support/records';
 
