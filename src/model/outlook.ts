@@ -149,6 +149,18 @@ interface Segments {
   length: number;
 }
 
+/**
+ * Working arrays, the same ones at each outlook (a view of `length` of them): a broad filter's took
+ * megabytes of new typed arrays an outlook, and at that rate V8 collected the whole heap every few
+ * outlooks, in the middle of one (bench:history). Nothing returned holds one: an outlook is numbers.
+ */
+const scratch = new Map<string, Float64Array>();
+function scratchArray(name: 'ended' | 'from' | 'to' | 'perGpu' | 'starts' | 'ends', length: number): Float64Array {
+  let array = scratch.get(name);
+  if (!array || array.length < length) scratch.set(name, (array = new Float64Array(length)));
+  return array.subarray(0, length);
+}
+
 /** The outlook of a filter over the `days` before the record's latest list. */
 export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const now = record.now;
@@ -169,10 +181,10 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const counts = new Array<number>(days).fill(0);
   const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
   // How long each ended appearance stayed, at most one a stretch: filled in place, not pushed to an array of tens of thousands.
-  const endedHours = new Float64Array(starts.length);
+  const endedHours = scratchArray('ended', starts.length);
   let endedCount = 0;
   // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
-  const all: Segments = { from: new Float64Array(times.length), to: new Float64Array(times.length), perGpu: new Float64Array(times.length), length: 0 };
+  const all: Segments = { from: scratchArray('from', times.length), to: scratchArray('to', times.length), perGpu: scratchArray('perGpu', times.length), length: 0 };
   for (let k = 0; k < starts.length; k++) {
     const start = starts[k];
     const ended = !Number.isNaN(ends[k]);
@@ -287,8 +299,8 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
 function unionOf(all: Segments, below: number): [number, number][] {
   let n = 0;
   for (let j = 0; j < all.length; j++) if (all.perGpu[j] < below) n++;
-  const starts = new Float64Array(n);
-  const ends = new Float64Array(n);
+  const starts = scratchArray('starts', n);
+  const ends = scratchArray('ends', n);
   for (let j = 0, k = 0; j < all.length; j++) {
     if (!(all.perGpu[j] < below)) continue;
     starts[k] = all.from[j];

@@ -18,6 +18,7 @@
 // the outlook, a tenth of the listed machines change price on each of the 7
 // days their changes are kept (one row a machine and day once thinned: 70k rows).
 import { spawnSync } from 'node:child_process';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -31,7 +32,7 @@ import type { SqlDatabase } from '../../src/market/history/database';
 import { DAY_MS, HOUR_MS, type StoredPoint } from '../../src/market/history/downsample';
 import { HistoryStore, type ListChange } from '../../src/market/history/store';
 import { ListingSpecs, REPRICE_DAYS, storedPrice } from '../../src/market/history/listingSpecs';
-import { ROWS_PER_STEP } from '../../src/market/history/steps';
+import { finish, ROWS_PER_STEP } from '../../src/market/history/steps';
 import { Market } from '../../src/market/market';
 import { medianMark, medianMarkWords } from '../../src/model/historyText';
 import { loadSqlite, openHistory } from '../../src/node/historyFile';
@@ -329,6 +330,36 @@ export function outlookCost(file: string, machines: readonly Machine[]): { read:
   }
 }
 
+/** Filters a person might try one after another: broad and narrow, with and without price clauses. */
+const TRIED = [QUERY, FRESH_QUERY, 'gpus>=1 price_per_gpu<3 online>=0.7 region notin [us-east]', 'gpus>=2 price_per_gpu<5 online>=0.85 cuda>=12.0 region notin [eu-west]', 'gpu=A100 price_per_gpu<3', 'price_per_gpu<2 online>=0.95', 'gpus>=8 price<40', 'vram>=40 price_per_gpu<4.5'];
+
+/**
+ * Eight filters asked one after another once the window is read, then the same eight again: each time,
+ * and the collections of the whole heap (V8's mark-compact: tens of milliseconds with the market held)
+ * that came meanwhile. What an outlook allocates decides how often one lands in the middle of an answer.
+ */
+export async function triedFilters(file: string, machines: readonly Machine[]): Promise<{ first: number[]; again: number[]; fullCollections: number[] }> {
+  const store = openHistory({ file, origin: ORIGIN, keepDays: 365 });
+  const fullCollections: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullCollections.push(entry.duration);
+  });
+  try {
+    store.record(NOW, machines);
+    finish(store.outlookSteps());
+    observer.observe({ entryTypes: ['gc'] });
+    const ask = (q: string) => time(() => outlookAnswer(store.outlook(), q));
+    const first = TRIED.map(ask);
+    const again = TRIED.map(ask);
+    // The collections are told after the turn they came in.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { first, again, fullCollections };
+  } finally {
+    observer.disconnect();
+    store.close();
+  }
+}
+
 export async function printHistoryFigures(): Promise<void> {
   const pct = (ms: number, of: number) => `${((100 * ms) / of).toFixed(1)}%`;
   const dir = tempDir();
@@ -357,6 +388,9 @@ export async function printHistoryFigures(): Promise<void> {
     console.log(`  another filter asked for the first time ('${FRESH_QUERY}'): ${spread(firsts.second)} right after the first in those processes; ${ol.fresh.toFixed(1)} ms once the outlook's code has run a while`);
     console.log(`  after a refresh (a list recorded by its diff), every watch's outlook: ${ol.watches.map((w) => w.toFixed(1)).join(', ')} ms (${WATCHES.length} watches, ${ol.watches.reduce((a, b) => a + b, 0).toFixed(1)} ms in all)`);
     console.log(`  after another window's list (${CHURN} gone, ${CHURN} new, ${2 * CHURN} repriced): the poll ${ol.followed ? 'followed it' : 'read the window again'} in ${ol.follow.toFixed(1)} ms; every watch's outlook then: ${ol.othersWatches.map((w) => w.toFixed(1)).join(', ')} ms`);
+    const tried = await triedFilters(file, year.machines);
+    const list = (ms: number[]) => ms.map((m) => m.toFixed(0)).join(', ');
+    console.log(`  ${TRIED.length} filters asked one after another (${list(tried.first)} ms), then again (${list(tried.again)} ms): ${tried.fullCollections.length} collections of the whole heap meanwhile${tried.fullCollections.length ? ` (${list(tried.fullCollections)} ms)` : ''}`);
     const marks = marksCost(file, year.machines);
     console.log(`The marks at 100k machines: every GPU model's 7-day figures after a new list ${marks.perVersion.toFixed(1)} ms (once per history version);`);
     console.log(`  then the mark and its words on every row: ${marks.rows.toFixed(1)} ms for 100k rows (median of 5), ${marks.perRow.toFixed(2)} µs a row (${marks.marked} marked)`);

@@ -240,7 +240,7 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
   // Room for as many listings as the specs have on average: growing five columns from small cost more than the
   // walk the first time a filter was asked (V8 deoptimised the pushes when a column first grew; bench:history).
   const room = Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead));
-  const spans: Spans = { start: new Column(room), end: new Column(room), first: new Column(room), t: new Column(room), perGpu: new Column(room) };
+  const spans = scratchSpans(room);
   let seen = 0;
   const { firstOf, read } = index;
   const specOf = index.specs.values;
@@ -258,6 +258,22 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
   }
   const { start, end, first, t, perGpu } = spans;
   return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() } };
+}
+
+/**
+ * The columns a record is written in, emptied, with room for `room` stretches: the same ones each time.
+ * A broad filter's record took 5-8 MB of new typed arrays, and at that rate V8 collected the whole heap
+ * (35-40 ms with the market of 100k held) every few outlooks, in the middle of one. A record is read
+ * (computeOutlook) before the next is asked: outlooks are asked one at a time, in one thread.
+ */
+let scratch: Spans | undefined;
+function scratchSpans(room: number): Spans {
+  scratch ??= { start: new Column(room), end: new Column(room), first: new Column(room), t: new Column(room), perGpu: new Column(room) };
+  for (const c of Object.values(scratch)) {
+    c.length = 0;
+    if (c.values.length < room) c.values = new Float64Array(room);
+  }
+  return scratch;
 }
 
 /** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */

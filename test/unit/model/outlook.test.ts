@@ -183,4 +183,16 @@ describe('outlook', () => {
     const o = computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: matchSpans([]) });
     assert.equal(outlookLine(o, 'en'), 'less than a day recorded: too little to call a typical price · none listed now · none appeared in less than a day');
   });
+
+  it('an outlook is the same whatever was asked before it (its working arrays are reused)', () => {
+    // A broad record, then a narrow one with a cheaper listing now (waiting merges what is below it), then both again.
+    const broad = record([...steady((k) => 15 + (k % 4) * 0.25, 14.5), ...steady((k) => 16 + (k % 3) * 0.5, 15)]);
+    const narrow = record([span(NOW - 9 * D, 30, 12), span(NOW - 6 * D, 10, 13.5), span(NOW - 4 * D, 5, 13), span(NOW - 2 * H, undefined, 12.5)]);
+    const narrowFirst = computeOutlook(narrow);
+    const broadFirst = computeOutlook(broad);
+    assert.deepEqual(computeOutlook(narrow), narrowFirst);
+    assert.deepEqual(computeOutlook(broad), broadFirst);
+    assert.equal(narrowFirst.supply.window, 4);
+    assert.deepEqual(narrowFirst.supply.listedHours, { q1: 7.5, median: 10, q3: 20 });
+  });
 });
