@@ -70,6 +70,9 @@ export function storedPrice(m: Machine): number | null {
 /** Fields a filter may name that the outlook cannot judge the past by: not kept, or read from the history itself. */
 export const UNKEPT_FIELDS: ReadonlySet<string> = new Set(['up_time', 'node_name', 'listed_hours', 'flaps_7d', 'below_median']);
 
+/** The labels of the specs that have none: one array, read only (a filter reads a machine's labels), not one each. */
+const NO_LABELS: Json[] = [];
+
 export class ListingSpecs {
   /** Word → id. Words are never deleted (a Clear keeps them: names of models, CPUs, regions, versions), so this never goes stale. */
   private readonly wordIds = new Map<string, number>();
@@ -186,7 +189,7 @@ export class ListingSpecs {
     // One literal in the API's field order: every decoded machine has the shape of a parsed one, so a compiled filter stays fast on them.
     return {
       price: '',
-      labels: typeof labels === 'string' ? (JSON.parse(labels) as Json[]) : [],
+      labels: typeof labels === 'string' ? (JSON.parse(labels) as Json[]) : NO_LABELS,
       node_name: '',
       gpu_name: text(0),
       gpu_count: gpus,
