@@ -47,6 +47,8 @@ export interface OutlookRecord {
   /** The lists' times (at least the window asked), in order: far-apart ones are gaps. */
   lists: readonly number[];
   spans: MatchSpans;
+  /** Working arrays to reuse (without: new ones). */
+  work?: OutlookWork;
 }
 
 export type OutlookLevel = 'low' | 'typical' | 'high';
@@ -142,6 +144,9 @@ const overlap = (ranges: readonly [number, number][], from: number, to: number) 
  * broad filter has tens of thousands of them, and an object each cost more
  * than all the arithmetic on them (bench:history, the outlook's figures).
  */
+/** A working array of `length` values (see OutlookWork). */
+type Work = (name: string, length: number) => Float64Array;
+
 interface Segments {
   from: Float64Array;
   to: Float64Array;
@@ -149,16 +154,25 @@ interface Segments {
   length: number;
 }
 
+/** Values a lent working array is kept for: a broader outlook's are its own, let go after it. */
+const WORK_KEPT = 1 << 18;
+
 /**
- * Working arrays, the same ones at each outlook (a view of `length` of them): a broad filter's took
- * megabytes of new typed arrays an outlook, and at that rate V8 collected the whole heap every few
- * outlooks, in the middle of one (bench:history). Nothing returned holds one: an outlook is numbers.
+ * Working arrays lent to computeOutlook by whoever asks many outlooks (the history's index, for as long
+ * as it lives), the same ones at each: a broad filter's took megabytes of new typed arrays an outlook,
+ * and at that rate V8 collected the whole heap every few outlooks, in the middle of one (bench:history).
+ * Nothing an outlook returns holds one: an outlook is numbers.
  */
-const scratch = new Map<string, Float64Array>();
-function scratchArray(name: 'ended' | 'from' | 'to' | 'perGpu' | 'starts' | 'ends', length: number): Float64Array {
-  let array = scratch.get(name);
-  if (!array || array.length < length) scratch.set(name, (array = new Float64Array(length)));
-  return array.subarray(0, length);
+export class OutlookWork {
+  private readonly arrays = new Map<string, Float64Array>();
+
+  /** `length` values to write before reading them (what was there is left over from the last outlook). */
+  array(name: string, length: number): Float64Array {
+    if (length > WORK_KEPT) return new Float64Array(length);
+    let array = this.arrays.get(name);
+    if (!array || array.length < length) this.arrays.set(name, (array = new Float64Array(length)));
+    return array.subarray(0, length);
+  }
 }
 
 /** The outlook of a filter over the `days` before the record's latest list. */
@@ -181,10 +195,11 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const counts = new Array<number>(days).fill(0);
   const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
   // How long each ended appearance stayed, at most one a stretch: filled in place, not pushed to an array of tens of thousands.
-  const endedHours = scratchArray('ended', starts.length);
+  const work = (name: string, length: number) => record.work?.array(name, length) ?? new Float64Array(length);
+  const endedHours = work('ended', starts.length);
   let endedCount = 0;
   // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
-  const all: Segments = { from: scratchArray('from', times.length), to: scratchArray('to', times.length), perGpu: scratchArray('perGpu', times.length), length: 0 };
+  const all: Segments = { from: work('from', times.length), to: work('to', times.length), perGpu: work('perGpu', times.length), length: 0 };
   for (let k = 0; k < starts.length; k++) {
     const start = starts[k];
     const ended = !Number.isNaN(ends[k]);
@@ -238,7 +253,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
       daily: appearedDaily,
     },
     price: { daily, typical, now: nowBest, level: nowBest === undefined ? undefined : levelOf(nowBest, typical) },
-    waiting: waitingOf(all, nowBest, record.start, begin, now, cover, days),
+    waiting: waitingOf(all, nowBest, record.start, begin, now, cover, days, work),
     flags: { fewDays, fewAppearances: appeared < MIN_APPEARANCES, gapHours: Math.max(0, (now - begin) / HOUR_MS - recordedHours) },
   };
 }
@@ -271,8 +286,8 @@ export function levelOf(perGpu: number, typical: { low: number; high: number } |
   return 'typical';
 }
 
-function waitingOf(all: Segments, nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number): Outlook['waiting'] {
-  const merged = unionOf(all, nowBest === undefined ? Infinity : nowBest - 1e-6);
+function waitingOf(all: Segments, nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number, work: Work): Outlook['waiting'] {
+  const merged = unionOf(all, nowBest === undefined ? Infinity : nowBest - 1e-6, work);
   // The days on which one appeared (came, or became cheap enough), the record's start aside.
   const seen = new Set<number>();
   for (const [a] of merged) if (a > start && a >= now - days * DAY_MS) seen.add(Math.min(days - 1, Math.floor((now - a) / DAY_MS)));
@@ -296,11 +311,11 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
  * (numbers in typed arrays, no comparator): where the count of stretches
  * open drops to none, a merged stretch ends.
  */
-function unionOf(all: Segments, below: number): [number, number][] {
+function unionOf(all: Segments, below: number, work: Work): [number, number][] {
   let n = 0;
   for (let j = 0; j < all.length; j++) if (all.perGpu[j] < below) n++;
-  const starts = scratchArray('starts', n);
-  const ends = scratchArray('ends', n);
+  const starts = work('starts', n);
+  const ends = work('ends', n);
   for (let j = 0, k = 0; j < all.length; j++) {
     if (!(all.perGpu[j] < below)) continue;
     starts[k] = all.from[j];

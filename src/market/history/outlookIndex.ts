@@ -7,7 +7,7 @@
 // two: once per machine without its price clauses (cached, see ListingSpecs),
 // then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
-import type { MatchSpans, OutlookRecord } from '../../model/outlook';
+import { OutlookWork, type MatchSpans, type OutlookRecord } from '../../model/outlook';
 import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
@@ -62,6 +62,9 @@ export interface OutlookIndex {
   specsRead: number;
   /** Per spec: its listings that came since the window was read. */
   later: Map<number, number[]>;
+  /** Working arrays its outlooks reuse while it lives: their records' columns, and the arithmetic's (see OutlookWork). */
+  recordColumns?: Spans;
+  work: OutlookWork;
   /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
   matching(key: string, test: (m: Machine) => boolean, check: () => void): ArrayLike<number>;
 }
@@ -100,7 +103,7 @@ export function* readOutlookSteps(db: SqlDatabase, latest: number, marks: Pick<O
     latest, loadedAt: latest, ...marks, oldest, oldestSlack, lists,
     since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(), nodes: new Array<string | null>(nodes.length).fill(null),
     reprices: { t: new Column(), price: new Column(), next: new Column(), first: none(), last: none() },
-    firstOf: none(lastSpec + 1), read: nodes.length, specsRead: 0, later: new Map(), matching,
+    firstOf: none(lastSpec + 1), read: nodes.length, specsRead: 0, later: new Map(), matching, work: new OutlookWork(),
   };
   yield* placeBySpec(index, read, nodes);
   let n = 0;
@@ -240,7 +243,7 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
   // Room for as many listings as the specs have on average: growing five columns from small cost more than the
   // walk the first time a filter was asked (V8 deoptimised the pushes when a column first grew; bench:history).
   const room = Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead));
-  const spans = scratchSpans(room);
+  const spans = recordColumns(index, room);
   let seen = 0;
   const { firstOf, read } = index;
   const specOf = index.specs.values;
@@ -257,23 +260,27 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
     for (const i of later ?? []) addSpans(spans, index, i, r, priced);
   }
   const { start, end, first, t, perGpu } = spans;
-  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() } };
+  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() }, work: index.work };
 }
 
+/** Values a reused column keeps room for: a broader filter's record gets columns of its own, let go after it. */
+const RECORD_KEPT = 1 << 18;
+
 /**
- * The columns a record is written in, emptied, with room for `room` stretches: the same ones each time.
- * A broad filter's record took 5-8 MB of new typed arrays, and at that rate V8 collected the whole heap
- * (35-40 ms with the market of 100k held) every few outlooks, in the middle of one. A record is read
- * (computeOutlook) before the next is asked: outlooks are asked one at a time, in one thread.
+ * The columns a filter's record is written in, emptied, with room for `room` stretches: the index's own,
+ * the same at each outlook while it lives. A broad filter's record took 5-8 MB of new typed arrays, and at
+ * that rate V8 collected the whole heap (35-40 ms with the market of 100k held) every few outlooks, in the
+ * middle of one. A record is summed up (computeOutlook) before the next is asked, in one thread.
  */
-let scratch: Spans | undefined;
-function scratchSpans(room: number): Spans {
-  scratch ??= { start: new Column(room), end: new Column(room), first: new Column(room), t: new Column(room), perGpu: new Column(room) };
-  for (const c of Object.values(scratch)) {
+function recordColumns(index: OutlookIndex, room: number): Spans {
+  const fresh = (): Spans => ({ start: new Column(room), end: new Column(room), first: new Column(room), t: new Column(room), perGpu: new Column(room) });
+  if (room > RECORD_KEPT) return fresh();
+  index.recordColumns ??= fresh();
+  for (const c of Object.values(index.recordColumns)) {
     c.length = 0;
     if (c.values.length < room) c.values = new Float64Array(room);
   }
-  return scratch;
+  return index.recordColumns;
 }
 
 /** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */

@@ -2,7 +2,7 @@
 // supply, bursts, a price drop, a model seen once, gaps, a clock set back,
 // and too little data; and its words.
 import * as assert from 'node:assert/strict';
-import { computeOutlook, type OutlookRecord } from '../../../src/model/outlook';
+import { computeOutlook, OutlookWork, type OutlookRecord } from '../../../src/model/outlook';
 import { outlookAlertWords, outlookLine, outlookLines } from '../../../src/model/outlookText';
 import { matchSpans, type MatchSpan } from '../../support/matchSpans';
 
@@ -184,14 +184,16 @@ describe('outlook', () => {
     assert.equal(outlookLine(o, 'en'), 'less than a day recorded: too little to call a typical price · none listed now · none appeared in less than a day');
   });
 
-  it('an outlook is the same whatever was asked before it (its working arrays are reused)', () => {
+  it('an outlook is the same with working arrays lent, whatever was asked with them before', () => {
     // A broad record, then a narrow one with a cheaper listing now (waiting merges what is below it), then both again.
+    const work = new OutlookWork();
     const broad = record([...steady((k) => 15 + (k % 4) * 0.25, 14.5), ...steady((k) => 16 + (k % 3) * 0.5, 15)]);
     const narrow = record([span(NOW - 9 * D, 30, 12), span(NOW - 6 * D, 10, 13.5), span(NOW - 4 * D, 5, 13), span(NOW - 2 * H, undefined, 12.5)]);
     const narrowFirst = computeOutlook(narrow);
     const broadFirst = computeOutlook(broad);
-    assert.deepEqual(computeOutlook(narrow), narrowFirst);
-    assert.deepEqual(computeOutlook(broad), broadFirst);
+    assert.deepEqual(computeOutlook({ ...broad, work }), broadFirst);
+    assert.deepEqual(computeOutlook({ ...narrow, work }), narrowFirst);
+    assert.deepEqual(computeOutlook({ ...broad, work }), broadFirst);
     assert.equal(narrowFirst.supply.window, 4);
     assert.deepEqual(narrowFirst.supply.listedHours, { q1: 7.5, median: 10, q3: 20 });
   });

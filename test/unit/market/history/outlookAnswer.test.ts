@@ -9,6 +9,7 @@ import { outlookAnswer, outlookQuery, priceTest } from '../../../../src/market/h
 import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs';
 import { Column } from '../../../../src/market/history/column';
 import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
+import { OutlookWork } from '../../../../src/model/outlook';
 import { parseQuery, printQuery, type Query } from '../../../../src/model/query';
 import { machineRecord } from '../../../support/records';
 
@@ -48,6 +49,7 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     read: 1,
     specsRead: 1,
     later: new Map(),
+    work: new OutlookWork(),
     matching: (key, test, check) => {
       asked.push({ key, check });
       return test(machine) ? [1] : [];
