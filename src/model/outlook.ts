@@ -139,14 +139,14 @@ function covered(lists: readonly number[], from: number, to: number): [number, n
 
 const overlap = (ranges: readonly [number, number][], from: number, to: number) => ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
 
+/** A working array of `length` values (see OutlookWork). */
+type Work = (name: string, length: number) => Float64Array;
+
 /**
  * Each price of the spans with the time it held until, as three columns: a
  * broad filter has tens of thousands of them, and an object each cost more
  * than all the arithmetic on them (bench:history, the outlook's figures).
  */
-/** A working array of `length` values (see OutlookWork). */
-type Work = (name: string, length: number) => Float64Array;
-
 interface Segments {
   from: Float64Array;
   to: Float64Array;
@@ -194,8 +194,8 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   // Appearances per day; a day is [its start, its end), as for the daily best.
   const counts = new Array<number>(days).fill(0);
   const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
+  const work: Work = (name, length) => record.work?.array(name, length) ?? new Float64Array(length);
   // How long each ended appearance stayed, at most one a stretch: filled in place, not pushed to an array of tens of thousands.
-  const work = (name: string, length: number) => record.work?.array(name, length) ?? new Float64Array(length);
   const endedHours = work('ended', starts.length);
   let endedCount = 0;
   // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
