@@ -8,7 +8,6 @@
 import type { Machine } from '../../api/types';
 import type { MachineDiff } from '../diff';
 import type { SqlValue } from './database';
-import type { OpenListing } from './reprices';
 
 /** Appeared and gone against the listings, for a list whose diff starts from the list the listings held, less `moved` (node → listed now, as others left it). */
 export function presenceChanges(diff: Pick<MachineDiff, 'appeared' | 'disappeared'>, machines: readonly Machine[], moved: ReadonlyMap<string, boolean>): { appeared: string[]; gone: string[] } {
@@ -34,8 +33,7 @@ export function presenceChanges(diff: Pick<MachineDiff, 'appeared' | 'disappeare
  * whole list's record at 100k machines 425-619 ms against 301-385 ms now (medians, three alternating runs).
  */
 export function comparedWithOpen(open: readonly SqlValue[][], machines: readonly Machine[]): { appeared: string[]; gone: string[]; listing: OpenListing } {
-  const at = new Map<string, number>();
-  open.forEach(([node], k) => at.set(node as string, k));
+  const { at, listing } = openListings(open);
   const seen = new Uint8Array(open.length);
   const appeared = new Set<string>();
   for (const m of machines) {
@@ -45,7 +43,20 @@ export function comparedWithOpen(open: readonly SqlValue[][], machines: readonly
   }
   const gone: string[] = [];
   for (let k = 0; k < open.length; k++) if (seen[k] === 0) gone.push(open[k][0] as string);
-  return { appeared: [...appeared], gone, listing: (node) => open[at.get(node) ?? -1]?.slice(1) };
+  return { appeared: [...appeared], gone, listing };
+}
+
+/** Every open listing: its node, spec and price (NULL for one recorded before the outlook kept them). */
+export const OPEN_LISTINGS = 'SELECT node, spec, price FROM listings WHERE until IS NULL';
+
+/** A node's open listing's spec and price, as read before the list changed the listings; undefined for none. */
+export type OpenListing = (node: string) => SqlValue[] | undefined;
+
+/** The rows of OPEN_LISTINGS by node: each one's place, and its spec and price. */
+export function openListings(open: readonly SqlValue[][]): { at: Map<string, number>; listing: OpenListing } {
+  const at = new Map<string, number>();
+  open.forEach(([node], k) => at.set(node as string, k));
+  return { at, listing: (node) => open[at.get(node) ?? -1]?.slice(1) };
 }
 
 /** What the views read of machines' listings, loaded once per change of the data. */

@@ -3,12 +3,10 @@
 // them to a day's lowest after 2 days), its listing takes the new price. Plain
 // TypeScript over the store's statements.
 import type { Machine } from '../../api/types';
-import { rowArrays, type SqlStatement, type SqlValue } from './database';
+import { rowArrays, type SqlStatement } from './database';
 import { storedPrice } from './listingSpecs';
 import type { OutlookChange } from './outlookIndex';
-
-/** A node's open listing's spec and price, as read before the list changed the listings; undefined for none. */
-export type OpenListing = (node: string) => SqlValue[] | undefined;
+import { OPEN_LISTINGS, openListings, type OpenListing } from './presenceSync';
 
 /**
  * Notes the new price of each listed machine of `machines` whose listing
@@ -24,7 +22,7 @@ export function reprice(sql: (text: string) => SqlStatement, t: number, machines
   const update = sql('UPDATE listings SET price = ? WHERE node = ? AND until IS NULL');
   // A whole list asks every listing once, not 100k lookups; a refresh's few thousand repricings ask their
   // own (reading every open listing cost 60 ms a refresh at 100k machines, bench:history).
-  const prices = listing ?? (machines.length > 10_000 ? openPrices(sql) : undefined);
+  const prices = listing ?? (machines.length > 10_000 ? openListings(rowArrays(sql(`${OPEN_LISTINGS} -- arrays`))).listing : undefined);
   const changes: OutlookChange[] = [];
   for (const m of machines) {
     const price = storedPrice(m);
@@ -35,11 +33,4 @@ export function reprice(sql: (text: string) => SqlStatement, t: number, machines
     changes.push({ kind: 'reprice', node: m.node_name, spec: Number(spec), was: Number(was), price });
   }
   return changes;
-}
-
-/** Each open listing's spec and price, by node. */
-function openPrices(sql: (text: string) => SqlStatement): OpenListing {
-  const prices = new Map<string, SqlValue[]>();
-  for (const [node, spec, price] of rowArrays(sql('SELECT node, spec, price FROM listings WHERE until IS NULL AND spec IS NOT NULL -- arrays'))) prices.set(node as string, [spec, price]);
-  return (node) => prices.get(node);
 }

@@ -19,7 +19,7 @@ import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS, type StoredPoint } from './downsamp
 import { migrate, PRICE_SCALE, COUNT_SCALE } from './schema';
 import { thinHistory } from './thin';
 import { importLegacy, type LegacyHistory } from './legacy';
-import { comparedWithOpen, followPresence, machinesOf, presenceChanges, type Presence } from './presenceSync';
+import { comparedWithOpen, followPresence, machinesOf, OPEN_LISTINGS, presenceChanges, type Presence } from './presenceSync';
 import { ListingChanges } from './listingChanges';
 import { ListingSpecs, storedPrice } from './listingSpecs';
 import { reprice } from './reprices';
@@ -232,7 +232,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
 
   /** What appeared and went, the whole list against the open listings (see comparedWithOpen). */
   private comparedWithListings(machines: readonly Machine[]): ReturnType<typeof comparedWithOpen> {
-    return comparedWithOpen(rowArrays(this.arraysOf('SELECT node, spec, price FROM listings WHERE until IS NULL')), machines);
+    return comparedWithOpen(rowArrays(this.arraysOf(OPEN_LISTINGS)), machines);
   }
 
   /**

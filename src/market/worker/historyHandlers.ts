@@ -286,6 +286,11 @@ function noTrends(range: TrendRange, models: readonly string[], options: { colum
   return { ...trendsView({ points: [], models: [], defaults: [], latest: undefined }, range, models, options), off };
 }
 
+/** The outlook of `query` (see ServerHistory.outlook); without a history, why there is none (off, or the query's error). */
+export async function askOutlook(history: ServerHistory | undefined, query: string, days: number | undefined, check: () => void): Promise<OutlookAnswer> {
+  return history ? history.outlook(query, days, check) : outlookAnswer(undefined, query);
+}
+
 /** The history's requests; without a history, no points and nothing to clear. */
 export function historyHandlers(history: ServerHistory | undefined): Handlers<'history.trends' | 'history.clear' | 'outlook'> {
   return {
@@ -293,6 +298,6 @@ export function historyHandlers(history: ServerHistory | undefined): Handlers<'h
       checkCancelled(token), history ? history.trends(range, models, { columns, samples }) : noTrends(range, models, { columns, samples }, true)
     ),
     'history.clear': async () => ({ cleared: history?.removeNow() ?? false }),
-    outlook: async ({ query, days }, token) => (checkCancelled(token), history ? await history.outlook(query, days, () => checkCancelled(token)) : outlookAnswer(undefined, query)),
+    outlook: async ({ query, days }, token) => (checkCancelled(token), askOutlook(history, query, days, () => checkCancelled(token))),
   };
 }

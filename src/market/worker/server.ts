@@ -16,12 +16,11 @@ import { Market, type MarketChange, type Which } from '../market';
 import { MarketRequestError, NOTIFICATIONS, PROTOCOL_VERSION, REQUESTS, VERSION_MISMATCH, versionMismatch, type Handlers, type ListingState, type MachineAsk, type Method, type Notifications, type Requests, type ServiceSettings, type WireError } from '../protocol';
 import { retryNote } from '../retryNote';
 import { outlookToolQuery, toolAnswer } from '../tools';
-import { outlookAnswer } from '../history/outlookAnswer';
 import { checkCancelled } from '../turns';
 import { askedView, pickHandlers } from './pickHandlers';
 import { templateHandlers } from './templateHandlers';
 import { panelHandlers } from './panelHandlers';
-import { historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
+import { askOutlook, historyHandlers, ServerHistory, type OpenHistory } from './historyHandlers';
 import { groupModels, rowHistory } from './treeFacts';
 import { watchDomain } from './watchHandlers';
 
@@ -105,7 +104,7 @@ export class MarketServer implements Disposable {
       machine: async ({ nodeId }) => this.market.machine(nodeId),
       tool: async ({ name, input, now }, token) => {
         const query = outlookToolQuery(name, input);
-        const outlook = query === undefined ? undefined : this.history ? await this.history.outlook(query, undefined, () => checkCancelled(token)) : outlookAnswer(undefined, query);
+        const outlook = query === undefined ? undefined : await askOutlook(this.history, query, undefined, () => checkCancelled(token));
         return toolAnswer(name, this.market, input, new Date(now), this.history ?? 'outside', outlook);
       },
       ...this.watches.handlers,
