@@ -236,7 +236,9 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const appearedDaily: { day: number; appeared: number }[] = [];
   for (let k = days - 1; k >= 0; k--) if (recordedDay[k] || counts[k] > 0) appearedDaily.push({ day: now - (k + 1) * DAY_MS, appeared: counts[k] });
   const fewDays = recordedDays < MIN_DAYS;
-  const sortedBests = daily.map((d) => d.best).sort((a, b) => a - b);
+  // Typed: an array of numbers is of small integers or of doubles as the prices fall, and V8 threw away
+  // computeOutlook's optimised code each time that changed (bench:history, a filter asked for the first time).
+  const sortedBests = Float64Array.from(daily, (d) => d.best).sort();
   const typical = !fewDays && daily.length >= MIN_DAYS ? { low: rank(sortedBests, 0.25), high: rank(sortedBests, 0.75) } : undefined;
 
   return {
@@ -263,9 +265,9 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
  * function: V8 optimises its loop apart from the one before it, not again after a bailout at its end (the
  * first outlook of a filter, bench:history).
  */
-function dailyBests(all: Segments, now: number, recordedDay: readonly boolean[]): number[] {
+function dailyBests(all: Segments, now: number, recordedDay: readonly boolean[]): Float64Array {
   const days = recordedDay.length;
-  const bests = new Array<number>(days).fill(Infinity);
+  const bests = new Float64Array(days).fill(Infinity);
   const { from, to, perGpu } = all;
   for (let j = 0; j < all.length; j++) {
     for (let k = Math.max(0, Math.floor((now - to[j]) / DAY_MS)); k < days; k++) {
@@ -291,17 +293,22 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
   // The days on which one appeared (came, or became cheap enough), the record's start aside.
   const seen = new Set<number>();
   for (const [a] of merged) if (a > start && a >= now - days * DAY_MS) seen.add(Math.min(days - 1, Math.floor((now - a) / DAY_MS)));
-  const waits: number[] = [];
+  let moments = 0;
+  // One more a stretch: the moments are added up one at a time, and a sum of doubles can pass one more.
+  for (const [a, b] of cover) moments += Math.max(0, Math.ceil((b - Math.max(a, begin)) / MOMENT_MS)) + 1;
+  // Typed, as the daily bests: a wait is 0 (a small integer) or a double.
+  const waits = work('waits', moments);
+  let n = 0;
   let next = 0;
   for (const [a, b] of cover) {
-    for (let t = Math.max(a, begin); t < b; t += MOMENT_MS) {
+    for (let t = Math.max(a, begin); t < b && n < moments; t += MOMENT_MS) {
       while (next < merged.length && merged[next][1] < t) next++;
       const s = merged[next];
-      waits.push(!s ? Infinity : s[0] <= t ? 0 : s[0] - t);
+      waits[n++] = !s ? Infinity : s[0] <= t ? 0 : s[0] - t;
     }
   }
-  waits.sort((a, b) => a - b);
-  const median = waits.length > 0 ? rank(waits, 0.5) : Infinity;
+  const sorted = waits.subarray(0, n).sort();
+  const median = n > 0 ? rank(sorted, 0.5) : Infinity;
   return { for: nowBest === undefined ? 'any' : 'cheaper', days: seen.size, medianHours: Number.isFinite(median) ? median / HOUR_MS : undefined };
 }
 

@@ -5,7 +5,7 @@
 import { computeOutlook, type Outlook } from '../../model/outlook';
 import { compileQuery, numberTest, parseQuery, printQuery, type Query } from '../../model/query';
 import { UNKEPT_FIELDS } from './listingSpecs';
-import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex, type PriceTest } from './outlookIndex';
+import { OUTLOOK_DAYS, outlookRecord, type Bounds, type OutlookIndex, type PriceBounds, type PriceTest } from './outlookIndex';
 
 /**
  * An outlook, or why there is none: the filter could not be read (its
@@ -33,16 +33,44 @@ export function outlookQuery(query: Query): { priced: Query; rest: Query; ignore
   return { priced: { clauses: priced }, rest: { clauses: rest }, ignored: [...ignored] };
 }
 
-/** A filter's price clauses on numbers, as compileQuery reads them: the whole price, or per GPU. */
-export function priceTest(priced: Query): PriceTest {
-  // Asked of every price of every listing a filter matches: one probe, refilled, rather than an object a price.
-  const probe = { price: 0, gpus: 1 };
-  const tests = priced.clauses.flatMap((c) => (c.kind === 'compare' ? [numberTest<typeof probe>(c.field === 'price' ? (p) => p.price : (p) => p.price / p.gpus, c.op, c.values)] : []));
-  if (tests.length === 0) return () => true;
+/**
+ * A filter's price clauses as bounds on the whole price and per GPU (see PriceBounds), read as compileQuery
+ * reads them; !=, in and notin as a test of their own.
+ */
+export function priceBounds(priced: Query): PriceBounds {
+  // One shape for every filter's bounds: pricePasses is asked of them all.
+  const bounds: PriceBounds = { whole: undefined, perGpu: undefined, rest: undefined };
+  const rest: Query['clauses'] = [];
+  for (const c of priced.clauses) {
+    if (c.kind !== 'compare') continue;
+    if (c.op === '!=' || c.op === 'in' || c.op === 'notin') {
+      rest.push(c);
+      continue;
+    }
+    const b = c.field === 'price' ? (bounds.whole ??= open()) : (bounds.perGpu ??= open());
+    const v = c.values[0] as number;
+    if (c.op === '<') b.below = Math.min(b.below, v);
+    else if (c.op === '<=') b.to = Math.min(b.to, v);
+    else if (c.op === '>') b.above = Math.max(b.above, v);
+    else if (c.op === '>=') b.from = Math.max(b.from, v);
+    else {
+      b.from = Math.max(b.from, v);
+      b.to = Math.min(b.to, v);
+    }
+  }
+  if (rest.length > 0) bounds.rest = restTest(rest);
+  return bounds;
+}
+
+const open = (): Bounds => ({ above: -Infinity, from: -Infinity, below: Infinity, to: Infinity });
+
+/** The price clauses bounds cannot say, on numbers. */
+function restTest(clauses: Query['clauses']): PriceTest {
+  const probe = { price: 0.5, gpus: 1 };
+  const tests = clauses.flatMap((c) => (c.kind === 'compare' ? [numberTest<typeof probe>(c.field === 'price' ? (p) => p.price : (p) => p.price / p.gpus, c.op, c.values)] : []));
   return (price, gpus) => {
     probe.price = price;
     probe.gpus = gpus;
-    // An index, not for-of: an iterator a price cost more than the test the first time a filter was asked.
     for (let i = 0; i < tests.length; i++) if (!tests[i](probe)) return false;
     return true;
   };
@@ -57,5 +85,5 @@ export function outlookAnswer(index: OutlookIndex | undefined, text: string, day
   const window = Math.min(OUTLOOK_DAYS, Math.max(1, Math.round(days)));
   const cancel = check ?? (() => undefined);
   const specs = index.matching(printQuery(rest), compileQuery(rest), cancel);
-  return { outlook: computeOutlook(outlookRecord(index, specs, priceTest(priced), cancel), window), ignored };
+  return { outlook: computeOutlook(outlookRecord(index, specs, priceBounds(priced), cancel), window), ignored };
 }

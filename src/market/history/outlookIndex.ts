@@ -239,7 +239,7 @@ const SLICE = 8192;
  * filter matches but for its price clauses; `priced` tests those at the
  * price of the moment. `check` throws when the asker cancelled.
  */
-export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, priced: PriceTest, check: () => void = () => undefined): OutlookRecord {
+export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, priced: PriceBounds, check: () => void = () => undefined): OutlookRecord {
   // Room for as many listings as the specs have on average: growing five columns from small cost more than the
   // walk the first time a filter was asked (V8 deoptimised the pushes when a column first grew; bench:history).
   const room = Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead));
@@ -257,7 +257,7 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
       if (++seen % SLICE === 0) check();
       addSpans(spans, index, i, r, priced);
     }
-    for (const i of later ?? []) addSpans(spans, index, i, r, priced);
+    if (later !== undefined) for (let j = 0; j < later.length; j++) addSpans(spans, index, later[j], r, priced);
   }
   const { start, end, first, t, perGpu } = spans;
   return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() }, work: index.work };
@@ -286,13 +286,42 @@ function recordColumns(index: OutlookIndex, room: number): Spans {
 /** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
 export type PriceTest = (price: number, gpus: number) => boolean;
 
+/** Bounds on a number: it passes when over `above`, at least `from`, under `below` and at most `to`. */
+export interface Bounds {
+  above: number;
+  from: number;
+  below: number;
+  to: number;
+}
+
+/**
+ * A filter's price clauses as numbers: bounds on the whole price and on the price per GPU, and a test for
+ * what bounds cannot say (!=, in, notin). A test of its own per filter, asked of every price a broad filter's
+ * listings had, cost its record a call through a new closure each time, and V8 threw away the record's
+ * optimised code at each new filter (bench:history, a filter asked for the first time).
+ */
+export interface PriceBounds {
+  /** Undefined without a clause on it: then any price passes, even none. */
+  whole?: Bounds;
+  perGpu?: Bounds;
+  rest?: PriceTest;
+}
+
+const within = (b: Bounds, x: number): boolean => x > b.above && x >= b.from && x < b.below && x <= b.to;
+
+/** Whether a whole price, and its price per GPU for `gpus`, passes `bounds`. */
+export function pricePasses(bounds: PriceBounds, price: number, gpus: number): boolean {
+  const { whole, perGpu, rest } = bounds;
+  return (whole === undefined || within(whole, price)) && (perGpu === undefined || within(perGpu, price / gpus)) && (rest === undefined || rest(price, gpus));
+}
+
 type Spans = { [K in keyof MatchSpans]: Column };
 
 /**
  * The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`.
  * `k` is its spec's first repricing (−1: none): the chain spans all its listings, in time order.
  */
-function addSpans(spans: Spans, index: OutlookIndex, i: number, k: number, priced: PriceTest): void {
+function addSpans(spans: Spans, index: OutlookIndex, i: number, k: number, priced: PriceBounds): void {
   const { t: repricedAt, price: cost, next } = index.reprices;
   const gpus = index.gpus.values[i];
   const since = index.since.values[i];
@@ -317,7 +346,7 @@ function addSpans(spans: Spans, index: OutlookIndex, i: number, k: number, price
       break;
     }
     const price = whole / LISTING_PRICE_SCALE;
-    if (priced(price, gpus)) {
+    if (pricePasses(priced, price, gpus)) {
       if (!open) {
         spans.start.push(t);
         spans.end.push(until);

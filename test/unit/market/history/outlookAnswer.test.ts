@@ -5,7 +5,8 @@
 // readable filter. The outlook over a real record is in test/history (SQLite).
 import * as assert from 'node:assert/strict';
 import type { Machine } from '../../../../src/api/types';
-import { outlookAnswer, outlookQuery, priceTest } from '../../../../src/market/history/outlookAnswer';
+import { outlookAnswer, outlookQuery, priceBounds } from '../../../../src/market/history/outlookAnswer';
+import { pricePasses } from '../../../../src/market/history/outlookIndex';
 import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs';
 import { Column } from '../../../../src/market/history/column';
 import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
@@ -72,21 +73,39 @@ describe('outlook answer: the filter split for the record', () => {
     assert.deepEqual([plain.priced.clauses, printQuery(plain.rest), plain.ignored], [[], 'gpus>=8', []]);
   });
 
-  it('the price test: the whole price and the price per GPU of the moment, every clause must hold; none passes everything', () => {
-    const test = priceTest(outlookQuery(query('price<=20 price_per_gpu>2 gpus=8')).priced);
-    const cases: [number, number, boolean][] = [
-      [20, 8, true], // 2.50 a GPU
-      [20.01, 8, false], // the whole price over 20
-      [16, 8, false], // 2.00 a GPU is not over 2
-      [16, 4, true], // 4.00 a GPU
-      [8, 4, false],
+  it('the price bounds: the whole price and the price per GPU of the moment, every clause must hold (lists and != too); none passes everything', () => {
+    const test = (text: string) => {
+      const bounds = priceBounds(outlookQuery(query(text)).priced);
+      return (price: number, gpus: number) => pricePasses(bounds, price, gpus);
+    };
+    const cases: [string, number, number, boolean][] = [
+      ['price<=20 price_per_gpu>2 gpus=8', 20, 8, true], // 2.50 a GPU
+      ['price<=20 price_per_gpu>2 gpus=8', 20.01, 8, false], // the whole price over 20
+      ['price<=20 price_per_gpu>2 gpus=8', 16, 8, false], // 2.00 a GPU is not over 2
+      ['price<=20 price_per_gpu>2 gpus=8', 16, 4, true], // 4.00 a GPU
+      ['price<=20 price_per_gpu>2 gpus=8', 8, 4, false],
+      ['price>=8 price<10', 8, 1, true],
+      ['price>=8 price<10', 10, 1, false],
+      ['price>=8 price<10', 7.99, 1, false],
+      ['price_per_gpu=2', 16, 8, true],
+      ['price_per_gpu=2', 16.01, 8, false],
+      ['price!=16 price<20', 16, 8, false],
+      ['price!=16 price<20', 15, 8, true],
+      ['price in [4, 8] price_per_gpu<=2', 8, 4, true],
+      ['price in [4, 8] price_per_gpu<=2', 8, 2, false], // 4.00 a GPU
+      ['price in [4, 8] price_per_gpu<=2', 6, 4, false],
+      ['price_per_gpu notin [1, 2]', 8, 4, false],
+      ['price_per_gpu notin [1, 2]', 9, 4, true],
+      ['price<3 price<2', 2.5, 1, false], // every clause must hold
+      ['price>1 price>2', 1.5, 1, false],
     ];
     assert.deepEqual(
-      cases.map(([price, gpus]) => [price, gpus, test(price, gpus)]),
+      cases.map(([text, price, gpus]) => [text, price, gpus, test(text)(price, gpus)]),
       cases,
     );
-    const none = priceTest(outlookQuery(query('gpu=h100')).priced);
+    const none = test('gpu=h100');
     assert.ok(none(Number.NaN, 0) && none(1e9, 1), 'no price clause: every price passes');
+    assert.ok(!test('price<5')(Number.NaN, 1), 'no price is not under 5');
   });
 
   it('without a readable filter its message and column; without a history, off', () => {
