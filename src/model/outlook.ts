@@ -187,45 +187,27 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   const recordedHours = recordedMs / HOUR_MS;
   const recordedDays = Math.floor(recordedMs / DAY_MS + 1e-9);
 
-  let appeared = 0;
-  let week = 0;
-  let listed = 0;
-  let best = Infinity;
-  // Appearances per day; a day is [its start, its end), as for the daily best.
-  const counts = new Array<number>(days).fill(0);
-  const { start: starts, end: ends, first, t: times, perGpu } = record.spans;
+  const { start: starts, t: times } = record.spans;
   const work: Work = (name, length) => record.work?.array(name, length) ?? new Float64Array(length);
-  // How long each ended appearance stayed, at most one a stretch: filled in place, not pushed to an array of tens of thousands.
-  const endedHours = work('ended', starts.length);
-  let endedCount = 0;
-  // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
-  const all: Segments = { from: work('from', times.length), to: work('to', times.length), perGpu: work('perGpu', times.length), length: 0 };
-  for (let k = 0; k < starts.length; k++) {
-    const start = starts[k];
-    const ended = !Number.isNaN(ends[k]);
-    const p0 = first[k];
-    const p1 = k + 1 < starts.length ? first[k + 1] : times.length;
-    // A clock set back can leave a stretch that ends before it starts: it says nothing.
-    if (p1 === p0 || (ended && ends[k] < start) || start > now) continue;
-    if (start > record.start && start >= from) {
-      appeared++;
-      if (start >= now - 7 * DAY_MS) week++;
-      if (ended) endedHours[endedCount++] = (ends[k] - start) / HOUR_MS;
-      counts[Math.min(days - 1, Math.max(0, Math.ceil((now - start) / DAY_MS) - 1))]++;
-    }
-    if (!ended) {
-      listed++;
-      best = Math.min(best, perGpu[p1 - 1]);
-    }
-    const end = Math.min(ended ? ends[k] : now, now);
-    for (let i = p0; i < p1; i++) {
-      const to = Math.min(i + 1 < p1 ? times[i + 1] : end, end);
-      if (to < times[i] || !Number.isFinite(perGpu[i])) continue;
-      all.from[all.length] = times[i];
-      all.to[all.length] = to;
-      all.perGpu[all.length++] = perGpu[i];
-    }
-  }
+  const tally: Tally = {
+    now,
+    from,
+    recordStart: record.start,
+    days,
+    appeared: 0,
+    week: 0,
+    listed: 0,
+    best: Infinity,
+    ended: 0,
+    // Appearances per day; a day is [its start, its end), as for the daily best.
+    counts: new Int32Array(days),
+    // How long each ended appearance stayed, at most one a stretch: filled in place, not pushed to an array of tens of thousands.
+    endedHours: work('ended', starts.length),
+    // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
+    all: { from: work('from', times.length), to: work('to', times.length), perGpu: work('perGpu', times.length), length: 0 },
+  };
+  for (let k = 0; k < starts.length; k += SLICE) tallyStretches(record.spans, k, Math.min(starts.length, k + SLICE), tally);
+  const { appeared, week, listed, best, ended: endedCount, counts, endedHours, all } = tally;
   const nowBest = listed > 0 ? best : undefined;
 
   // The best price of each day: the lowest of the prices that held in it, on days the record covers.
@@ -260,23 +242,79 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
   };
 }
 
+/** What the stretches of a record add up to, a slice at a time (tallyStretches). */
+interface Tally {
+  readonly now: number;
+  readonly from: number;
+  readonly recordStart: number;
+  readonly days: number;
+  appeared: number;
+  week: number;
+  listed: number;
+  best: number;
+  ended: number;
+  readonly counts: Int32Array;
+  readonly endedHours: Float64Array;
+  readonly all: Segments;
+}
+
 /**
- * The lowest price per GPU that held on each recorded day (Infinity: none), the latest day first. Its own
- * function: V8 optimises its loop apart from the one before it, not again after a bailout at its end (the
- * first outlook of a filter, bench:history).
+ * Stretches (or segments) per call of the functions that walk them: V8 optimises a function after its first
+ * calls, and a loop run once an outlook only by replacing it mid-run, at each outlook again, and then threw the
+ * code away where the rest of the function had not run yet (bench:history, a filter asked for the first time).
  */
+const SLICE = 4096;
+
+/** Stretches k0 up to k1 of `spans` added to `t`: appearances, how long the ended ones stayed, the matches now and their best, each price's segment. */
+function tallyStretches(spans: MatchSpans, k0: number, k1: number, t: Tally): void {
+  const { start: starts, end: ends, first, t: times, perGpu } = spans;
+  const { now, from, days, all } = t;
+  for (let k = k0; k < k1; k++) {
+    const start = starts[k];
+    const ended = !Number.isNaN(ends[k]);
+    const p0 = first[k];
+    const p1 = k + 1 < starts.length ? first[k + 1] : times.length;
+    // A clock set back can leave a stretch that ends before it starts: it says nothing.
+    if (p1 === p0 || (ended && ends[k] < start) || start > now) continue;
+    if (start > t.recordStart && start >= from) {
+      t.appeared++;
+      if (start >= now - 7 * DAY_MS) t.week++;
+      if (ended) t.endedHours[t.ended++] = (ends[k] - start) / HOUR_MS;
+      t.counts[Math.min(days - 1, Math.max(0, Math.ceil((now - start) / DAY_MS) - 1))]++;
+    }
+    if (!ended) {
+      t.listed++;
+      t.best = Math.min(t.best, perGpu[p1 - 1]);
+    }
+    const end = Math.min(ended ? ends[k] : now, now);
+    for (let i = p0; i < p1; i++) {
+      const to = Math.min(i + 1 < p1 ? times[i + 1] : end, end);
+      if (to < times[i] || !Number.isFinite(perGpu[i])) continue;
+      all.from[all.length] = times[i];
+      all.to[all.length] = to;
+      all.perGpu[all.length++] = perGpu[i];
+    }
+  }
+}
+
+/** The lowest price per GPU that held on each recorded day (Infinity: none), the latest day first, a SLICE at a time. */
 function dailyBests(all: Segments, now: number, recordedDay: readonly boolean[]): Float64Array {
+  const bests = new Float64Array(recordedDay.length).fill(Infinity);
+  for (let j = 0; j < all.length; j += SLICE) dailyBestsOf(all, j, Math.min(all.length, j + SLICE), now, recordedDay, bests);
+  return bests;
+}
+
+/** Segments j0 up to j1 into `bests` (see dailyBests). */
+function dailyBestsOf(all: Segments, j0: number, j1: number, now: number, recordedDay: readonly boolean[], bests: Float64Array): void {
   const days = recordedDay.length;
-  const bests = new Float64Array(days).fill(Infinity);
   const { from, to, perGpu } = all;
-  for (let j = 0; j < all.length; j++) {
+  for (let j = j0; j < j1; j++) {
     for (let k = Math.max(0, Math.floor((now - to[j]) / DAY_MS)); k < days; k++) {
       // A day is [its start, its end): a price from the end on belongs to the next (the latest list's to today).
       if (k > 0 && from[j] >= now - k * DAY_MS) break;
       if (recordedDay[k] || k === 0) bests[k] = Math.min(bests[k], perGpu[j]);
     }
   }
-  return bests;
 }
 
 /** Where a price per GPU sits against the typical band (undefined without one). */

@@ -230,8 +230,11 @@ export function followIndex(index: OutlookIndex, lists: readonly number[], chang
   return true;
 }
 
-/** Listings per look at the cancel flag. */
-const SLICE = 8192;
+/**
+ * Specs per call of recordSpecs, and per look at the cancel flag: V8 optimises a function after its first
+ * calls, and a loop run once an outlook only by replacing it mid-run, at each outlook again (bench:history).
+ */
+const SLICE = 2048;
 
 /**
  * The record of a filter over the index: each stretch of a listing during
@@ -244,23 +247,27 @@ export function outlookRecord(index: OutlookIndex, specs: ArrayLike<number>, pri
   // walk the first time a filter was asked (V8 deoptimised the pushes when a column first grew; bench:history).
   const room = Math.ceil((specs.length * index.read) / Math.max(1, index.specsRead));
   const spans = recordColumns(index, room);
-  let seen = 0;
+  for (let s = 0; s < specs.length; s += SLICE) {
+    check();
+    recordSpecs(spans, index, specs, s, Math.min(specs.length, s + SLICE), priced);
+  }
+  const { start, end, first, t, perGpu } = spans;
+  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() }, work: index.work };
+}
+
+/** The stretches of the listings of specs[s0] up to specs[s1] (see outlookRecord). */
+function recordSpecs(spans: Spans, index: OutlookIndex, specs: ArrayLike<number>, s0: number, s1: number, priced: PriceBounds): void {
   const { firstOf, read } = index;
   const specOf = index.specs.values;
-  for (let s = 0; s < specs.length; s++) {
+  for (let s = s0; s < s1; s++) {
     const spec = specs[s];
     const first = spec < firstOf.length ? firstOf[spec] : -1;
     const later = index.later.get(spec);
     if (first < 0 && later === undefined) continue;
     const r = spec < index.reprices.first.length ? index.reprices.first[spec] : -1;
-    for (let i = first < 0 ? read : first; i < read && specOf[i] === spec; i++) {
-      if (++seen % SLICE === 0) check();
-      addSpans(spans, index, i, r, priced);
-    }
+    for (let i = first < 0 ? read : first; i < read && specOf[i] === spec; i++) addSpans(spans, index, i, r, priced);
     if (later !== undefined) for (let j = 0; j < later.length; j++) addSpans(spans, index, later[j], r, priced);
   }
-  const { start, end, first, t, perGpu } = spans;
-  return { now: index.latest, start: index.oldest + index.oldestSlack, lists: index.lists, spans: { start: start.view(), end: end.view(), first: first.view(), t: t.view(), perGpu: perGpu.view() }, work: index.work };
 }
 
 /** Values a reused column keeps room for: a broader filter's record gets columns of its own, let go after it. */
