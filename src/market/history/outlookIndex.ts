@@ -277,17 +277,21 @@ const RECORD_KEPT = 1 << 18;
  * The columns a filter's record is written in, emptied, with room for `room` stretches: the index's own,
  * the same at each outlook while it lives. A broad filter's record took 5-8 MB of new typed arrays, and at
  * that rate V8 collected the whole heap (35-40 ms with the market of 100k held) every few outlooks, in the
- * middle of one. A record is summed up (computeOutlook) before the next is asked, in one thread.
+ * middle of one. A record is summed up (computeOutlook) before the next is asked, in one thread. The room
+ * is at most RECORD_KEPT: `room` counts the listings walked, and the price clauses leave out about half of
+ * the broadest filter's (bench:history: 325k listings, 175k stretches), which then took new columns at
+ * every outlook. A record past RECORD_KEPT grows its columns, and they are let go at the next.
  */
 function recordColumns(index: OutlookIndex, room: number): Spans {
-  const fresh = (): Spans => ({ start: new Column(room), end: new Column(room), first: new Column(room), t: new Column(room), perGpu: new Column(room) });
-  if (room > RECORD_KEPT) return fresh();
-  index.recordColumns ??= fresh();
-  for (const c of Object.values(index.recordColumns)) {
+  const kept = Math.min(room, RECORD_KEPT);
+  const held = index.recordColumns && Object.values(index.recordColumns).every((c) => c.values.length <= RECORD_KEPT) ? index.recordColumns : undefined;
+  const columns = held ?? { start: new Column(kept), end: new Column(kept), first: new Column(kept), t: new Column(kept), perGpu: new Column(kept) };
+  for (const c of Object.values(columns)) {
     c.length = 0;
-    if (c.values.length < room) c.values = new Float64Array(room);
+    if (c.values.length < kept) c.values = new Float64Array(kept);
   }
-  return index.recordColumns;
+  index.recordColumns = columns;
+  return columns;
 }
 
 /** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
