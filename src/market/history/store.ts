@@ -26,8 +26,8 @@ import { reprice } from './reprices';
 import { followOthers } from './outlookFollow';
 import { followIndex, readOutlookSteps, type OutlookChange, type OutlookIndex } from './outlookIndex';
 import { finish, type Steps } from './steps';
-import { readModels, readPoints, readTrends } from './trendsQuery';
-import { trendSeries, type TrendRange, type TrendSeries } from './trends';
+import { readModels, readSeries, readTrends } from './trendsQuery';
+import type { TrendRange, TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
 import { WEEK_MS, weekFacts } from './week';
 
@@ -374,7 +374,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   /** Each model's samples (over every GPU count) from `from` to the latest list, in time order; and the latest list's time. */
   series(models: readonly string[], from: number): { latest: number; series: TrendSeries[] } {
     const latest = this.latest();
-    return { latest, series: trendSeries(readPoints(this.db, models, from, latest), models) };
+    return { latest, series: readSeries(this.db, models, from, latest) };
   }
 
   /** What the outlook reads (see outlookIndex.ts): the last 30 days' listings with their machines and prices, read once per change of the data. */

@@ -6,7 +6,7 @@
 // each pixel column, with the first and last, so a year of hourly points draws
 // as the whole series would at that width). Pure.
 import { ALL_COUNTS, type GroupStat } from './aggregate';
-import { DAY_MS, downsample, HOUR_MS, type StoredPoint } from './downsample';
+import { DAY_MS, HOUR_MS, type StoredPoint } from './downsample';
 
 export const TREND_RANGES = ['day', 'week', 'month', 'all'] as const;
 export type TrendRange = (typeof TREND_RANGES)[number];
@@ -64,11 +64,44 @@ export function tableStepMs(range: TrendRange): number {
 /**
  * The table's rows of one model: its samples merged per step (UTC hours or
  * days, as the history downsamples: the lowest of the lows, the rest means
- * weighted by the lists each point stands for).
+ * weighted by the lists each point stands for). The same arithmetic as
+ * downsample's on points, in the same order, on the samples themselves: made
+ * into points of their own first, they were a third of the trends panel's question.
  */
 export function tableRows(series: TrendSeries, stepMs: number): TrendSample[] {
-  const points: StoredPoint[] = series.samples.map((s) => ({ t: s.t, n: s.n, groups: [{ gpu: series.gpu, count: ALL_COUNTS, machines: s.machines, gpus: s.gpus, low: s.low, p25: s.p25, median: s.median }] }));
-  return downsample(points, stepMs).flatMap((p) => p.groups.filter((g) => g.count === ALL_COUNTS).map((g) => sampleOf(p.t, p.n, g)));
+  const buckets = new Map<number, TrendSample[]>();
+  for (const s of series.samples) {
+    const start = Math.floor(s.t / stepMs) * stepMs;
+    const list = buckets.get(start);
+    if (list) list.push(s);
+    else buckets.set(start, [s]);
+  }
+  return [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([start, list]) => (list.length === 1 && list[0].t === start ? copyOf(list[0]) : merged(list, start)));
+}
+
+function copyOf(s: TrendSample): TrendSample {
+  return { t: s.t, n: s.n, low: s.low, p25: s.p25, median: s.median, machines: s.machines, gpus: s.gpus };
+}
+
+/** Samples of one model as one, starting at `t` (mergePoints' arithmetic for one group). */
+function merged(list: readonly TrendSample[], t: number): TrendSample {
+  const first = list[0];
+  let n = first.n;
+  let machines = first.machines * first.n;
+  let gpus = first.gpus * first.n;
+  let low = first.low;
+  let p25 = first.p25 * first.n;
+  let median = first.median * first.n;
+  for (let i = 1; i < list.length; i++) {
+    const s = list[i];
+    n += s.n;
+    machines += s.machines * s.n;
+    gpus += s.gpus * s.n;
+    low = Math.min(low, s.low);
+    p25 += s.p25 * s.n;
+    median += s.median * s.n;
+  }
+  return { t, n, low, p25: p25 / n, median: median / n, machines: machines / n, gpus: gpus / n };
 }
 
 /**
@@ -79,35 +112,62 @@ export function tableRows(series: TrendSeries, stepMs: number): TrendSample[] {
  * At most 4 × buckets pairs; a line that has fewer is returned whole.
  */
 export function thinLine(line: readonly (readonly [number, number])[], buckets: number, from: number, to: number): [number, number][] {
-  const finite = line.filter(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
-  if (finite.length <= 4 * buckets || buckets < 1) {
-    return finite.map(([t, v]) => [t, v]);
+  const ts = new Float64Array(line.length);
+  const vs = new Float64Array(line.length);
+  let n = 0;
+  for (const [t, v] of line) {
+    if (!Number.isFinite(t) || !Number.isFinite(v)) continue;
+    ts[n] = t;
+    vs[n++] = v;
+  }
+  return thinPairs(ts, vs, n, buckets, from, to);
+}
+
+/** Each of a series' lines thinned as thinLine does, read from its samples (no pair made for a value left out). */
+export function thinSeries(series: TrendSeries, buckets: number, from: number, to: number): Record<TrendMetric, [number, number][]> {
+  const { samples } = series;
+  const ts = new Float64Array(samples.length);
+  const vs = new Float64Array(samples.length);
+  const thin = (metric: TrendMetric): [number, number][] => {
+    let n = 0;
+    for (const s of samples) {
+      const v = s[metric];
+      if (!Number.isFinite(s.t) || !Number.isFinite(v)) continue;
+      ts[n] = s.t;
+      vs[n++] = v;
+    }
+    return thinPairs(ts, vs, n, buckets, from, to);
+  };
+  return { low: thin('low'), p25: thin('p25'), median: thin('median'), gpus: thin('gpus') };
+}
+
+/** The first n pairs (finite) thinned (see thinLine): per run of pairs in one column, its first, its first lowest, its first highest and its last, in order. */
+function thinPairs(ts: Float64Array, vs: Float64Array, n: number, buckets: number, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  if (n <= 4 * buckets || buckets < 1) {
+    for (let i = 0; i < n; i++) out.push([ts[i], vs[i]]);
+    return out;
   }
   const span = Math.max(1, to - from);
-  const out: [number, number][] = [];
-  let column = -1;
-  let group: (readonly [number, number])[] = [];
-  const flush = (): void => {
-    if (group.length === 0) return;
-    let lo = group[0];
-    let hi = group[0];
-    for (const p of group) {
-      if (p[1] < lo[1]) lo = p;
-      if (p[1] > hi[1]) hi = p;
+  const columnOf = (t: number) => Math.min(buckets - 1, Math.max(0, Math.floor(((t - from) / span) * buckets)));
+  for (let g0 = 0; g0 < n; ) {
+    const column = columnOf(ts[g0]);
+    let lo = g0;
+    let hi = g0;
+    let g1 = g0 + 1;
+    for (; g1 < n && columnOf(ts[g1]) === column; g1++) {
+      if (vs[g1] < vs[lo]) lo = g1;
+      if (vs[g1] > vs[hi]) hi = g1;
     }
-    const keep = new Set([group[0], lo, hi, group[group.length - 1]]);
-    for (const p of group) if (keep.has(p)) out.push([p[0], p[1]]);
-    group = [];
-  };
-  for (const p of finite) {
-    const c = Math.min(buckets - 1, Math.max(0, Math.floor(((p[0] - from) / span) * buckets)));
-    if (c !== column) {
-      flush();
-      column = c;
+    // The four in order, each once (the first may be the lowest, and so on): g0 ≤ lo, hi ≤ the last.
+    let prev = g0;
+    out.push([ts[g0], vs[g0]]);
+    for (const i of [Math.min(lo, hi), Math.max(lo, hi), g1 - 1]) {
+      if (i > prev) out.push([ts[i], vs[i]]);
+      prev = Math.max(prev, i);
     }
-    group.push(p);
+    g0 = g1;
   }
-  flush();
   return out;
 }
 

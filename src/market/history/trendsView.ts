@@ -5,7 +5,7 @@
 // hourly points when a year is kept). The samples behind it come along only
 // when asked (Export CSV). Pure.
 import type { StoredPoint } from './downsample';
-import { lineOf, pointsInRange, RANGE_MS, tableRows, tableStepMs, thinLine, trendSeries, type TrendRange, type TrendSample, type TrendSeries } from './trends';
+import { pointsInRange, RANGE_MS, tableRows, tableStepMs, thinSeries, trendSeries, type TrendRange, type TrendSample, type TrendSeries } from './trends';
 
 /** Columns of pixels a chart is thinned to: wider than it is drawn on most screens. */
 export const CHART_COLUMNS = 640;
@@ -44,15 +44,22 @@ export interface TrendSource {
 
 /** The trends of `models` over `range` before the latest point, thinned to `columns`. */
 export function trendsView(source: TrendSource, range: TrendRange, models: readonly string[], options: { columns?: number; samples?: boolean } = {}): TrendsView {
+  const inRange = pointsInRange(source.points, range, source.latest ?? 0);
+  return seriesView(trendSeries(inRange, models), source, range, options, inRange[0]?.t);
+}
+
+/**
+ * The same of each model's samples over the range (trendSeries, or as the history reads them); `first` is
+ * the time of the range's first point, where 'all' begins (without: the latest point's).
+ */
+export function seriesView(series: readonly TrendSeries[], source: Omit<TrendSource, 'points'>, range: TrendRange, options: { columns?: number; samples?: boolean } = {}, first?: number): TrendsView {
   const end = source.latest ?? 0;
-  const inRange = pointsInRange(source.points, range, end);
-  const from = range === 'all' ? (inRange[0]?.t ?? end) : end - RANGE_MS[range];
+  const from = range === 'all' ? (first ?? end) : end - RANGE_MS[range];
   const stepMs = tableStepMs(range);
   const columns = options.columns ?? CHART_COLUMNS;
-  const thin = (s: TrendSeries, metric: 'low' | 'p25' | 'median' | 'gpus') => thinLine(lineOf(s, metric), columns, from, end);
-  const trends = trendSeries(inRange, models).map((s) => ({
+  const trends = series.map((s) => ({
     gpu: s.gpu,
-    lines: { low: thin(s, 'low'), p25: thin(s, 'p25'), median: thin(s, 'median'), gpus: thin(s, 'gpus') },
+    lines: thinSeries(s, columns, from, end),
     rows: tableRows(s, stepMs),
     ...(options.samples ? { samples: s.samples } : {}),
   }));

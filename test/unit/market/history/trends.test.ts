@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ALL_COUNTS } from '../../../../src/market/history/aggregate';
-import { DAY_MS, HOUR_MS, type StoredPoint } from '../../../../src/market/history/downsample';
-import { lineOf, pointsInRange, tableRows, tableStepMs, thinLine, trendSeries } from '../../../../src/market/history/trends';
+import { DAY_MS, downsample, HOUR_MS, type StoredPoint } from '../../../../src/market/history/downsample';
+import { lineOf, pointsInRange, tableRows, tableStepMs, thinLine, thinSeries, trendSeries, type TrendSample } from '../../../../src/market/history/trends';
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -80,6 +80,29 @@ describe('market history: trends', () => {
           assert.equal(Math.max(...kept), Math.max(...all));
         }
         for (const p of thin) assert.ok(line.some((q) => q[0] === p[0] && q[1] === p[1]));
+      }),
+    );
+  });
+  it("a model's table rows are the history's own downsampling of its points, to the last bit; its lines are thinLine's (property)", () => {
+    const sample = fc.record({
+      t: fc.integer({ min: 0, max: 5 * DAY_MS }),
+      n: fc.integer({ min: 1, max: 60 }),
+      low: fc.double({ min: 0, max: 100, noNaN: true }),
+      p25: fc.double({ min: 0, max: 100, noNaN: true }),
+      median: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.constant(Number.NaN)),
+      machines: fc.double({ min: 0, max: 500, noNaN: true }),
+      gpus: fc.double({ min: 0, max: 4000, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(sample, { maxLength: 300 }), fc.constantFrom(HOUR_MS, DAY_MS), fc.integer({ min: 1, max: 40 }), (raw, step, columns) => {
+        const samples: TrendSample[] = [...raw].sort((a, b) => a.t - b.t);
+        const series = { gpu: 'H100', samples };
+        // What the rows were before: the samples as points of one group, downsampled as the history thins.
+        const points: StoredPoint[] = samples.map((s) => ({ t: s.t, n: s.n, groups: [{ gpu: 'H100', count: ALL_COUNTS, machines: s.machines, gpus: s.gpus, low: s.low, p25: s.p25, median: s.median }] }));
+        const reference = downsample(points, step).map((p) => ({ t: p.t, n: p.n, low: p.groups[0].low, p25: p.groups[0].p25, median: p.groups[0].median, machines: p.groups[0].machines, gpus: p.groups[0].gpus }));
+        assert.deepEqual(tableRows(series, step), reference);
+        const lines = thinSeries(series, columns, 0, 5 * DAY_MS);
+        for (const metric of ['low', 'p25', 'median', 'gpus'] as const) assert.deepEqual(lines[metric], thinLine(lineOf(series, metric), columns, 0, 5 * DAY_MS));
       }),
     );
   });
