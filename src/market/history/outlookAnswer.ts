@@ -47,7 +47,7 @@ export function priceBounds(priced: Query): PriceBounds {
       rest.push(c);
       continue;
     }
-    const b = c.field === 'price' ? (bounds.whole ??= open()) : (bounds.perGpu ??= open());
+    const b = c.field === 'price' ? (bounds.whole ??= unbounded()) : (bounds.perGpu ??= unbounded());
     const v = c.values[0] as number;
     if (c.op === '<') b.below = Math.min(b.below, v);
     else if (c.op === '<=') b.to = Math.min(b.to, v);
@@ -62,15 +62,17 @@ export function priceBounds(priced: Query): PriceBounds {
   return bounds;
 }
 
-const open = (): Bounds => ({ above: -Infinity, from: -Infinity, below: Infinity, to: Infinity });
+const unbounded = (): Bounds => ({ above: -Infinity, from: -Infinity, below: Infinity, to: Infinity });
 
 /** The price clauses bounds cannot say, on numbers. */
 function restTest(clauses: Query['clauses']): PriceTest {
+  // One probe, refilled, rather than an object a price; a double from the start (0.5), so that V8 does not change the field's kind at the first price.
   const probe = { price: 0.5, gpus: 1 };
   const tests = clauses.flatMap((c) => (c.kind === 'compare' ? [numberTest<typeof probe>(c.field === 'price' ? (p) => p.price : (p) => p.price / p.gpus, c.op, c.values)] : []));
   return (price, gpus) => {
     probe.price = price;
     probe.gpus = gpus;
+    // An index, not for-of: an iterator a price cost more than the test the first time a filter was asked.
     for (let i = 0; i < tests.length; i++) if (!tests[i](probe)) return false;
     return true;
   };
