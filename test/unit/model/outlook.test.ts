@@ -2,6 +2,7 @@
 // supply, bursts, a price drop, a model seen once, gaps, a clock set back,
 // and too little data; and its words.
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { computeOutlook, OutlookWork, type OutlookRecord } from '../../../src/model/outlook';
 import { outlookAlertWords, outlookLine, outlookLines } from '../../../src/model/outlookText';
 import { matchSpans, type MatchSpan } from '../../support/matchSpans';
@@ -196,5 +197,28 @@ describe('outlook', () => {
     assert.deepEqual(computeOutlook({ ...broad, work }), broadFirst);
     assert.equal(narrowFirst.supply.window, 4);
     assert.deepEqual(narrowFirst.supply.listedHours, { q1: 7.5, median: 10, q3: 20 });
+  });
+  it('how long matches stayed: the quartiles of the hours, interpolated, to the bit, whether the stays are whole milliseconds or not (property)', () => {
+    const plain = (hours: number[]) => {
+      const s = [...hours].sort((a, b) => a - b);
+      const at = (p: number) => {
+        const x = (s.length - 1) * p;
+        const below = Math.floor(x);
+        const part = x - below;
+        return part === 0 ? s[below] : s[below] * (1 - part) + s[Math.min(s.length - 1, below + 1)] * part;
+      };
+      return { q1: at(0.25), median: at(0.5), q3: at(0.75) };
+    };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 * D }), { minLength: 3, maxLength: 60 }), fc.constantFrom(0, 0.5, 0.125), (stays, fraction) => {
+        // Each ends by the latest list, starting in the last 25 days: whole milliseconds, or not (a fraction added).
+        const spans = stays.map((ms, i): MatchSpan => {
+          const start = NOW - 25 * D + i * 1000;
+          return { start, end: start + ms + fraction, prices: [{ t: start, perGpu: 10 }] };
+        });
+        const o = computeOutlook(record(spans));
+        assert.deepEqual(o.supply.listedHours, plain(spans.map((x) => (x.end! - x.start) / H)));
+      }),
+    );
   });
 });
