@@ -7,7 +7,8 @@
 // two: once per machine without its price clauses (cached, see ListingSpecs),
 // then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
-import { OutlookWork, type MatchSpans, type OutlookRecord } from '../../model/outlook';
+import type { MatchSpans, OutlookRecord } from '../../model/outlook';
+import { OutlookWork } from '../../model/outlookWork';
 import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';

@@ -3,7 +3,8 @@
 // and too little data; and its words.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { computeOutlook, OutlookWork, type OutlookRecord } from '../../../src/model/outlook';
+import { computeOutlook, type OutlookRecord } from '../../../src/model/outlook';
+import { OutlookWork } from '../../../src/model/outlookWork';
 import { outlookAlertWords, outlookLine, outlookLines } from '../../../src/model/outlookText';
 import { matchSpans, type MatchSpan } from '../../support/matchSpans';
 

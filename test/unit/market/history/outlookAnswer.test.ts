@@ -10,7 +10,7 @@ import { pricePasses } from '../../../../src/market/history/outlookIndex';
 import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs';
 import { Column } from '../../../../src/market/history/column';
 import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
-import { OutlookWork } from '../../../../src/model/outlook';
+import { OutlookWork } from '../../../../src/model/outlookWork';
 import { parseQuery, printQuery, type Query } from '../../../../src/model/query';
 import { machineRecord } from '../../../support/records';
 
