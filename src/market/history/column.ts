@@ -16,13 +16,16 @@ export class Column {
 
   /** Appends `x`; returns its place. */
   push(x: number): number {
-    if (this.length === this.values.length) {
-      const grown = new Float64Array(this.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    if (this.length === this.values.length) this.grow();
     this.values[this.length] = x;
     return this.length++;
+  }
+
+  /** Twice the room (for a writer that writes `values` itself: see outlookIndex.ts, addSpans). */
+  grow(): void {
+    const grown = new Float64Array(this.values.length * 2);
+    grown.set(this.values);
+    this.values = grown;
   }
 
   /** The values pushed, as a view (not a copy). */
