@@ -63,6 +63,13 @@ export interface OutlookIndex {
   specsRead: number;
   /** Per spec: its listings that came since the window was read. */
   later: Map<number, number[]>;
+  /**
+   * Per spec: the lowest and highest price (× LISTING_PRICE_SCALE) its listings had in the window, now or
+   * before a repricing (Infinity and −Infinity for none): a filter's price clauses pass over a spec none of
+   * whose prices can pass them (mayPass) without walking its listings.
+   */
+  low: Float64Array;
+  high: Float64Array;
   /** Working arrays its outlooks reuse while it lives: their records' columns, and the arithmetic's (see OutlookWork). */
   recordColumns?: Spans;
   work: OutlookWork;
@@ -105,6 +112,7 @@ export function* readOutlookSteps(db: SqlDatabase, latest: number, marks: Pick<O
     since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(), nodes: new Array<string | null>(nodes.length).fill(null),
     reprices: { t: new Column(), price: new Column(), next: new Column(), first: none(), last: none() },
     firstOf: none(lastSpec + 1), read: nodes.length, specsRead: 0, later: new Map(), matching, work: new OutlookWork(),
+    low: new Float64Array(lastSpec + 1).fill(Infinity), high: new Float64Array(lastSpec + 1).fill(-Infinity),
   };
   yield* placeBySpec(index, read, nodes);
   let n = 0;
@@ -141,6 +149,7 @@ function* placeBySpec(index: OutlookIndex, read: ReadListings, nodes: readonly (
     index.specs.values[k] = spec;
     index.price.values[k] = read.price.values[i];
     index.gpus.values[k] = read.gpus.values[i];
+    widen(index, spec, read.price.values[i]);
     const node = nodes[i];
     if (node !== null && Number.isNaN(read.until.values[i])) {
       index.open.set(node, k);
@@ -158,6 +167,7 @@ function addListing(index: OutlookIndex, since: number, until: number, spec: num
   index.price.push(price);
   index.gpus.push(machine.gpu_count);
   index.nodes.push(node);
+  widen(index, spec, price);
   if (node !== null && Number.isNaN(until)) index.open.set(node, i);
   return i;
 }
@@ -185,6 +195,23 @@ function addReprice(index: OutlookIndex, spec: number, t: number, price: number)
   if (r.last[spec] < 0) r.first[spec] = k;
   else r.next.values[r.last[spec]] = k;
   r.last[spec] = k;
+  widen(index, spec, price);
+}
+
+/** Widens a spec's price range (OutlookIndex.low and high) to `price`. */
+function widen(index: OutlookIndex, spec: number, price: number): void {
+  if (spec >= index.low.length) {
+    const size = Math.max(spec + 1, index.low.length * 2);
+    const grow = (a: Float64Array, fill: number) => {
+      const grown = new Float64Array(size).fill(fill);
+      grown.set(a);
+      return grown;
+    };
+    index.low = grow(index.low, Infinity);
+    index.high = grow(index.high, -Infinity);
+  }
+  if (price < index.low[spec]) index.low[spec] = price;
+  if (price > index.high[spec]) index.high[spec] = price;
 }
 
 /**
@@ -216,13 +243,17 @@ export function followIndex(index: OutlookIndex, lists: readonly number[], chang
     } else if (c.kind === 'reprice') {
       // The chain is the spec's, whatever became of its listing; its price now, where it is still listed.
       addReprice(index, c.spec, c.at ?? t, c.was);
+      widen(index, c.spec, c.price);
       const i = c.node === undefined ? undefined : index.open.get(c.node);
       if (i !== undefined) index.price.values[i] = c.price;
     } else {
       const i = index.open.get(c.node);
       if (i === undefined) continue;
       index.until.values[i] = c.at ?? t;
-      if (c.price !== undefined) index.price.values[i] = c.price;
+      if (c.price !== undefined) {
+        index.price.values[i] = c.price;
+        widen(index, index.specs.values[i], c.price);
+      }
       index.open.delete(c.node);
     }
   }
@@ -265,6 +296,7 @@ function recordSpecs(spans: Spans, index: OutlookIndex, specs: ArrayLike<number>
     const first = spec < firstOf.length ? firstOf[spec] : -1;
     const later = index.later.get(spec);
     if (first < 0 && later === undefined) continue;
+    if (!mayPass(priced, index.low[spec], index.high[spec], index.gpus.values[first >= 0 ? first : later![0]])) continue;
     const r = spec < index.reprices.first.length ? index.reprices.first[spec] : -1;
     for (let i = first < 0 ? read : first; i < read && specOf[i] === spec; i++) addSpans(spans, index, i, r, priced);
     if (later !== undefined) for (let j = 0; j < later.length; j++) addSpans(spans, index, later[j], r, priced);
@@ -320,6 +352,21 @@ export interface PriceBounds {
 }
 
 const within = (b: Bounds, x: number): boolean => x > b.above && x >= b.from && x < b.below && x <= b.to;
+
+/**
+ * Whether a price from `low` to `high` (× LISTING_PRICE_SCALE), and its price per GPU for `gpus`, may pass
+ * `bounds`: false only when none can (each is divided as pricePasses divides it, and division keeps order).
+ */
+export function mayPass(bounds: PriceBounds, low: number, high: number, gpus: number): boolean {
+  const { whole, perGpu } = bounds;
+  const lo = low / LISTING_PRICE_SCALE;
+  const hi = high / LISTING_PRICE_SCALE;
+  if (whole !== undefined && !overlaps(whole, lo, hi)) return false;
+  return perGpu === undefined || !(gpus > 0) || overlaps(perGpu, lo / gpus, hi / gpus);
+}
+
+/** Whether some number from lo to hi may be within `b`. */
+const overlaps = (b: Bounds, lo: number, hi: number): boolean => !(hi < b.from || hi <= b.above || lo > b.to || lo >= b.below);
 
 /** Whether a whole price, and its price per GPU for `gpus`, passes `bounds`. */
 export function pricePasses(bounds: PriceBounds, price: number, gpus: number): boolean {

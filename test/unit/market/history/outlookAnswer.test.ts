@@ -4,9 +4,10 @@
 // the whole price and per GPU; and the answers without a history or a
 // readable filter. The outlook over a real record is in test/history (SQLite).
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { Machine } from '../../../../src/api/types';
 import { outlookAnswer, outlookQuery, priceBounds } from '../../../../src/market/history/outlookAnswer';
-import { pricePasses } from '../../../../src/market/history/outlookIndex';
+import { mayPass, pricePasses } from '../../../../src/market/history/outlookIndex';
 import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs';
 import { Column } from '../../../../src/market/history/column';
 import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
@@ -50,6 +51,8 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     read: 1,
     specsRead: 1,
     later: new Map(),
+    low: Float64Array.from([Infinity, 20 * LISTING_PRICE_SCALE]),
+    high: Float64Array.from([-Infinity, 20 * LISTING_PRICE_SCALE]),
     work: new OutlookWork(),
     matching: (key, test, check) => {
       asked.push({ key, check });
@@ -106,6 +109,35 @@ describe('outlook answer: the filter split for the record', () => {
     const none = test('gpu=h100');
     assert.ok(none(Number.NaN, 0) && none(1e9, 1), 'no price clause: every price passes');
     assert.ok(!test('price<5')(Number.NaN, 1), 'no price is not under 5');
+  });
+
+  it("a spec is passed over only when none of its prices can pass the price clauses, and then it is (property)", () => {
+    // Small whole numbers, so that a price often sits right on a bound (and a price per GPU too).
+    const clause = fc.tuple(fc.constantFrom('price', 'price_per_gpu'), fc.constantFrom('<', '<=', '>', '>=', '=', '!='), fc.integer({ min: 0, max: 20 }));
+    fc.assert(
+      fc.property(fc.array(clause, { maxLength: 3 }), fc.array(fc.integer({ min: 0, max: 40 }).map((p) => p * LISTING_PRICE_SCALE), { minLength: 1, maxLength: 4 }), fc.constantFrom(1, 2, 4, 8), (clauses, prices, gpus) => {
+        const text = clauses.map(([field, op, v]) => `${field}${op}${v}`).join(' ');
+        const bounds = priceBounds(outlookQuery(query(text || 'gpus>=1')).priced);
+        // Prices as the index keeps them (× LISTING_PRICE_SCALE), read as the record reads them.
+        const passes = prices.some((p) => pricePasses(bounds, p / LISTING_PRICE_SCALE, gpus));
+        const may = mayPass(bounds, Math.min(...prices), Math.max(...prices), gpus);
+        assert.ok(may || !passes, `${text}: ${prices.join(', ')} over ${gpus} GPUs has a price that passes`);
+      }),
+    );
+    // And one price is passed over exactly when it does not pass, right on each bound too (every operator bounds can say).
+    for (const field of ['price', 'price_per_gpu']) {
+      for (const op of ['<', '<=', '>', '>=', '=']) {
+        for (let v = 0; v <= 4; v++) {
+          const bounds = priceBounds(outlookQuery(query(`${field}${op}${v}`)).priced);
+          for (let p = 0; p <= 8; p++) {
+            for (const gpus of [1, 2]) {
+              const whole = p * LISTING_PRICE_SCALE;
+              assert.equal(mayPass(bounds, whole, whole, gpus), pricePasses(bounds, p, gpus), `${field}${op}${v}: ${p} over ${gpus} GPUs`);
+            }
+          }
+        }
+      }
+    }
   });
 
   it('without a readable filter its message and column; without a history, off', () => {
