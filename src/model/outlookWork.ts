@@ -15,17 +15,19 @@ export class OutlookWork {
 
   /** `length` values to write before reading them (what was there is left over from the last outlook). */
   array(name: string, length: number): Float64Array {
-    if (length > WORK_KEPT) return new Float64Array(length);
-    let array = this.arrays.get(name);
-    if (!array || array.length < length) this.arrays.set(name, (array = new Float64Array(length)));
-    return array.subarray(0, length);
+    return lent(this.arrays, name, length, (n) => new Float64Array(n));
   }
 
   /** The same of whole numbers under 2^32. */
   whole(name: string, length: number): Uint32Array {
-    if (length > WORK_KEPT) return new Uint32Array(length);
-    let array = this.wholes.get(name);
-    if (!array || array.length < length) this.wholes.set(name, (array = new Uint32Array(length)));
-    return array.subarray(0, length);
+    return lent(this.wholes, name, length, (n) => new Uint32Array(n));
   }
+}
+
+/** The first `length` values of the array kept under `name` (made, or made longer, when it is not there or shorter). */
+function lent<T extends Float64Array | Uint32Array>(kept: Map<string, T>, name: string, length: number, make: (length: number) => T): T {
+  if (length > WORK_KEPT) return make(length);
+  let array = kept.get(name);
+  if (!array || array.length < length) kept.set(name, (array = make(length)));
+  return array.subarray(0, length) as T;
 }
