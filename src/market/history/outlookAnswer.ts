@@ -3,9 +3,10 @@
 // the past by (UNKEPT_FIELDS), matched against the history's listings of the
 // window (outlookIndex.ts) and summed up (src/model/outlook.ts).
 import { computeOutlook, type Outlook } from '../../model/outlook';
-import { compileQuery, numberTest, parseQuery, printQuery, type Query } from '../../model/query';
+import { compileQuery, parseQuery, printQuery, type Query } from '../../model/query';
 import { UNKEPT_FIELDS } from './listingSpecs';
-import { OUTLOOK_DAYS, outlookRecord, type Bounds, type OutlookIndex, type PriceBounds, type PriceTest } from './outlookIndex';
+import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex } from './outlookIndex';
+import { priceBounds } from './priceBounds';
 
 /**
  * An outlook, or why there is none: the filter could not be read (its
@@ -31,51 +32,6 @@ export function outlookQuery(query: Query): { priced: Query; rest: Query; ignore
     else rest.push(c);
   }
   return { priced: { clauses: priced }, rest: { clauses: rest }, ignored: [...ignored] };
-}
-
-/**
- * A filter's price clauses as bounds on the whole price and per GPU (see PriceBounds), read as compileQuery
- * reads them; !=, in and notin as a test of their own.
- */
-export function priceBounds(priced: Query): PriceBounds {
-  // One shape for every filter's bounds: pricePasses is asked of them all.
-  const bounds: PriceBounds = { whole: undefined, perGpu: undefined, rest: undefined };
-  const rest: Query['clauses'] = [];
-  for (const c of priced.clauses) {
-    if (c.kind !== 'compare') continue;
-    if (c.op === '!=' || c.op === 'in' || c.op === 'notin') {
-      rest.push(c);
-      continue;
-    }
-    const b = c.field === 'price' ? (bounds.whole ??= unbounded()) : (bounds.perGpu ??= unbounded());
-    const v = c.values[0] as number;
-    if (c.op === '<') b.below = Math.min(b.below, v);
-    else if (c.op === '<=') b.to = Math.min(b.to, v);
-    else if (c.op === '>') b.above = Math.max(b.above, v);
-    else if (c.op === '>=') b.from = Math.max(b.from, v);
-    else {
-      b.from = Math.max(b.from, v);
-      b.to = Math.min(b.to, v);
-    }
-  }
-  if (rest.length > 0) bounds.rest = restTest(rest);
-  return bounds;
-}
-
-const unbounded = (): Bounds => ({ above: -Infinity, from: -Infinity, below: Infinity, to: Infinity });
-
-/** The price clauses bounds cannot say, on numbers. */
-function restTest(clauses: Query['clauses']): PriceTest {
-  // One probe, refilled, rather than an object a price; a double from the start (0.5), so that V8 does not change the field's kind at the first price.
-  const probe = { price: 0.5, gpus: 1 };
-  const tests = clauses.flatMap((c) => (c.kind === 'compare' ? [numberTest<typeof probe>(c.field === 'price' ? (p) => p.price : (p) => p.price / p.gpus, c.op, c.values)] : []));
-  return (price, gpus) => {
-    probe.price = price;
-    probe.gpus = gpus;
-    // An index, not for-of: an iterator a price cost more than the test the first time a filter was asked.
-    for (let i = 0; i < tests.length; i++) if (!tests[i](probe)) return false;
-    return true;
-  };
 }
 
 /** The outlook of `text` over the `days` (1 to OUTLOOK_DAYS) before the latest list; `check` throws when the asker cancelled. */

@@ -13,6 +13,7 @@ import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlDatabase } from './database';
 import { DAY_MS, HOUR_MS, HOURLY_MS, RAW_MS } from './downsample';
 import { LISTING_PRICE_SCALE } from './listingSpecs';
+import { mayPass, pricePasses, type PriceBounds } from './priceBounds';
 import { ROWS_PER_STEP, type Steps } from './steps';
 
 /** The longest window an outlook reads: machines gone longer are forgotten (store.ts, GONE_DAYS). */
@@ -325,53 +326,6 @@ function recordColumns(index: OutlookIndex, room: number): Spans {
   }
   index.recordColumns = columns;
   return columns;
-}
-
-/** Whether a whole price (and its price per GPU, for `gpus`) passes a filter's price clauses. */
-export type PriceTest = (price: number, gpus: number) => boolean;
-
-/** Bounds on a number: it passes when over `above`, at least `from`, under `below` and at most `to`. */
-export interface Bounds {
-  above: number;
-  from: number;
-  below: number;
-  to: number;
-}
-
-/**
- * A filter's price clauses as numbers: bounds on the whole price and on the price per GPU, and a test for
- * what bounds cannot say (!=, in, notin). A test of its own per filter, asked of every price a broad filter's
- * listings had, cost its record a call through a new closure each time, and V8 threw away the record's
- * optimised code at each new filter (bench:history, a filter asked for the first time).
- */
-export interface PriceBounds {
-  /** Undefined without a clause on it: then any price passes, even none. */
-  whole?: Bounds;
-  perGpu?: Bounds;
-  rest?: PriceTest;
-}
-
-const within = (b: Bounds, x: number): boolean => x > b.above && x >= b.from && x < b.below && x <= b.to;
-
-/**
- * Whether a price from `low` to `high` (× LISTING_PRICE_SCALE), and its price per GPU for `gpus`, may pass
- * `bounds`: false only when none can (each is divided as pricePasses divides it, and division keeps order).
- */
-export function mayPass(bounds: PriceBounds, low: number, high: number, gpus: number): boolean {
-  const { whole, perGpu } = bounds;
-  const lo = low / LISTING_PRICE_SCALE;
-  const hi = high / LISTING_PRICE_SCALE;
-  if (whole !== undefined && !overlaps(whole, lo, hi)) return false;
-  return perGpu === undefined || !(gpus > 0) || overlaps(perGpu, lo / gpus, hi / gpus);
-}
-
-/** Whether some number from lo to hi may be within `b`. */
-const overlaps = (b: Bounds, lo: number, hi: number): boolean => !(hi < b.from || hi <= b.above || lo > b.to || lo >= b.below);
-
-/** Whether a whole price, and its price per GPU for `gpus`, passes `bounds`. */
-export function pricePasses(bounds: PriceBounds, price: number, gpus: number): boolean {
-  const { whole, perGpu, rest } = bounds;
-  return (whole === undefined || within(whole, price)) && (perGpu === undefined || within(perGpu, price / gpus)) && (rest === undefined || rest(price, gpus));
 }
 
 type Spans = { [K in keyof MatchSpans]: Column };
