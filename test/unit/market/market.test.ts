@@ -10,22 +10,17 @@ import { Emitter } from '../../../src/market/events';
 import { Market, type MarketChange } from '../../../src/market/market';
 import { REMEMBERED_QUESTIONS, type MachineView } from '../../../src/market/views';
 import { templateHandlers } from '../../../src/market/worker/templateHandlers';
-import { parseQuery, type Query } from '../../../src/model/query';
 import type { Arrangement } from '../../../src/model/arrange';
 import { applyEdit, listEdit } from '../../support/listEdits';
 import { marketPerTest } from '../../support/marketModel';
 import { machineRecord, templateRecord } from '../../support/records';
+import { parsed } from '../../support/query';
 
 /** Every machine of a view in its order: groups in order, machines in order. */
 const machinesInOrder = (view: MachineView) => view.groups.flatMap((g) => g.machines);
 
 const byPrice: Arrangement = { groupBy: 'gpu', sortBy: 'pricePerGpu', order: 'ascending' };
 
-function query(text: string): Query {
-  const result = parseQuery(text);
-  assert.ok(result.ok);
-  return result.query;
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -137,14 +132,14 @@ describe('market model', () => {
     const dear = machineRecord({ gpu_name: 'RTX_4090', gpu_count: 1, price: '3.00' });
     const other = machineRecord({ gpu_name: 'A100', gpu_count: 1, price: '0.90' });
     await market.loadMachines(async () => ({ items: [dear, other, cheap], skipped: 0 }));
-    const q = { filter: query('gpu=rtx_4090'), arrangement: byPrice };
+    const q = { filter: parsed('gpu=rtx_4090'), arrangement: byPrice };
     const view = market.machineView(q);
     assert.equal(view.total, 3);
     assert.equal(view.filterText, 'gpu=rtx_4090');
     assert.deepEqual(machinesInOrder(view).map((m) => m.node_name), [cheap.node_name, dear.node_name]);
     assert.equal(market.machineView(q), view, 'cached');
     assert.equal(market.machineView({ ...q }), view, 'equal inputs give the cached answer');
-    const all = market.machineView({ filter: query(''), arrangement: byPrice });
+    const all = market.machineView({ filter: parsed(''), arrangement: byPrice });
     assert.deepEqual(all.groups.map((g) => g.label), ['A100', 'RTX 4090']);
     assert.equal(all.filterText, '');
     await market.loadMachines(async () => ({ items: [dear], skipped: 0 }));
@@ -153,21 +148,21 @@ describe('market model', () => {
 
   it('keeps one answer per question: a chat tool asking its own does not evict the tree\'s', async () => {
     await market.loadMachines(async () => ({ items: [machineRecord({ gpu_count: 1 }), machineRecord({ gpu_count: 2 })], skipped: 0 }));
-    const tree = { filter: query('gpus>=2'), arrangement: byPrice };
+    const tree = { filter: parsed('gpus>=2'), arrangement: byPrice };
     const view = market.machineView(tree);
-    const tool = market.machineView({ filter: query('gpus>=1'), arrangement: { ...byPrice, groupBy: 'none' } });
+    const tool = market.machineView({ filter: parsed('gpus>=1'), arrangement: { ...byPrice, groupBy: 'none' } });
     assert.equal(tool.matching.length, 2);
     assert.equal(market.machineView(tree), view, 'the tree\'s answer survived the tool\'s question');
     const templates = market.templateView('pytorch');
     market.templateView('tensorflow');
     assert.equal(market.templateView('pytorch'), templates);
-    for (let i = 0; i < REMEMBERED_QUESTIONS; i++) market.machineView({ filter: query(`gpus>=${i + 3}`), arrangement: byPrice });
+    for (let i = 0; i < REMEMBERED_QUESTIONS; i++) market.machineView({ filter: parsed(`gpus>=${i + 3}`), arrangement: byPrice });
     assert.notEqual(market.machineView(tree), view, 'past REMEMBERED_QUESTIONS other questions, the least recently asked answer goes');
     assert.deepEqual(market.machineView(tree).matching, view.matching, 'and is computed again, the same');
   });
 
   it('with nothing loaded, a query answers empty and keeps the filter text', () => {
-    const view = market.machineView({ filter: query('gpus>=2'), arrangement: byPrice });
+    const view = market.machineView({ filter: parsed('gpus>=2'), arrangement: byPrice });
     assert.deepEqual([view.total, view.matching.length, view.groups.length, view.filterText], [0, 0, 0, 'gpus>=2']);
   });
 
@@ -303,11 +298,11 @@ describe('market model: load state', () => {
 
   it('views: the filter text with nothing loaded is empty, a new arrangement or template text gives a new answer, and templates list in order', async () => {
     const market = new Market();
-    assert.equal(market.machineView({ filter: query(''), arrangement: byPrice }).filterText, '');
+    assert.equal(market.machineView({ filter: parsed(''), arrangement: byPrice }).filterText, '');
     const a = machineRecord({ gpu_name: 'A', price: '1.00', gpu_count: 1 });
     const b = machineRecord({ gpu_name: 'A', price: '2.00', gpu_count: 1 });
     await market.loadMachines(async () => ({ items: [a, b], skipped: 0 }));
-    const q = { filter: query(''), arrangement: byPrice };
+    const q = { filter: parsed(''), arrangement: byPrice };
     const up = machinesInOrder(market.machineView(q)).map((m) => m.price);
     const down = machinesInOrder(market.machineView({ ...q, arrangement: { ...byPrice, order: 'descending' } })).map((m) => m.price);
     assert.deepEqual([up, down], [['1.00', '2.00'], ['2.00', '1.00']]);

@@ -10,8 +10,9 @@ import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs
 import { Column } from '../../../../src/market/history/column';
 import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
 import { OutlookWork } from '../../../../src/model/outlookWork';
-import { parseQuery, printQuery, type Query } from '../../../../src/model/query';
+import { parseQuery, printQuery } from '../../../../src/model/query';
 import { machineRecord } from '../../../support/records';
+import { parsed } from '../../../support/query';
 
 const H = 3_600_000;
 const D = 24 * H;
@@ -60,17 +61,12 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
   return { index, asked };
 }
 
-function query(text: string): Query {
-  const parsed = parseQuery(text);
-  assert.ok(parsed.ok, text);
-  return parsed.query;
-}
 
 describe('outlook answer: the filter split for the record', () => {
   it('price clauses apart, the rest once per machine, the fields the record does not keep left out and named once', () => {
-    const split = outlookQuery(query('gpu=h100 price<20 up_time>5 price_per_gpu<=2.5 listed_hours>2 up_time<100 nvidia'));
+    const split = outlookQuery(parsed('gpu=h100 price<20 up_time>5 price_per_gpu<=2.5 listed_hours>2 up_time<100 nvidia'));
     assert.deepEqual([printQuery(split.priced), printQuery(split.rest), split.ignored], ['price<20 price_per_gpu<=2.5', 'gpu=h100 nvidia', ['up_time', 'listed_hours']]);
-    const plain = outlookQuery(query('gpus>=8'));
+    const plain = outlookQuery(parsed('gpus>=8'));
     assert.deepEqual([plain.priced.clauses, printQuery(plain.rest), plain.ignored], [[], 'gpus>=8', []]);
   });
 

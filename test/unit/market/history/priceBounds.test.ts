@@ -5,18 +5,13 @@ import fc from 'fast-check';
 import { outlookQuery } from '../../../../src/market/history/outlookAnswer';
 import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs';
 import { mayPass, priceBounds, pricePasses } from '../../../../src/market/history/priceBounds';
-import { parseQuery, type Query } from '../../../../src/model/query';
+import { parsed } from '../../../support/query';
 
-function query(text: string): Query {
-  const parsed = parseQuery(text);
-  assert.ok(parsed.ok, text);
-  return parsed.query;
-}
 
 describe('outlook: a filter\'s price clauses as numbers', () => {
   it('the price bounds: the whole price and the price per GPU of the moment, every clause must hold (lists and != too); none passes everything', () => {
     const test = (text: string) => {
-      const bounds = priceBounds(outlookQuery(query(text)).priced);
+      const bounds = priceBounds(outlookQuery(parsed(text)).priced);
       return (price: number, gpus: number) => pricePasses(bounds, price, gpus);
     };
     const cases: [string, number, number, boolean][] = [
@@ -55,7 +50,7 @@ describe('outlook: a filter\'s price clauses as numbers', () => {
     fc.assert(
       fc.property(fc.array(clause, { maxLength: 3 }), fc.array(fc.integer({ min: 0, max: 40 }).map((p) => p * LISTING_PRICE_SCALE), { minLength: 1, maxLength: 4 }), fc.constantFrom(1, 2, 4, 8), (clauses, prices, gpus) => {
         const text = clauses.map(([field, op, v]) => `${field}${op}${v}`).join(' ');
-        const bounds = priceBounds(outlookQuery(query(text || 'gpus>=1')).priced);
+        const bounds = priceBounds(outlookQuery(parsed(text || 'gpus>=1')).priced);
         // Prices as the index keeps them (× LISTING_PRICE_SCALE), read as the record reads them.
         const passes = prices.some((p) => pricePasses(bounds, p / LISTING_PRICE_SCALE, gpus));
         const may = mayPass(bounds, Math.min(...prices), Math.max(...prices), gpus);
@@ -66,7 +61,7 @@ describe('outlook: a filter\'s price clauses as numbers', () => {
     for (const field of ['price', 'price_per_gpu']) {
       for (const op of ['<', '<=', '>', '>=', '=']) {
         for (let v = 0; v <= 4; v++) {
-          const bounds = priceBounds(outlookQuery(query(`${field}${op}${v}`)).priced);
+          const bounds = priceBounds(outlookQuery(parsed(`${field}${op}${v}`)).priced);
           for (let p = 0; p <= 8; p++) {
             for (const gpus of [1, 2]) {
               const whole = p * LISTING_PRICE_SCALE;
