@@ -105,25 +105,12 @@ function merged(list: readonly TrendSample[], t: number): TrendSample {
 }
 
 /**
- * A line of (t, value) pairs thinned to `buckets` columns between `from` and
- * `to`: per column the first, lowest, highest and last pair, in time order
- * (M4), so the line drawn at that width looks the same as the whole series,
- * its extremes included. Values that are not finite numbers are left out.
- * At most 4 × buckets pairs; a line that has fewer is returned whole.
+ * Each of a series' lines, (t, value) pairs thinned to `buckets` columns between `from` and `to`: per column
+ * the first, lowest, highest and last pair, in time order (M4), so the line drawn at that width looks the same
+ * as the whole series, its extremes included. Values that are not finite numbers are left out. At most
+ * 4 × buckets pairs; a line that has fewer is returned whole. Read from the samples: no pair is made for a
+ * value left out.
  */
-export function thinLine(line: readonly (readonly [number, number])[], buckets: number, from: number, to: number): [number, number][] {
-  const ts = new Float64Array(line.length);
-  const vs = new Float64Array(line.length);
-  let n = 0;
-  for (const [t, v] of line) {
-    if (!Number.isFinite(t) || !Number.isFinite(v)) continue;
-    ts[n] = t;
-    vs[n++] = v;
-  }
-  return thinPairs(ts, vs, n, buckets, from, to);
-}
-
-/** Each of a series' lines thinned as thinLine does, read from its samples (no pair made for a value left out). */
 export function thinSeries(series: TrendSeries, buckets: number, from: number, to: number): Record<TrendMetric, [number, number][]> {
   const { samples } = series;
   const ts = new Float64Array(samples.length);
@@ -141,7 +128,7 @@ export function thinSeries(series: TrendSeries, buckets: number, from: number, t
   return { low: thin('low'), p25: thin('p25'), median: thin('median'), gpus: thin('gpus') };
 }
 
-/** The first n pairs (finite) thinned (see thinLine): per run of pairs in one column, its first, its first lowest, its first highest and its last, in order. */
+/** The first n pairs (finite) thinned (see thinSeries): per run of pairs in one column, its first, its first lowest, its first highest and its last, in order. */
 function thinPairs(ts: Float64Array, vs: Float64Array, n: number, buckets: number, from: number, to: number): [number, number][] {
   const out: [number, number][] = [];
   if (n <= 4 * buckets || buckets < 1) {
@@ -169,9 +156,4 @@ function thinPairs(ts: Float64Array, vs: Float64Array, n: number, buckets: numbe
     g0 = g1;
   }
   return out;
-}
-
-/** One metric of a series as (t, value) pairs. */
-export function lineOf(series: TrendSeries, metric: TrendMetric): [number, number][] {
-  return series.samples.map((s) => [s.t, s[metric]]);
 }

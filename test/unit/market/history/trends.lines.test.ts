@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { ALL_COUNTS, type GroupStat } from '../../../../src/market/history/aggregate';
 import type { StoredPoint } from '../../../../src/market/history/downsample';
-import { pointsInRange, thinLine, trendSeries } from '../../../../src/market/history/trends';
+import { pointsInRange, trendSeries } from '../../../../src/market/history/trends';
+import { thinLine } from '../../../support/trends';
 
 const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 27);

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ALL_COUNTS } from '../../../../src/market/history/aggregate';
 import { DAY_MS, downsample, HOUR_MS, type StoredPoint } from '../../../../src/market/history/downsample';
-import { lineOf, pointsInRange, tableRows, tableStepMs, thinLine, thinSeries, trendSeries, type TrendSample } from '../../../../src/market/history/trends';
+import { pointsInRange, tableRows, tableStepMs, thinSeries, trendSeries, type TrendSample } from '../../../../src/market/history/trends';
+import { lineOf, thinLine } from '../../../support/trends';
 
 const T0 = Date.UTC(2026, 0, 1);
 
