@@ -1,6 +1,6 @@
 // Reading a response body within a size cap. Plain TypeScript, no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { ArrayItems } from './arrayItems';
+import { leadingItems } from './arrayItems';
 import { ApiError } from './errors';
 
 /** A look at the first bytes of a body while the rest is still arriving. */
@@ -11,10 +11,10 @@ export interface EarlyLook {
   read(bytes: Uint8Array): void;
 }
 
-/** A body's first items are looked at once this much of it is in: about 1,000 machines. */
-export const EARLY_AT_BYTES = 512 * 1024;
+/** A body's first items are looked at once this much of it is in: about 280 machines. */
+export const EARLY_AT_BYTES = 128 * 1024;
 /** A body announced smaller than this is all in about as soon as a first look could be drawn. */
-export const EARLY_MIN_BODY = 4 * EARLY_AT_BYTES;
+export const EARLY_MIN_BODY = 2 * 1024 * 1024;
 
 /**
  * The look `readCapped` takes at a body of `declared` bytes (NaN when not
@@ -31,8 +31,8 @@ export function earlyLook(declared: number, onItems: (items: unknown[]) => void)
     atBytes: EARLY_AT_BYTES,
     read: (bytes) => {
       try {
-        const items = new ArrayItems(bytes.length).push(bytes);
-        if (items.length > 0) onItems(items);
+        const items = leadingItems(bytes);
+        if (items) onItems(items);
       } catch {
         // Not the start of an array, or a listener that failed: the whole body, read as always, decides what is loaded.
       }

@@ -381,7 +381,7 @@ async function main(): Promise<void> {
     console.log(`  ${int(count)} machines done`);
   }
   console.log(`\n${table(rows)}\n`);
-  console.log(`First rows: Enter in the token box → first group row on screen (a first look at the list when its body is large: the rows of its first 512 KB while the rest arrives). Whole list: Enter → the whole list shown and the view's progress gone (the token is checked after it). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen (→ pressed again when a press showed nothing for 5 s: the workbench sometimes ignores the first → after the tree refreshed).`);
+  console.log(`First rows: Enter in the token box → first group row on screen (a first look at the list when its body is large: the rows of its first 128 KB while the rest arrives). Whole list: Enter → the whole list shown and the view's progress gone (the token is checked after it). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen (→ pressed again when a press showed nothing for 5 s: the workbench sometimes ignores the first → after the tree refreshed).`);
   console.log(`\nThe extension host's event loop (the stall probe: every gap over 50 ms of a 10 ms timer), longest stall / total time blocked per action; a range over the runs when an action ran more than once:\n`);
   console.log(pivotTable(rows.map((f) => ({ machines: f.machines, actions: f.stalls })), 'action', stallCell));
   console.log(`\nThe extension host's RSS, the highest sampled (every 250 ms, and after each stall) during each action (the process's: a worker thread's memory is inside it):\n`);

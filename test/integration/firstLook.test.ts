@@ -49,7 +49,7 @@ describe('A first look at a large first load', function () {
     const listening = api.machines.onDidChangeTreeData((node) => node || messageAtRows.push({ shown: api.machinesModel.summary?.total, message: api.machinesView.message }));
     const signedIn = api.setToken(TOKEN);
     const look = await waitFor('a first look', () => api.marketHost.state('machines')?.firstLook);
-    assert.ok(look > 1_000 && look < machines.length, `${look} machines in the first look`);
+    assert.ok(look > 100 && look < machines.length, `${look} machines in the first look`);
     assert.equal(api.marketHost.state('machines')?.count, undefined);
     assert.equal(await machinesShown(), look, 'the tree shows the machines of the first look');
     assert.ok((await groups()).length > 1);
