@@ -73,6 +73,8 @@ export function compose(context: vscode.ExtensionContext, { retryPolicy = () => 
   const templates = own.add(new TemplatesProvider(templatesModel, controller));
   const machinesView = own.add(vscode.window.createTreeView(VIEW_IDS.machines, { treeDataProvider: machines, canSelectMany: true, showCollapseAll: true }));
   const templatesView = own.add(vscode.window.createTreeView(VIEW_IDS.templates, { treeDataProvider: templates, canSelectMany: true, showCollapseAll: true }));
+  // Rows no one sees are not waited for.
+  controller.firstMachines(() => (machinesView.visible ? machines.nextRows() : Promise.resolve()));
   const panels = own.add(new DetailsPanels(context.extensionUri, marketHost, (ids) => copyIds(ids, 'node'), log, marketHost.onDidChangeHistory, view));
   const compare = own.add(new ComparePanel(
     context.extensionUri,

@@ -15,6 +15,8 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   authorization: string | undefined;
+  /** When it arrived (epoch ms). */
+  at: number;
 }
 
 export interface DemoServer {
@@ -281,7 +283,7 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
 
     const query = Object.fromEntries(url.searchParams);
     const authorization = req.headers.authorization;
-    requests.push({ method, path, query, authorization });
+    requests.push({ method, path, query, authorization, at: Date.now() });
 
     const endpoint = path.startsWith(`${prefix}/`) ? ROUTES[path.slice(prefix.length)] : undefined;
     if (endpoint === undefined) return send(res, json(404, { error: 'not found' }));

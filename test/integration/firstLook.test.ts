@@ -7,7 +7,8 @@ import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
 import { generateMachines } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
-import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor , machineNodes } from './helpers';
+import { VIEW_IDS } from '../../src/vscode/services/viewIds';
+import { TOKEN, demoServer, extensionApi, setBaseUrl, waitFor, machineNodes } from './helpers';
 
 type GroupNode = Extract<MachineNode, { kind: 'group' }>;
 
@@ -68,5 +69,25 @@ describe('A first look at a large first load', function () {
     assert.equal(api.marketHost.state('machines')?.firstLook, undefined);
     assert.equal((await machinesShown()), machines.length, 'the tree shows every machine');
     assert.equal(api.machinesView.message, undefined);
+  });
+
+  it("asks for the templates once the machines' first rows are in the view, not beside the machines' body", async () => {
+    await vscode.commands.executeCommand('gpuRental.clearToken');
+    await waitFor('setup to need a token', () => api.controller.setup === 'noToken');
+    await vscode.commands.executeCommand(`${VIEW_IDS.machines}.focus`);
+    await waitFor('the Machines view on screen', () => api.machinesView.visible);
+    server.reset();
+    server.setData({ machines });
+    // The rest of the machines is held back: their load cannot end before their first rows are shown.
+    server.setFault({ endpoint: 'machines', times: 1, fault: { kind: 'stall', afterBytes: 1_000_000 } });
+    let rowsAt = NaN;
+    void api.machines.nextRows().then(() => (rowsAt = Date.now()));
+    const signedIn = api.setToken(TOKEN);
+    await waitFor('the templates', () => api.marketHost.state('templates')?.count !== undefined);
+    const asked = server.requests.find((r) => r.path.endsWith('/images'));
+    assert.ok(rowsAt <= (asked?.at ?? NaN), `the templates asked for at ${asked?.at}, the first rows handed to VS Code at ${rowsAt}`);
+    assert.ok(api.marketHost.state('machines')?.loading, "the machines' body is still held back");
+    server.releaseStalled();
+    await signedIn;
   });
 });

@@ -53,6 +53,8 @@ export class Controller extends Disposable {
   private host: LoadHost | undefined;
   /** The load of each listing in flight, as this controller started it. */
   private readonly inFlight = new Map<Which, Promise<ApiError | undefined>>();
+  /** What a first load's templates wait for (firstMachines). */
+  private machinesShown: () => Promise<void> = () => Promise.resolve();
 
   constructor(
     private readonly config: Config,
@@ -68,6 +70,17 @@ export class Controller extends Disposable {
   /** The MarketHost: loads go through it (to the worker, or its in-thread fallback), and the listings' state is read from it. */
   attach(host: LoadHost): void {
     this.host = host;
+  }
+
+  /**
+   * On a first load, the templates are asked for once `shown` resolves (the
+   * Machines view's first rows handed to VS Code) or the machines' load
+   * ends, whichever comes first. The machines are what a person came for:
+   * the templates' pages shared the worker, the service and the cores with
+   * the machines' body and held their first rows back (docs/performance.md).
+   */
+  firstMachines(shown: () => Promise<void>): void {
+    this.machinesShown = shown;
   }
 
   /** Where the setup stands: drives the welcome content and what the views show. */
@@ -189,8 +202,10 @@ export class Controller extends Disposable {
       return [];
     }
     for (const w of which) this.wanted.add(w);
+    // A first load of the machines goes first (see firstMachines).
+    const machines = which.includes('machines') && host.state('machines')?.count === undefined ? host.load('machines') : undefined;
     const jobs = which.map((w) => {
-      const promise = host.load(w);
+      const promise = !machines ? host.load(w) : w === 'machines' ? machines : Promise.race([machines, this.machinesShown()]).then(() => host.load(w));
       this.inFlight.set(w, promise);
       void promise.finally(() => this.inFlight.get(w) === promise && this.inFlight.delete(w));
       void vscode.window.withProgress({ location: { viewId: VIEW_IDS[w] } }, () => promise);

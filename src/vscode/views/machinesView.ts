@@ -35,6 +35,8 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   private firedThisTurn = false;
   /** The root last drawn had rows: a setup change must clear them. */
   private rootShown = false;
+  /** Waiting for the next root with rows (nextRows). */
+  private readonly awaitingRows = new Set<() => void>();
 
   constructor(
     /** The market's answer for the view's query: groups, rows, a machine's place. */
@@ -78,12 +80,23 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     this.changed.fire(undefined);
   }
 
+  /** Resolves once a root with rows is next handed to VS Code. */
+  nextRows(): Promise<void> {
+    return new Promise((resolve) => this.awaitingRows.add(resolve));
+  }
+
+  private handedRows(): void {
+    for (const resolve of this.awaitingRows) resolve();
+    this.awaitingRows.clear();
+  }
+
   async getChildren(node?: MachineNode): Promise<MachineNode[]> {
     if (!node) {
       this.controller.loadForView('machines');
       const summary = this.model.summary;
       const root = await this.root(summary);
       this.rootShown = root.length > 0;
+      if (this.rootShown) this.handedRows();
       return root;
     }
     return node.kind === 'group' ? this.slice(node.group.key, node.group.key) : [];

@@ -217,10 +217,14 @@ describe('demo server', () => {
     await new Promise((r) => setTimeout(r, 300)); // let the aborted request's timer pass
   });
 
-  it('records requests without changing them', async () => {
+  it('records requests without changing them, and when they came', async () => {
+    const before = Date.now();
     await getJson(`${server.url}/v1/rentgpu/images?limit=3&marker=9`);
     await getJson(`${server.url}/v1/rentgpu/machines`, {});
-    assert.deepEqual(server.requests, [
+    const after = Date.now();
+    const [first, second] = server.requests.map((r) => r.at);
+    assert.ok(before <= first && first <= second && second <= after, `${before} ≤ ${first} ≤ ${second} ≤ ${after}`);
+    assert.deepEqual(server.requests.map(({ at: _, ...rest }) => rest), [
       { method: 'GET', path: '/v1/rentgpu/images', query: { limit: '3', marker: '9' }, authorization: `Bearer ${DEMO_TOKEN}` },
       { method: 'GET', path: '/v1/rentgpu/machines', query: {}, authorization: undefined },
     ]);
