@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GpuRentalTestApi } from './extensionEntry';
 import type { DemoServer } from '../../dev/demo/server';
+import type { Notifications } from '../../src/market/protocol';
 import { generateMachines } from '../../dev/demo/fixtures';
 import type { MachineNode } from '../../src/vscode/views/machinesView';
 import { VIEW_IDS } from '../../src/vscode/services/viewIds';
@@ -89,5 +90,18 @@ describe('A first look at a large first load', function () {
     assert.ok(api.marketHost.state('machines')?.loading, "the machines' body is still held back");
     server.releaseStalled();
     await signedIn;
+  });
+
+  it("draws new marks that came before the view's answer with that answer, not in a second change VS Code would hold back", async () => {
+    await waitFor('the machines', () => !api.marketHost.state('machines')?.loading && api.marketHost.state('machines')?.count !== undefined);
+    let changes = 0;
+    const listening = api.machines.onDidChangeTreeData(() => changes++);
+    // A list's news (its marks) and then, before the marks' own refresh, the view's answer for the list, as at a first load.
+    (api.marketHost as unknown as { news: vscode.EventEmitter<Notifications['news']> }).news.fire({ initial: false, appeared: [], disappeared: [], watches: [] });
+    api.machines.refreshAll();
+    // Later than the marks' own refresh (a timer of 0 ms, set before this one).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    listening.dispose();
+    assert.equal(changes, 1);
   });
 });

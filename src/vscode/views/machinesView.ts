@@ -35,6 +35,8 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   private firedThisTurn = false;
   /** The root last drawn had rows: a setup change must clear them. */
   private rootShown = false;
+  /** New marks no refresh has drawn yet; a second refresh within 200 ms of the first would wait for VS Code's debounce. */
+  private marksToDraw = false;
   /** Waiting for the next root with rows (nextRows). */
   private readonly awaitingRows = new Set<() => void>();
 
@@ -54,8 +56,13 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     // A new answer: new machines, a new query, or what the market history says of them.
     this._register(model.onDidChange(() => this.refreshAll()));
     // New marks come with a new snapshot, which the model asks about once the market has told (after this turn):
-    // then its answer draws both, in one refresh.
-    this._register(marks.onDidChange(() => setTimeout(() => !model.asking && this.refreshAll(), 0)));
+    // then its answer draws both, in one refresh, whether it comes before this timer or after.
+    this._register(
+      marks.onDidChange(() => {
+        this.marksToDraw = true;
+        setTimeout(() => this.marksToDraw && !model.asking && this.refreshAll(), 0);
+      }),
+    );
     this._register(nearMisses.onDidChange(() => this.refreshAll()));
     // Only when the root changes: a tree refresh that draws the same nothing would hold the next one (the first rows) back 200 ms.
     this._register(controller.onDidChangeSetup(() => (this.rootShown || this.hasRoot()) && this.changed.fire(undefined)));
@@ -74,6 +81,7 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
    * the one held back, not the rows.
    */
   refreshAll(): void {
+    this.marksToDraw = false;
     if (this.firedThisTurn) return;
     this.firedThisTurn = true;
     queueMicrotask(() => (this.firedThisTurn = false));
