@@ -83,6 +83,26 @@ describe('Compare machines and template details', function () {
     assert.equal(api.shownMessages.at(-1)!.text, 'GPU Rental: choose at least two machines to compare.');
   });
 
+  it('makes no page while nothing is compared: a refresh with the panel closed', async () => {
+    const host = api.compare.host;
+    for (const key of host.keys()) host.close(key);
+    await waitFor('the panel closed', () => host.keys().length === 0);
+    const update = host.update.bind(host);
+    let made = 0;
+    host.update = ((key, page) => (made++, update(key, page))) as typeof host.update;
+    try {
+      server.setData({ machines: DEMO_MACHINES.slice(1) });
+      await load();
+      server.reset();
+      await load();
+      // The market tells its listeners of each list at once: by now, a page would have been made for both.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(made, 0);
+    } finally {
+      delete (host as Partial<typeof host>).update;
+    }
+  });
+
   it('follows a refresh: a price changed is marked changed, a machine gone is "No longer listed" with its last values', async () => {
     const [a, b, c] = (await leaves());
     await vscode.commands.executeCommand('gpuRental.compareMachines', a, [a, b, c]);

@@ -134,6 +134,9 @@ export class ComparePanel extends Disposable {
   }
 
   private async follow(): Promise<void> {
+    // Nothing compared (the panel closed, or never opened): no page to make. Each list made one for no
+    // panel, and on a first load its "Data as of" made the extension host's first date format (18 ms).
+    if (!this.waiting && this.columns.length === 0) return;
     if (this.waiting) {
       await this.takeWaiting();
     } else if (seenIn(this.market, 'machines').listed) {
