@@ -37,8 +37,8 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   private rootShown = false;
   /** New marks no refresh has drawn yet; a second refresh within 200 ms of the first would wait for VS Code's debounce. */
   private marksToDraw = false;
-  /** Waiting for the next root with rows (nextRows). */
-  private readonly awaitingRows = new Set<() => void>();
+  /** The next root with rows, when something waits for it (nextRows): one promise however many ask. */
+  private awaitedRows: { promise: Promise<void>; resolve: () => void } | undefined;
 
   constructor(
     /** The market's answer for the view's query: groups, rows, a machine's place. */
@@ -90,12 +90,17 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
 
   /** Resolves once a root with rows is next handed to VS Code. */
   nextRows(): Promise<void> {
-    return new Promise((resolve) => this.awaitingRows.add(resolve));
+    if (!this.awaitedRows) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.awaitedRows = { promise, resolve };
+    }
+    return this.awaitedRows.promise;
   }
 
   private handedRows(): void {
-    for (const resolve of this.awaitingRows) resolve();
-    this.awaitingRows.clear();
+    this.awaitedRows?.resolve();
+    this.awaitedRows = undefined;
   }
 
   async getChildren(node?: MachineNode): Promise<MachineNode[]> {
