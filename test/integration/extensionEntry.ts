@@ -46,6 +46,8 @@ export interface GpuRentalTestApi extends Wiring {
   pollWatchesNow(): Promise<void>;
   /** Whether a status bar item is on screen (VS Code offers no getter). */
   onScreen(item: vscode.StatusBarItem): boolean;
+  /** How many times hide() was called on a status bar item: each call is a message to the workbench, hidden or not. */
+  hides(item: vscode.StatusBarItem): number;
   /** Retry delays for the clients made from now on (the fault tests use short ones). */
   useRetryPolicy(policy: Partial<RetryPolicy>): void;
 }
@@ -87,7 +89,7 @@ type Answer = (...args: unknown[]) => unknown;
  * object): what the extension tells a user is kept, and a dialog a test has
  * answered beforehand does not show.
  */
-function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, 'shownMessages' | 'flashes' | 'answerNextModal' | 'answerNextSave' | 'typeNextInput' | 'onScreen'> {
+function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, 'shownMessages' | 'flashes' | 'answerNextModal' | 'answerNextSave' | 'typeNextInput' | 'onScreen' | 'hides'> {
   const shownMessages: ShownMessage[] = [];
   const flashes: string[] = [];
   let modal = false;
@@ -126,11 +128,12 @@ function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, '
     return box;
   };
   const onScreen = new WeakSet<vscode.StatusBarItem>();
+  const hides = new WeakMap<vscode.StatusBarItem, number>();
   w.createStatusBarItem = (...args: unknown[]) => {
     const item = original.createStatusBarItem(...args) as vscode.StatusBarItem;
     const [show, hide] = [item.show.bind(item), item.hide.bind(item)];
     item.show = () => (onScreen.add(item), show());
-    item.hide = () => (onScreen.delete(item), hide());
+    item.hide = () => (onScreen.delete(item), hides.set(item, (hides.get(item) ?? 0) + 1), hide());
     return item;
   };
   context.subscriptions.push(new vscode.Disposable(() => Object.assign(w, original)));
@@ -141,6 +144,7 @@ function watchWindow(context: vscode.ExtensionContext): Pick<GpuRentalTestApi, '
     answerNextSave: (uri) => (save = uri),
     typeNextInput: (text) => (input = text),
     onScreen: (item) => onScreen.has(item),
+    hides: (item) => hides.get(item) ?? 0,
   };
 }
 

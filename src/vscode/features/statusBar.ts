@@ -20,6 +20,8 @@ export const STATUS_ITEM_ID = 'gpuRental.status';
 
 export class StatusBar extends Disposable {
   readonly item = this._register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10));
+  /** VS Code sends the workbench a message at each hide(), shown or not: one per change of the market while hidden. */
+  private shown = false;
 
   constructor(
     /** The machines listing's state (loaded? when?) and its changes. */
@@ -42,7 +44,8 @@ export class StatusBar extends Disposable {
   private update(): void {
     const { item, watches } = this;
     if (watches.watches.length === 0 && !this.config.statusBarShow) {
-      item.hide();
+      if (this.shown) item.hide();
+      this.shown = false;
       return;
     }
     const state = this.host.state('machines');
@@ -51,6 +54,7 @@ export class StatusBar extends Disposable {
     item.accessibilityInformation = { label: vscode.l10n.t('GPU Rental: {0}', label) };
     item.tooltip = tooltip(state, watches);
     item.show();
+    this.shown = true;
   }
 }
 
