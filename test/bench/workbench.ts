@@ -17,7 +17,8 @@
 // VS Code rows like ours at once: the same expand in it is what VS Code costs;
 // and a view that asks for a token as ours does, then fetches and parses the
 // same list in the extension host's thread and shows its groups at once: its
-// first rows are what VS Code costs of a first load.
+// first rows are what VS Code costs of a first load, also in a new window of
+// its own with nothing done before, as ours are (floorFirstLoad.ts).
 // A benchmark, not a test: nothing is asserted.
 //
 // GPU_RENTAL_BENCH_SIZES     comma-separated machine counts (default 1000,10000,100000)
@@ -38,6 +39,8 @@ import { memoryCell, pivotTable, runsTable, stallCell, type ActionFigures } from
 import { median } from './measure';
 import { commandLine, Marks, SETTLE_MS, STALL_PROBE, stallFigures } from './stallProbe';
 import { hoverNodeId, quickPickAndDetails, toolCall, typeFilter, watchPoll } from './workbenchActions';
+import { BUSY, FIRST_CHILD_ROW, FIRST_GROUP_ROW, FLOOR_LIST_PANE, FLOOR_PANE, MACHINES_PANE, timed, timedMilestones, WHOLE_LIST } from './pageTiming';
+import { floorFirstRowsInNewWindow } from './floorFirstLoad';
 
 interface Figures {
   machines: number;
@@ -57,6 +60,8 @@ interface Figures {
   floorExpandMs: number;
   /** Enter in a token box → first rows in an extension that fetches, parses and shows groups in its own thread at once (test/fixtures/tree-floor). */
   floorFirstRowsMs: number;
+  /** The same in a new window with nothing done before (floorFirstLoad.ts): VS Code's cost of a window's first load. */
+  floorFirstRowsNewWindowMs: number;
   /** Presses of → it took (see timedExpand). */
   expandPresses: number;
   expandRows: number;
@@ -115,53 +120,6 @@ async function plainNodeMs(url: string, request: string): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < FLOOR_RUNS; i++) runs.push(await once());
   return median(runs);
-}
-
-// In-page checks, polled every animation frame; each returns performance.now() once it holds.
-const paneTitled = (title: string) => `[...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header h3.title')?.textContent === '${title}')`;
-const MACHINES_PANE = paneTitled('Machines');
-const FLOOR_PANE = paneTitled('Floor Rows');
-const FLOOR_LIST_PANE = paneTitled('Floor List');
-const FIRST_GROUP_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="1"]')`;
-const FIRST_CHILD_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`;
-const BUSY = `${MACHINES_PANE}?.querySelector('.monaco-progress-container.active:not(.done)')`;
-const WHOLE_LIST = `${FIRST_GROUP_ROW} && !(${BUSY}) && !${MACHINES_PANE}.textContent.includes('while the rest arrive')`;
-
-async function timed(session: Session, action: () => Promise<void>, doneWhen: string, arg: unknown = undefined, timeout = 180_000): Promise<number> {
-  const { page } = session;
-  const t0 = (await page.evaluate('performance.now()')) as number;
-  await action();
-  // A string is evaluated as an expression (a function given as text would not be called): the argument goes in as JSON.
-  const handle = await page.waitForFunction(`(() => { const arg = ${JSON.stringify(arg ?? null)}; return (${doneWhen}) ? performance.now() : false; })()`, undefined, {
-    polling: 'raf',
-    timeout,
-  });
-  return ((await handle.jsonValue()) as number) - t0;
-}
-
-/**
- * Times from an action to each of several conditions, each checked every
- * animation frame by one loop in the page from before the action on, so a
- * later one is timed when it comes true, not when the earlier one did.
- */
-async function timedMilestones(session: Session, action: () => Promise<void>, conditions: string[], timeout = 180_000): Promise<number[]> {
-  const { page } = session;
-  const t0 = (await page.evaluate(`(() => {
-    const checks = [${conditions.map((c) => `() => !!(${c})`).join(', ')}];
-    const hits = checks.map(() => 0);
-    window.__benchMilestones = hits;
-    const tick = () => {
-      const now = performance.now();
-      checks.forEach((check, i) => { if (!hits[i] && check()) hits[i] = now; });
-      if (hits.some((hit) => !hit)) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    return performance.now();
-  })()`)) as number;
-  await action();
-  await page.waitForFunction('window.__benchMilestones.every((hit) => hit > 0)', undefined, { timeout });
-  const hits = (await page.evaluate('window.__benchMilestones')) as number[];
-  return hits.map((hit) => hit - t0);
 }
 
 /**
@@ -234,7 +192,7 @@ async function extensionHostRss(session: Session): Promise<number> {
   return rssBytes(pids[pids.length - 1]) ?? NaN;
 }
 
-async function measure(version: string, count: number): Promise<Figures> {
+async function measure(version: string, count: number): Promise<Omit<Figures, 'floorFirstRowsNewWindowMs'>> {
   let machines: Machine[] = generateMachines(count, 1);
   const bodyBytes = Buffer.byteLength(JSON.stringify(machines));
   const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-probe-'));
@@ -344,7 +302,7 @@ function table(rows: Figures[]): string {
   }
   lines.push('', `| ${HOST_HEAD.join(' | ')} |`, `| ${HOST_HEAD.map(() => '---:').join(' | ')} |`);
   for (const f of rows) {
-    lines.push(`| ${[int(f.machines), ms(f.hostFloorMs), ratio(f.firstRowsMs / f.hostFloorMs), ratio(f.wholeListMs / f.hostFloorMs), ratio(f.refreshMs / f.hostFloorMs), `${ms(f.expandMs)} / ${ms(f.floorExpandMs)}`, ratio(f.expandMs / f.floorExpandMs), `${ms(f.firstRowsMs)} / ${ms(f.floorFirstRowsMs)}`, ratio(f.firstRowsMs / f.floorFirstRowsMs)].join(' | ')} |`);
+    lines.push(`| ${[int(f.machines), ms(f.hostFloorMs), ratio(f.firstRowsMs / f.hostFloorMs), ratio(f.wholeListMs / f.hostFloorMs), ratio(f.refreshMs / f.hostFloorMs), `${ms(f.expandMs)} / ${ms(f.floorExpandMs)}`, ratio(f.expandMs / f.floorExpandMs), `${ms(f.firstRowsMs)} / ${ms(f.floorFirstRowsMs)}`, ratio(f.firstRowsMs / f.floorFirstRowsMs), ms(f.floorFirstRowsNewWindowMs), ratio(f.firstRowsMs / f.floorFirstRowsNewWindowMs)].join(' | ')} |`);
   }
   lines.push('', `| ${MEMORY_HEAD.join(' | ')} |`, `| ${MEMORY_HEAD.map(() => '---:').join(' | ')} |`);
   for (const f of rows) {
@@ -359,7 +317,7 @@ function table(rows: Figures[]): string {
   return lines.join('\n');
 }
 
-const HOST_HEAD = ['machines', 'fetch + JSON.parse inside the extension host', 'first rows ÷ that', 'whole list ÷ that', 'refresh ÷ that', 'expand: ours / an empty extension’s (same rows)', 'ours ÷ that', 'first rows: ours / an empty extension’s (fetch, parse, groups in its thread)', 'ours ÷ that'];
+const HOST_HEAD = ['machines', 'fetch + JSON.parse inside the extension host', 'first rows ÷ that', 'whole list ÷ that', 'refresh ÷ that', 'expand: ours / an empty extension’s (same rows)', 'ours ÷ that', 'first rows: ours / an empty extension’s (fetch, parse, groups in its thread)', 'ours ÷ that', 'the empty extension’s first rows in a new window', 'ours ÷ that'];
 const MEMORY_HEAD = ['machines', 'body', 'ext host JS heap in use after a full GC, before → after', 'growth ÷ body', 'ext host RSS after a full GC', 'growth ÷ body'];
 
 function uptime(): string {
@@ -376,7 +334,7 @@ async function main(): Promise<void> {
   console.log(`bench:workbench on code-server ${version}, ${sizes.map(int).join(' / ')} machines; load before: ${uptime()}`);
   const rows: Figures[] = [];
   for (const count of sizes) {
-    const figures = await measure(version, count);
+    const figures = { ...(await measure(version, count)), floorFirstRowsNewWindowMs: await floorFirstRowsInNewWindow(version, generateMachines(count, 1)) };
     rows.push(figures);
     console.log(`  ${int(count)} machines done`);
   }
