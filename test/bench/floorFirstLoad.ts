@@ -14,7 +14,8 @@ import type { Machine } from '../../src/api/types';
 import { Session } from '../e2e/workbench';
 import { FLOOR_LIST_PANE, timed } from './pageTiming';
 
-const TREE_FLOOR = path.join(repoRoot, 'test', 'fixtures', 'tree-floor');
+/** An extension whose trees only hand VS Code rows like ours, at once (its package.json says what each view does). */
+export const TREE_FLOOR = path.join(repoRoot, 'test', 'fixtures', 'tree-floor');
 /** As long as the bench's window waits between the welcome content showing and the token (its 2 s idle and the noise's 2 s). */
 const SETTLE_BEFORE_TOKEN_MS = 4000;
 

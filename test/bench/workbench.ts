@@ -40,7 +40,7 @@ import { median } from './measure';
 import { commandLine, Marks, SETTLE_MS, STALL_PROBE, stallFigures } from './stallProbe';
 import { hoverNodeId, quickPickAndDetails, toolCall, typeFilter, watchPoll } from './workbenchActions';
 import { BUSY, FIRST_CHILD_ROW, FIRST_GROUP_ROW, FLOOR_LIST_PANE, FLOOR_PANE, MACHINES_PANE, timed, timedMilestones, WHOLE_LIST } from './pageTiming';
-import { floorFirstRowsInNewWindow } from './floorFirstLoad';
+import { floorFirstRowsInNewWindow, TREE_FLOOR } from './floorFirstLoad';
 
 interface Figures {
   machines: number;
@@ -79,8 +79,6 @@ interface Probe {
 }
 
 const BENCH_PROBE = path.join(repoRoot, 'test', 'fixtures', 'bench-probe-extension');
-/** An extension whose tree only hands VS Code rows like ours, at once: what expanding costs in VS Code itself. */
-const TREE_FLOOR = path.join(repoRoot, 'test', 'fixtures', 'tree-floor');
 
 /** Runs one of the probe's commands and hands back the line it appended to `file`. */
 function runProbe(session: Session, command: string, file: string): Promise<string> {

@@ -327,6 +327,12 @@ describe('GPU Rental in VS Code', function () {
     await waitFor('machines in the tree', async () => (await machineLeaves()).length === DEMO_MACHINES.length);
     await loadMachines();
     assert.equal(api.hides(item) - before, 0);
+    // Shown by the setting, it still goes when the setting does.
+    const settings = vscode.workspace.getConfiguration('gpuRental');
+    await settings.update('statusBar.show', true, vscode.ConfigurationTarget.Global);
+    await waitFor('the status bar item shown', () => api.onScreen(item));
+    await settings.update('statusBar.show', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('the status bar item hidden', () => !api.onScreen(item));
     await vscode.commands.executeCommand('gpuRental.clearToken');
     await waitFor('no token', () => api.controller.setup === 'noToken');
   });
