@@ -4,16 +4,24 @@
 // the path of a screenshot for each failure, and a closing line
 // `e2e: N passed, M failed`; exits non-zero when anything failed.
 //
+// The work is a queue of windows (see plan.ts): per version, one shared window
+// that runs the scenarios without a window of their own in their order, and
+// one window per `fresh` scenario. Two windows run at a time, so that the
+// second core works while the first waits for the workbench.
+//
 // GPU_RENTAL_VSCODE_VERSIONS  comma-separated code-server releases (default: the newest
 //                             VS Code here and the oldest engines.vscode accepts, see
 //                             TESTED_VERSIONS in dev/harness/settings.ts)
 // GPU_RENTAL_E2E_GREP         run only the scenarios whose title matches this regular
 //                             expression (each signs in by itself when it has to)
+// GPU_RENTAL_E2E_WINDOWS      how many windows run at a time (default 2; 1 runs one after another)
+import { ensureVSCodeServer } from '../../dev/harness/install';
 import { runMain } from '../../dev/harness/main';
 import { TESTED_VERSIONS } from '../../dev/harness/settings';
 import { Session, type SessionOptions } from './workbench';
 import { scenarios, type Scenario } from './scenarios';
 import { PRYING_EXTENSION } from './prying';
+import { planWindows, type WindowJob } from './plan';
 
 /** Every window the scenarios use has the prying extension next to GPU Rental, told which token to look for. */
 const WINDOW: SessionOptions = PRYING_EXTENSION;
@@ -32,6 +40,11 @@ function versions(): string[] {
 function selected(): Scenario[] {
   const grep = process.env.GPU_RENTAL_E2E_GREP;
   return grep ? scenarios.filter((s) => new RegExp(grep, 'i').test(s.title)) : scenarios;
+}
+
+function windowsAtOnce(): number {
+  const n = Number(process.env.GPU_RENTAL_E2E_WINDOWS ?? 2);
+  return Number.isInteger(n) && n >= 1 ? n : 2;
 }
 
 function seconds(ms: number): string {
@@ -62,59 +75,65 @@ interface Totals {
   failures: string[];
 }
 
-async function runOn(version: string, list: Scenario[], totals: Totals): Promise<void> {
+/** Each line names its VS Code version: two windows write at once. */
+function say(job: WindowJob, line: string): void {
+  console.log(`  [${job.vscodeVersion}] ${line}`);
+}
+
+/** One window: opened, its scenarios run in order (each followed by its cleanup), closed. */
+async function runWindow(job: WindowJob, totals: Totals): Promise<void> {
   const started = Date.now();
   let session: Session;
   try {
-    session = await Session.open({ ...WINDOW, version, log: (line) => console.log(`  ${line}`) });
+    session = await Session.open({ ...WINDOW, ...job.window, version: job.version, log: (line) => say(job, line) });
   } catch (err) {
-    console.log(`\n  could not start VS Code (code-server ${version}):\n${firstLines(err)}`);
-    totals.failed += list.length;
-    totals.failures.push(...list.map((s) => `${version}: ${s.title} (VS Code did not start)`));
+    say(job, `could not start VS Code (code-server ${job.version}):\n${firstLines(err)}`);
+    totals.failed += job.scenarios.length;
+    totals.failures.push(...job.scenarios.map((s) => `${job.vscodeVersion}: ${s.title} (VS Code did not start)`));
     return;
   }
-  console.log(`\n  VS Code ${session.vscodeVersion} (code-server ${version}), ready in ${seconds(Date.now() - started)}`);
+  const opened = Date.now() - started;
   try {
-    for (const [index, scenario] of list.entries()) {
-      if (scenario.appliesTo && !scenario.appliesTo(session.vscodeVersion)) {
-        console.log(`    – ${scenario.title}: not on VS Code ${session.vscodeVersion} (${scenario.appliesWhy ?? 'does not apply'})`);
-        continue;
-      }
+    for (const scenario of job.scenarios) {
       const t0 = Date.now();
-      let own: Session | undefined;
       try {
-        if (scenario.fresh) own = await Session.open({ ...WINDOW, ...scenario.window, version });
-        await withTimeout(scenario.run(own ?? session), SCENARIO_TIMEOUT_MS, 'the scenario');
+        await withTimeout(scenario.run(session), SCENARIO_TIMEOUT_MS, 'the scenario');
         totals.passed++;
-        console.log(`    ✔ ${scenario.title} (${seconds(Date.now() - t0)})`);
+        say(job, `✔ ${scenario.title} (${seconds(Date.now() - t0)}${job.shared ? '' : `, its window opened in ${seconds(opened)}`})`);
       } catch (err) {
         totals.failed++;
-        totals.failures.push(`${version}: ${scenario.title}`);
-        console.log(`    ✘ ${scenario.title} (${seconds(Date.now() - t0)})\n${firstLines(err)}`);
-        const shot = await (own ?? session).failureScreenshot(`${index + 1}-${scenario.title.slice(0, 60)}`);
-        if (shot) console.log(`        screenshot: ${shot}`);
-      } finally {
-        await own?.close();
+        totals.failures.push(`${job.vscodeVersion}: ${scenario.title}`);
+        say(job, `✘ ${scenario.title} (${seconds(Date.now() - t0)})\n${firstLines(err)}`);
+        const shot = await session.failureScreenshot(scenario.title.slice(0, 80));
+        if (shot) say(job, `    screenshot: ${shot}`);
       }
       if (scenario.cleanup) {
         await withTimeout(scenario.cleanup(session), SCENARIO_TIMEOUT_MS, 'the cleanup').catch((err: unknown) =>
-          console.log(`      (cleanup after "${scenario.title}" failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`),
+          say(job, `  (cleanup after "${scenario.title}" failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`),
         );
       }
     }
   } finally {
     await session.close();
   }
-  console.log(`  code-server ${version}: ${seconds(Date.now() - started)} in all`);
+  if (job.shared) say(job, `the shared window: opened in ${seconds(opened)}, ${seconds(Date.now() - started)} in all`);
 }
 
 async function main(): Promise<number> {
   const list = selected();
   const totals: Totals = { passed: 0, failed: 0, failures: [] };
   const started = Date.now();
-  for (const version of versions()) {
-    await runOn(version, list, totals);
-  }
+  const installs = [];
+  for (const version of versions()) installs.push({ version, vscodeVersion: (await ensureVSCodeServer(version)).vscodeVersion });
+  const { jobs, skipped } = planWindows(installs, list);
+  for (const { vscodeVersion, title, why } of skipped) console.log(`  [${vscodeVersion}] – ${title}: not on VS Code ${vscodeVersion} (${why})`);
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runWindow(job, totals);
+  };
+  const at = Math.min(windowsAtOnce(), queue.length);
+  console.log(`\n  ${jobs.length} windows, ${at} at a time`);
+  await Promise.all(Array.from({ length: at }, worker));
   if (totals.failures.length) {
     console.log(`\n  Failed:\n${totals.failures.map((f) => `    - ${f}`).join('\n')}`);
   }

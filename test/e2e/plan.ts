@@ -1,0 +1,47 @@
+// Which windows the browser scenarios need, and in what order run.ts opens
+// them: per VS Code version, one shared window for the scenarios that run in
+// any signed-in window (in their order: each leaves the window as it found
+// it, or its cleanup does), and a window of its own for each `fresh` one.
+// Pure, so that what runs where can be read and tested without a browser.
+import type { SessionOptions } from './workbench';
+import type { Scenario } from './scenario';
+
+export interface WindowJob {
+  /** code-server release. */
+  version: string;
+  /** The VS Code version it carries, as the scenarios' `appliesTo` reads it. */
+  vscodeVersion: string;
+  /** The shared window of its version, rather than a fresh scenario's own. */
+  shared: boolean;
+  scenarios: Scenario[];
+  /** How the window differs from the others (a fresh scenario's `window`). */
+  window?: SessionOptions;
+}
+
+export interface Skipped {
+  vscodeVersion: string;
+  title: string;
+  why: string;
+}
+
+/**
+ * The shared windows first, as they run longest, then the fresh ones, the
+ * newest VS Code first within each; a scenario that does not apply to a
+ * version is listed as skipped there.
+ */
+export function planWindows(installs: readonly { version: string; vscodeVersion: string }[], scenarios: readonly Scenario[]): { jobs: WindowJob[]; skipped: Skipped[] } {
+  const shared: WindowJob[] = [];
+  const fresh: WindowJob[] = [];
+  const skipped: Skipped[] = [];
+  for (const { version, vscodeVersion } of installs) {
+    const applies = scenarios.filter((s) => {
+      if (!s.appliesTo || s.appliesTo(vscodeVersion)) return true;
+      skipped.push({ vscodeVersion, title: s.title, why: s.appliesWhy ?? 'does not apply' });
+      return false;
+    });
+    const inShared = applies.filter((s) => !s.fresh);
+    if (inShared.length) shared.push({ version, vscodeVersion, shared: true, scenarios: inShared });
+    for (const s of applies.filter((s) => s.fresh)) fresh.push({ version, vscodeVersion, shared: false, scenarios: [s], ...(s.window ? { window: s.window } : {}) });
+  }
+  return { jobs: [...shared, ...fresh], skipped };
+}
