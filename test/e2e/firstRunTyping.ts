@@ -7,11 +7,17 @@
 // empty group, not an empty group beside a walkthrough. The moment varies
 // (0, 0.6 and 1.2 s after the view first showed), since the walkthrough, when
 // GPU Rental opened it, took the focus at a moment of its own (lost keys in 2 of
-// 4 fresh profiles on 1.139.1). One fresh profile per moment.
+// 4 fresh profiles on 1.139.1). One fresh profile per moment; at 0 and 1.2 s
+// the trends scenarios then go on in that window (scenario.ts, freshWindow).
 import * as assert from 'node:assert/strict';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { type Scenario, NEWEST_ONLY } from './scenario';
 import { until, type Ui } from './workbench';
+import { TRENDS_WINDOW } from './trends';
+import { FIRST_DAY_WINDOW } from './trendsFirstDay';
+
+/** The fresh window each moment signs in, where another scenario goes on. */
+const WINDOWS: Record<number, string> = { 0: TRENDS_WINDOW, 1200: FIRST_DAY_WINDOW };
 
 /** Editor tabs of VS Code's Welcome page, where walkthroughs show. */
 function welcomeTabs(ui: Ui) {
@@ -32,6 +38,7 @@ function typingAfter(delayMs: number): Scenario {
   return {
     title: `first run: Set API Token from the Command Palette ${delayMs} ms after the view first shows gets every key of the token; no walkthrough opens and no empty editor group is left`,
     fresh: true,
+    ...(WINDOWS[delayMs] ? { freshWindow: WINDOWS[delayMs] } : {}),
     // Every delay on the newest VS Code, where the walkthrough took the keyboard; one on 1.100, for CI time.
     ...(delayMs === 600 ? {} : NEWEST_ONLY),
     async run({ ui }) {

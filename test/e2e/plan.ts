@@ -1,7 +1,8 @@
 // Which windows the browser scenarios need, and in what order run.ts opens
 // them: per VS Code version, one shared window for the scenarios that run in
 // any signed-in window (in their order: each leaves the window as it found
-// it, or its cleanup does), and a window of its own for each `fresh` one.
+// it, or its cleanup does), and a window of its own for each `fresh` one (or
+// for those naming the same `freshWindow`, in their order).
 // Pure, so that what runs where can be read and tested without a browser.
 import type { SessionOptions } from './workbench';
 import type { Scenario } from './scenario';
@@ -41,7 +42,19 @@ export function planWindows(installs: readonly { version: string; vscodeVersion:
     });
     const inShared = applies.filter((s) => !s.fresh);
     if (inShared.length) shared.push({ version, vscodeVersion, shared: true, scenarios: inShared });
-    for (const s of applies.filter((s) => s.fresh)) fresh.push({ version, vscodeVersion, shared: false, scenarios: [s], ...(s.window ? { window: s.window } : {}) });
+    const own = new Map<string, WindowJob>();
+    for (const s of applies.filter((s) => s.fresh)) {
+      const key = s.freshWindow ?? s.title;
+      const job = own.get(key);
+      if (job) {
+        job.scenarios.push(s);
+        if (s.window) job.window = { ...job.window, ...s.window };
+      } else {
+        const created: WindowJob = { version, vscodeVersion, shared: false, scenarios: [s], ...(s.window ? { window: s.window } : {}) };
+        own.set(key, created);
+        fresh.push(created);
+      }
+    }
   }
   return { jobs: [...shared, ...fresh], skipped };
 }

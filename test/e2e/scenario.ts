@@ -8,7 +8,13 @@ export interface Scenario {
   run(session: Session): Promise<void>;
   /** Runs in a window of its own (a new VS Code server and browser), as a first start does. */
   fresh?: boolean;
-  /** How that window differs from the others (its display language, say); only with `fresh`. */
+  /**
+   * Fresh scenarios that name the same window here run in one, one after the other in the list's
+   * order: for a scenario whose own checks need only what the one before leaves (a first run that
+   * signs in, then the trends of that first list). A window costs 10–25 s of CI.
+   */
+  freshWindow?: string;
+  /** How that window differs from the others (its display language, say); only with `fresh`, and once per freshWindow. */
   window?: Pick<SessionOptions, 'locale' | 'fastForwardDays' | 'machineSettings'>;
   /**
    * Where the scenario applies, when not on every VS Code version; the run

@@ -25,7 +25,6 @@ import { trendsFirstDayScenario } from './trendsFirstDay';
 import { twoWindowsScenario } from './twoWindows';
 import { pseudoLocaleScenario } from './pseudoLocale';
 import { walkthroughScenario } from './walkthrough';
-import { typingWithWalkthroughScenario } from './walkthroughTyping';
 import { firstRunTypingScenarios } from './firstRunTyping';
 
 export type { Scenario } from './scenario';
@@ -435,6 +434,8 @@ export const scenarios: Scenario[] = [
   watchingScenario,
   editorIdsScenario,
   compareScenario,
+  // A first run's sign-in at 0 and 1.2 s, then the trends in that window (scenario.ts, freshWindow).
+  ...firstRunTypingScenarios,
   trendsScenario,
   trendsFirstDayScenario,
   trendsWithoutHistoryScenario,
@@ -445,6 +446,4 @@ export const scenarios: Scenario[] = [
   firstLookScenario,
   pseudoLocaleScenario,
   walkthroughScenario,
-  typingWithWalkthroughScenario,
-  ...firstRunTypingScenarios,
 ];

@@ -12,10 +12,14 @@ import { type Scenario, NEWEST_ONLY } from './scenario';
 import { trendsFrame } from './trends';
 import { RESULTS_DIR, until, type Session } from './workbench';
 
+/** Its window, which a first run's sign-in opens (firstRunTyping.ts): that sign-in records the one list. */
+export const FIRST_DAY_WINDOW = 'the first day';
+
 export const trendsFirstDayScenario: Scenario = {
   title: 'market trends on the first day: one list recorded, Show Market Trends draws a dot per line, its words inside the charts, and says since when it records',
   ...NEWEST_ONLY,
   fresh: true,
+  freshWindow: FIRST_DAY_WINDOW,
   async run(session: Session) {
     const { ui, page } = session;
     await ui.ensureReady();

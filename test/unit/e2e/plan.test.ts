@@ -40,4 +40,16 @@ describe('e2e plan: which windows the browser scenarios open', () => {
       { vscodeVersion: '1.100.3', title: 'compare', why: 'newest only' },
     ]);
   });
+
+  it('fresh scenarios that name one window run in it, in the list order, with the options of all', () => {
+    const { jobs: grouped } = planWindows(installs.slice(0, 1), [
+      scenario('sign in at 0 ms', { fresh: true, freshWindow: 'trends' }),
+      scenario('sign in at 600 ms', { fresh: true }),
+      scenario('trends', { fresh: true, freshWindow: 'trends', window: { fastForwardDays: 14 } }),
+    ]);
+    assert.deepEqual(grouped.map((j) => [j.scenarios.map((s) => s.title), j.window]), [
+      [['sign in at 0 ms', 'trends'], { fastForwardDays: 14 }],
+      [['sign in at 600 ms'], undefined],
+    ]);
+  });
 });
