@@ -3,7 +3,10 @@
 // API it talks to runs here).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 
 export const ROOT = path.join(__dirname, '..', '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -12,6 +15,26 @@ export function requireBuiltCli(): void {
   if (!fs.existsSync(CLI)) {
     throw new Error('dist/cli.js is missing: run `npm run build` first (npm test does)');
   }
+}
+
+/**
+ * Call in a describe block: the demo API, started before its tests and reset
+ * after each, the tool's environment for it and a scratch folder; all gone after.
+ */
+export function demoForCli(): { server: DemoServer; env: NodeJS.ProcessEnv; dir: string } {
+  const demo = {} as { server: DemoServer; env: NodeJS.ProcessEnv; dir: string };
+  before(async () => {
+    requireBuiltCli();
+    demo.server = await startDemoServer();
+    demo.env = cliEnv({ GPU_RENTAL_BASE_URL: demo.server.url, GPU_RENTAL_TOKEN: DEMO_TOKEN });
+    demo.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-cli-'));
+  });
+  afterEach(() => demo.server.reset());
+  after(async () => {
+    await demo.server.close();
+    fs.rmSync(demo.dir, { recursive: true, force: true });
+  });
+  return demo;
 }
 
 export interface Run {

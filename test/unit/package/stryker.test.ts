@@ -20,9 +20,9 @@ describe('stryker.config.json', () => {
   it('leaves out every unit test that needs dist/cli.js, which its sandbox does not build', () => {
     const config = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as { mochaOptions: { spec: string[]; ignore: string[] } };
     const needBuild = testFiles('test/unit')
-      .filter((file) => /^\s*requireBuiltCli\(\);/m.test(fs.readFileSync(path.join(root, file), 'utf8')))
+      .filter((file) => /\b(requireBuiltCli|demoForCli)\(\);/.test(fs.readFileSync(path.join(root, file), 'utf8')))
       .map((file) => `out/${file.replace(/\.ts$/, '.js')}`);
-    assert.ok(needBuild.includes('out/test/unit/cli/process.test.js'), 'the CLI process tests are found');
+    assert.ok(needBuild.includes('out/test/unit/cli/process.test.js') && needBuild.includes('out/test/unit/cli/process.large.test.js'), 'the CLI process tests are found');
     assert.deepEqual(
       needBuild.filter((file) => !config.mochaOptions.ignore.includes(file)),
       [],
