@@ -86,10 +86,13 @@ const CLOSING = /^(\d+) passed, (\d+) failed$/m;
 function runChild(version: string): Promise<{ code: number; passed: number; failed: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [__filename], { env: { ...process.env, GPU_RENTAL_VSCODE_VERSIONS: version }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Ended with us (a signal to this process alone does not reach it); it stops its own server then.
+    const forget = onAbruptExit(() => child.kill('SIGTERM'));
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('close', (code) => {
+      forget();
       const text = Buffer.concat(output).toString();
       process.stdout.write(text);
       const counts = [...text.matchAll(new RegExp(CLOSING, 'gm'))].at(-1);
