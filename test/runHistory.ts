@@ -2,8 +2,8 @@
 // run by mocha on a Node that has it. Our machines' own Node is 20, so this
 // is the Node 24 the VS Code harness downloads anyway (dev/harness/install.ts):
 // `npm test` on a fresh clone stays one command. Two files at a time, as the
-// unit tests: most of a history test waits on the processes it starts, so
-// one at a time left a core idle (39 s against 30 s). Extra arguments go to mocha.
+// unit tests: one at a time kept about one of two cores busy (39 s against
+// 30 s). Extra arguments go to mocha.
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { nodeWithSqlite } from '../dev/harness/install';

@@ -4,9 +4,9 @@
 // package.json's engines.vscode accepts, each in a process of its own at the
 // same time (one version alone left a core idle: 140 s one after the other,
 // about 115 s together); each version's output is printed whole when it ends.
-// Each run opens a fresh, empty
-// workspace folder, as a user opens a repository: tests can write into it
-// (`.vscode/settings.json`, say) and find it gone on the next run.
+// Each run opens a fresh, empty workspace folder, as a user opens a
+// repository: tests can write into it (`.vscode/settings.json`, say) and find
+// it gone on the next run.
 //
 // GPU_RENTAL_VSCODE_VERSIONS: comma-separated code-server releases to run on
 // instead, e.g. `4.139.1` for a quicker run on the newest only.
@@ -79,8 +79,8 @@ async function runOn(version: string, suite: string): Promise<number> {
   return code;
 }
 
-/** The closing line a run prints (see main): its counts, or none when it ended before it. */
-const CLOSING = /^(\d+) passed, (\d+) failed$/m;
+/** The closing line a run prints (see report): its counts, or none when it ended before it. */
+const CLOSING = /^(\d+) passed, (\d+) failed$/gm;
 
 /** This script on one version, in a child process; its output printed whole once it ends. */
 function runChild(version: string): Promise<{ code: number; passed: number; failed: number }> {
@@ -95,7 +95,7 @@ function runChild(version: string): Promise<{ code: number; passed: number; fail
       forget();
       const text = Buffer.concat(output).toString();
       process.stdout.write(text);
-      const counts = [...text.matchAll(new RegExp(CLOSING, 'gm'))].at(-1);
+      const counts = [...text.matchAll(CLOSING)].at(-1);
       resolve({ code: code ?? 1, passed: Number(counts?.[1] ?? 0), failed: Number(counts?.[2] ?? 1) });
     });
   });
@@ -109,17 +109,18 @@ async function main(): Promise<number> {
     // Installed one after the other first: two versions may share the Node that runs them.
     for (const version of list) await ensureVSCodeServer(version);
     const runs = await Promise.all(list.map(runChild));
-    const failed = list.filter((_, i) => runs[i].code !== 0);
-    console.log(failed.length === 0 ? `\nIntegration tests passed on code-server ${list.join(', ')}` : `\nIntegration tests FAILED on code-server ${failed.join(', ')}`);
-    console.log(`${runs.reduce((n, r) => n + r.passed, 0)} passed, ${runs.reduce((n, r) => n + r.failed, 0)} failed`);
-    return failed.length === 0 ? 0 : 1;
+    return report(list, list.filter((_, i) => runs[i].code !== 0), runs.reduce((n, r) => n + r.passed, 0), runs.reduce((n, r) => n + r.failed, 0));
   }
   const [version] = list;
   const code = await runOn(version, suite);
-  console.log(code === 0 ? `\nIntegration tests passed on code-server ${version}` : `\nIntegration tests FAILED on code-server ${version}`);
-  // The closing line CI reads (and a run of several versions adds up).
-  console.log(`${totals.passed} passed, ${totals.failed + (code !== 0 && !totals.failed ? 1 : 0)} failed`);
-  return code === 0 ? 0 : 1;
+  return report(list, code === 0 ? [] : [version], totals.passed, totals.failed + (code !== 0 && !totals.failed ? 1 : 0));
+}
+
+/** Which versions passed, then the closing line CI reads (and a run of several versions adds up); the exit code. */
+function report(all: string[], failed: string[], passedTests: number, failedTests: number): number {
+  console.log(failed.length === 0 ? `\nIntegration tests passed on code-server ${all.join(', ')}` : `\nIntegration tests FAILED on code-server ${failed.join(', ')}`);
+  console.log(`${passedTests} passed, ${failedTests} failed`);
+  return failed.length === 0 ? 0 : 1;
 }
 
 runMain(main);

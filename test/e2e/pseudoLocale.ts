@@ -13,7 +13,7 @@ import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import type { Scenario } from './scenario';
 import { englishWords, PSEUDO_TEXT } from './strings';
 import type { Locator } from 'playwright-core';
-import { LOAD_TIMEOUT_MS, RESULTS_DIR, until } from './workbench';
+import { again, LOAD_TIMEOUT_MS, RESULTS_DIR, until } from './workbench';
 
 const ENGLISH = englishWords();
 
@@ -82,15 +82,10 @@ export const pseudoLocaleScenario: Scenario = {
     // A click that lands while the tree redraws after the refresh is lost (VS Code's tree; seen
     // once on 1.100, the row selected and no panel): as a person would, click again.
     const detailsTab = ui.page.locator('.tabs-container .tab').filter({ hasText: /\S/ });
-    for (let attempt = 1; ; attempt++) {
-      await ui.machineRows().first().click();
-      try {
-        await detailsTab.first().waitFor({ timeout: 5_000 });
-        break;
-      } catch (err) {
-        if (attempt === 3) throw err;
-      }
-    }
+    await again(
+      () => ui.machineRows().first().click(),
+      () => detailsTab.first().waitFor({ timeout: 5_000 }),
+    );
     const frame = await ui.detailsFrame();
     await until('the details values', () => frame.locator('td[data-field="price_per_gpu"]').innerText(), (v) => v.trim() !== '');
     assertPseudo('the details panel', (await frame.locator('body').innerText()).trim());

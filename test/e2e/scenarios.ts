@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { countsOnly } from './ui';
-import { UUID, until, type Ui } from './workbench';
+import { again, UUID, until, type Ui } from './workbench';
 import { type Scenario, NEWEST_ONLY } from './scenario';
 import { pryingScenario } from './prying';
 import { accountsScenario } from './accounts';
@@ -243,17 +243,14 @@ export const scenarios: Scenario[] = [
       // back from a Ctrl+click that follows at once (seen once on a loaded machine: one row
       // selected): as a person would, select them again.
       const selected = () => ui.machines().locator('.monaco-list-row.selected').count();
-      for (let attempt = 1; ; attempt++) {
-        await second.click();
-        await ui.page.waitForTimeout(300);
-        await third.click({ modifiers: ['Control'] });
-        try {
-          await until('two selected rows', selected, (n) => n === 2, 5_000);
-          break;
-        } catch (err) {
-          if (attempt === 3) throw err;
-        }
-      }
+      await again(
+        async () => {
+          await second.click();
+          await ui.page.waitForTimeout(300);
+          await third.click({ modifiers: ['Control'] });
+        },
+        () => until('two selected rows', selected, (n) => n === 2, 5_000).then(() => undefined),
+      );
       await ui.clearClipboard();
       await ui.rowContextMenu(third, 'Copy Node ID');
       const lines = (await ui.clipboardWhen('two lines', (t) => t.split('\n').length === 2)).split('\n');

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { type Scenario, NEWEST_ONLY } from './scenario';
-import { LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
+import { again, LOAD_TIMEOUT_MS, until, type Session, type Ui } from './workbench';
 
 export async function groupNames(ui: Ui): Promise<string[]> {
   return (await ui.groupRows().locator('.label-name').allInnerTexts()).map((t) => t.trim());
@@ -59,15 +59,10 @@ export const troubleScenarios: Scenario[] = [
       // windows on the machine: the toast and the stale views stayed, nothing was asked again). A
       // toast closes as its button runs, so one still there after 5 s did not get the click: a
       // person clicks again.
-      for (let attempt = 1; ; attempt++) {
-        await toast.getByRole('button', { name: 'Retry' }).click();
-        try {
-          await toast.waitFor({ state: 'hidden', timeout: 5_000 });
-          break;
-        } catch (err) {
-          if (attempt === 3) throw err;
-        }
-      }
+      await again(
+        () => toast.getByRole('button', { name: 'Retry' }).click(),
+        () => toast.waitFor({ state: 'hidden', timeout: 5_000 }),
+      );
       await stale.waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
       await ui.viewMessage(ui.templates()).filter({ hasText: /^Stale: / }).waitFor({ state: 'detached', timeout: LOAD_TIMEOUT_MS });
       await sameRows(ui, before, 'the same rows after Retry');

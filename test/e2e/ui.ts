@@ -28,6 +28,22 @@ export async function until<T>(what: string, read: () => Promise<T>, check: (val
 }
 
 /** Runs `action` in a webview's frame; a reveal can replace the frame, so a detached one is tried again. */
+/**
+ * A gesture the workbench can lose while it is busy (a click as a toast or a tree redraws, a hover
+ * before the pointer arrives): `act`, then `took`, which throws when it did not take; again, up to
+ * `times` in all, as a person tries again.
+ */
+export async function again(act: () => Promise<void>, took: () => Promise<void>, times = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await act();
+    try {
+      return await took();
+    } catch (err) {
+      if (attempt >= times) throw err;
+    }
+  }
+}
+
 export async function inFrame<T>(find: () => Promise<Frame>, action: (frame: Frame) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const frame = await find();
@@ -269,17 +285,15 @@ export class Ui {
   /** The row's hover (a table of every field); retried, since a hover needs the pointer to arrive. */
   async tooltip(row: Locator): Promise<Locator> {
     const hover = this.page.locator('.monaco-hover:visible').filter({ hasText: 'Node ID' }).first();
-    for (let attempt = 1; ; attempt++) {
-      await this.page.mouse.move(5, 5);
-      await this.page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
-      await row.locator('.label-name').first().hover();
-      try {
-        await hover.waitFor({ timeout: 10_000 });
-        return hover;
-      } catch (err) {
-        if (attempt === 3) throw err;
-      }
-    }
+    await again(
+      async () => {
+        await this.page.mouse.move(5, 5);
+        await this.page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+        await row.locator('.label-name').first().hover();
+      },
+      () => hover.waitFor({ timeout: 10_000 }),
+    );
+    return hover;
   }
 
   /** The node ID in a machine row's hover table. */

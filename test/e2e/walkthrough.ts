@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import type { Scenario } from './scenario';
-import { until, type Ui } from './workbench';
+import { again, until, type Ui } from './workbench';
 
 const CATEGORY = 'gpu-rental.gpu-rental#gettingStarted';
 
@@ -105,18 +105,15 @@ export const walkthroughScenario: Scenario = {
     // The step's own button asks for the token. The step opens with an animation that moves its
     // button; a click that lands while it moves is tried again.
     const button = ui.page.locator(`[x-step-description-for="${CATEGORY}#token"]`).getByRole('button', { name: 'Set API Token' });
-    for (let attempt = 1; ; attempt++) {
-      if ((await token.getAttribute('aria-expanded')) !== 'true') await token.click();
-      await until('the token step open', () => token.getAttribute('aria-expanded'), (v) => v === 'true');
-      await ui.page.waitForTimeout(300);
-      await button.click();
-      try {
-        await ui.passwordInput().waitFor({ timeout: 5_000 });
-        break;
-      } catch (err) {
-        if (attempt === 3) throw err;
-      }
-    }
+    await again(
+      async () => {
+        if ((await token.getAttribute('aria-expanded')) !== 'true') await token.click();
+        await until('the token step open', () => token.getAttribute('aria-expanded'), (v) => v === 'true');
+        await ui.page.waitForTimeout(300);
+        await button.click();
+      },
+      () => ui.passwordInput().waitFor({ timeout: 5_000 }),
+    );
     await escapeLeavesUndone(ui, token);
 
     // A person reads the step and clicks it: the focus is in the walkthrough. The view's Set API

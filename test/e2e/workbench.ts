@@ -17,7 +17,7 @@ import { translator } from './strings';
 import { Ui } from './ui';
 
 // Most scenarios import these from here, with the session.
-export { LOAD_TIMEOUT_MS, Ui, until } from './ui';
+export { again, LOAD_TIMEOUT_MS, Ui, until } from './ui';
 
 export const VSIX = path.join(repoRoot, 'gpu-rental.vsix');
 export const RESULTS_DIR = path.join(repoRoot, 'test-results');
