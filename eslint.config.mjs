@@ -48,7 +48,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       eqeqeq: ['error', 'smart'],
     },
-    languageOptions: { parserOptions: { projectService: true } },
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
   },
   layer(['src/api/**/*.ts'], [forbid.editor, forbid.model, forbid.market, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
   layer(['src/model/**/*.ts'], [forbid.editor, forbid.apiBeyondTypes, forbid.market, forbid.webview, forbid.vscodeLayer, forbid.dev, forbid.test]),
