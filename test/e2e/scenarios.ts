@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { countsOnly } from './ui';
-import { again, UUID, until, type Ui } from './workbench';
+import { UUID, until, type Ui } from './workbench';
+import { escapeRegExp, expandGroup, GROUP, machinesOf } from './tree';
 import { type Scenario, NEWEST_ONLY } from './scenario';
 import { pryingScenario } from './prying';
 import { accountsScenario } from './accounts';
@@ -20,6 +21,7 @@ import { suggestingScenario } from './suggesting';
 import { jobCostScenario } from './jobCost';
 import { editorIdsScenario } from './editorIds';
 import { compareScenario } from './compare';
+import { copyingScenario } from './copying';
 import { trendsScenario, trendsWithoutHistoryScenario } from './trends';
 import { trendsFirstDayScenario } from './trendsFirstDay';
 import { twoWindowsScenario } from './twoWindows';
@@ -29,7 +31,6 @@ import { firstRunTypingScenarios } from './firstRunTyping';
 
 export type { Scenario } from './scenario';
 
-const GROUP = 'RTX 4090';
 /** "4× RTX 4090" */
 const MACHINE_LABEL = /^\d+× .+$/;
 /** "6.73 (1.683/GPU) · VRAM 24 · us-east · 90.77% online" */
@@ -37,38 +38,12 @@ const MACHINE_LABEL = /^\d+× .+$/;
 const MACHINE_DESCRIPTION = /^\d+(\.\d+)? \(\d+(\.\d+)?\/GPU\) · VRAM \d+ · [a-z]+-[a-z]+ · \d+(\.\d+)?% online( · [↓↑]\d+% vs 7-day median)?$/;
 const TOTAL = DEMO_MACHINES.length;
 
-/** The group row with exactly this label, expanded. */
-async function expandGroup(ui: Ui, label: string): Promise<Locator> {
-  const row = ui.groupRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
-  await row.waitFor();
-  // A click that lands while the tree redraws (its rows follow the view's message a moment later) is
-  // sometimes lost, as a → is (docs/performance.md): a person clicks again, and so do we, up to three times.
-  for (let attempt = 1; (await row.getAttribute('aria-expanded')) !== 'true'; attempt++) {
-    await row.locator('.monaco-tl-twistie').click();
-    const expanded = await until(`group ${label} to be expanded`, () => row.getAttribute('aria-expanded'), (v) => v === 'true', 5_000).catch((err: unknown) => {
-      if (attempt === 3) throw err;
-      return undefined;
-    });
-    if (expanded) break;
-  }
-  return row;
-}
-
-/** Machine rows of one GPU model (the tree is grouped by GPU model). */
-function machinesOf(ui: Ui, gpu: string): Locator {
-  return ui.machineRows().filter({ has: ui.page.locator('.label-name', { hasText: new RegExp(`^\\d+× ${escapeRegExp(gpu)}$`) }) });
-}
-
 async function label(row: Locator): Promise<string> {
   return (await row.locator('.label-name').first().innerText()).trim();
 }
 
 async function description(row: Locator): Promise<string> {
   return (await row.locator('.label-description').first().innerText()).trim();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function headerDescription(ui: Ui): Promise<string> {
@@ -191,75 +166,7 @@ export const scenarios: Scenario[] = [
       assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
     },
   },
-  {
-    title: 'copying: Copy Node ID from the context menu, the details panel, the Command Palette, and two selected rows',
-    ...NEWEST_ONLY,
-    async run({ ui }) {
-      await ui.ensureReady();
-      await expandGroup(ui, GROUP);
-      const rows = machinesOf(ui, GROUP);
-      const first = rows.nth(0);
-      // The group's rows once they hold still: a redraw just after the group opens (the market
-      // history recorded the last list) can put another machine first (seen once on 1.100).
-      const nodeId = await until(
-        'the first row to hold still',
-        async () => {
-          const before = await ui.nodeIdOf(first);
-          await ui.page.waitForTimeout(300);
-          return before === (await ui.nodeIdOf(first)) ? before : '';
-        },
-        (id) => id !== '',
-      );
-
-      await ui.clearClipboard();
-      await ui.rowContextMenu(first, 'Copy Node ID');
-      assert.equal(await ui.clipboardWhen('the node ID', (t) => t !== ''), nodeId);
-      await ui.statusMessage(`Copied node ID ${nodeId}`);
-
-      // The details panel's own button.
-      await first.click();
-      await ui.detailsFrame({ nodeId });
-      await ui.clearClipboard();
-      await ui.inDetails({ nodeId }, (frame) => frame.locator('#copy-node-id').click());
-      assert.equal(await ui.clipboardWhen('the node ID', (t) => t !== ''), nodeId);
-
-      // The Command Palette: a quick pick of the machines, cheapest per GPU first.
-      await ui.clearClipboard();
-      await ui.runCommand('GPU Rental: Copy Node ID');
-      const firstPick = ui.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '/GPU)' }).first();
-      await firstPick.waitFor();
-      const pickText = await firstPick.innerText();
-      assert.match(pickText, /^\d+× .+ · \d+(\.\d+)? \(\d+(\.\d+)?\/GPU\)/);
-      const pickId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(pickText)?.[0];
-      assert.ok(pickId, `the pick shows the node ID: ${JSON.stringify(pickText)}`);
-      await ui.page.keyboard.press('Enter');
-      const copied = await ui.clipboardWhen('a node ID', (t) => UUID.test(t));
-      assert.equal(copied, pickId);
-
-      // Two rows selected with Ctrl+click: one ID per line.
-      const [second, third] = [rows.nth(1), rows.nth(2)];
-      const ids = [await ui.nodeIdOf(second), await ui.nodeIdOf(third)];
-      // A click opens the machine's details, and the panel opening can take the selection's focus
-      // back from a Ctrl+click that follows at once (seen once on a loaded machine: one row
-      // selected): as a person would, select them again.
-      const selected = () => ui.machines().locator('.monaco-list-row.selected').count();
-      await again(
-        async () => {
-          await second.click();
-          await ui.page.waitForTimeout(300);
-          await third.click({ modifiers: ['Control'] });
-        },
-        () => until('two selected rows', selected, (n) => n === 2, 5_000).then(() => undefined),
-      );
-      await ui.clearClipboard();
-      await ui.rowContextMenu(third, 'Copy Node ID');
-      const lines = (await ui.clipboardWhen('two lines', (t) => t.split('\n').length === 2)).split('\n');
-      assert.deepEqual([...lines].sort(), [...ids].sort());
-      await ui.statusMessage('Copied 2 node IDs');
-      // Back to one selected row.
-      await second.click();
-    },
-  },
+  copyingScenario,
   {
     title: 'filtering: Filter Machines… with gpus>=2 narrows the tree and says so; Clear Filter; Group By and Sort By menus',
     // The filter box on 1.100 is the suggestions scenario's; the menus are VS Code's own on both.
