@@ -1,13 +1,12 @@
 // `gpu-rental`: the extension's core on the command line, for scripts and
 // agents outside VS Code. Wiring only: arguments (./args), the service
-// (./setup), the commands (./commands, ./watch, ./mcp), how the process
+// (./setup), the commands (./commands, ./watch, ./mcp, loaded when asked), how the process
 // ends (./errors). esbuild bundles this into dist/cli.js.
 import { parseArgs } from './args';
 import { clientFor, runListCommand, write, type Io } from './commands';
 import { asCliError, CliError, errorText, EXIT } from './errors';
 import { HELP_TEXT } from './help';
 import { historyIfAvailable } from './historyAccess';
-import { runMcp, ToolHost } from './mcp';
 import { serviceFrom } from './setup';
 import { runCost } from './cost';
 import { runHistory } from './history';
@@ -36,6 +35,9 @@ export async function main(argv: readonly string[], io: Io, stop: AbortSignal): 
         // The server starts without a service too: its tools then say what is missing.
         const check = serviceFrom(io.env, cmd.tokenFile);
         const history = check.ok ? historyIfAvailable(check.service.baseUrl.origin, io.env) : undefined;
+        // Loaded only here: the MCP SDK builds its schemas (zod, ajv) as it loads, 50-90 ms that
+        // every other command, a deploy script's `--ids` line too, would pay at each start.
+        const { runMcp, ToolHost } = await import('./mcp.js');
         const host = new ToolHost(check.ok ? clientFor(check.service, cmd.timeoutSeconds) : undefined, check.ok ? undefined : check.error, history);
         return await runMcp(host, VERSION, stop);
       }
