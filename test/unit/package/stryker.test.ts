@@ -1,8 +1,10 @@
 // `npm run test:mutation` runs on a fresh clone: Stryker's sandbox builds
 // with `tsc` alone, so a unit test that runs the built command line
 // (dist/cli.js) fails its dry run unless stryker.config.json leaves it out by
-// name. A new test of the CLI as a process is caught here, not by a person
-// whose mutation run stops before it starts (issue 35.5).
+// name; and it builds with what is on the PATH it gives the sandbox. A new
+// test of the CLI as a process, or a build command with a path into
+// node_modules, is caught here, not by a person whose mutation run stops
+// before it starts (issue 35.5).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,5 +30,12 @@ describe('stryker.config.json', () => {
       [],
       'add these to mochaOptions.ignore in stryker.config.json',
     );
+  });
+
+  it('builds with a command on the PATH it gives the sandbox (node_modules/.bin), not a path into node_modules, which the sandbox has not yet when it builds', () => {
+    const config = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as { buildCommand: string };
+    const [program] = config.buildCommand.split(' ');
+    assert.ok(fs.existsSync(path.join(root, 'node_modules', '.bin', program)), `${program} is not in node_modules/.bin`);
+    assert.doesNotMatch(config.buildCommand, /node_modules/);
   });
 });
