@@ -1,7 +1,7 @@
 // The Machines view's tree as the scenarios reach it: a group row opened as a
 // person opens it, and the machine rows under a GPU model.
 import type { Locator } from 'playwright-core';
-import { until, type Ui } from './workbench';
+import { again, until, type Ui } from './workbench';
 
 /** The tree's group for the scenarios that need one: present in the demo market, several machines. */
 export const GROUP = 'RTX 4090';
@@ -12,14 +12,13 @@ export async function expandGroup(ui: Ui, label: string): Promise<Locator> {
   await row.waitFor();
   // A click that lands while the tree redraws (its rows follow the view's message a moment later) is
   // sometimes lost, as a → is (docs/performance.md): a person clicks again, and so do we, up to three times.
-  for (let attempt = 1; (await row.getAttribute('aria-expanded')) !== 'true'; attempt++) {
-    await row.locator('.monaco-tl-twistie').click();
-    const expanded = await until(`group ${label} to be expanded`, () => row.getAttribute('aria-expanded'), (v) => v === 'true', 5_000).catch((err: unknown) => {
-      if (attempt === 3) throw err;
-      return undefined;
-    });
-    if (expanded) break;
-  }
+  const isExpanded = async () => (await row.getAttribute('aria-expanded')) === 'true';
+  await again(
+    async () => {
+      if (!(await isExpanded())) await row.locator('.monaco-tl-twistie').click();
+    },
+    () => until(`group ${label} to be expanded`, isExpanded, (yes) => yes, 5_000).then(() => undefined),
+  );
   return row;
 }
 

@@ -27,7 +27,6 @@ export async function until<T>(what: string, read: () => Promise<T>, check: (val
   }
 }
 
-/** Runs `action` in a webview's frame; a reveal can replace the frame, so a detached one is tried again. */
 /**
  * A gesture the workbench can lose while it is busy (a click as a toast or a tree redraws, a hover
  * before the pointer arrives): `act`, then `took`, which throws when it did not take; again, up to
@@ -44,6 +43,7 @@ export async function again(act: () => Promise<void>, took: () => Promise<void>,
   }
 }
 
+/** Runs `action` in a webview's frame; a reveal can replace the frame, so a detached one is tried again. */
 export async function inFrame<T>(find: () => Promise<Frame>, action: (frame: Frame) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const frame = await find();

@@ -18,9 +18,10 @@ function testFiles(dir: string): string[] {
   });
 }
 
+const config = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as { buildCommand: string; mochaOptions: { ignore: string[] } };
+
 describe('stryker.config.json', () => {
   it('leaves out every unit test that needs dist/cli.js, which its sandbox does not build', () => {
-    const config = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as { mochaOptions: { spec: string[]; ignore: string[] } };
     const needBuild = testFiles('test/unit')
       .filter((file) => /\b(requireBuiltCli|demoForCli)\(\);/.test(fs.readFileSync(path.join(root, file), 'utf8')))
       .map((file) => `out/${file.replace(/\.ts$/, '.js')}`);
@@ -33,7 +34,6 @@ describe('stryker.config.json', () => {
   });
 
   it('builds with a command on the PATH it gives the sandbox (node_modules/.bin), not a path into node_modules, which the sandbox has not yet when it builds', () => {
-    const config = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as { buildCommand: string };
     const [program] = config.buildCommand.split(' ');
     assert.ok(fs.existsSync(path.join(root, 'node_modules', '.bin', program)), `${program} is not in node_modules/.bin`);
     assert.doesNotMatch(config.buildCommand, /node_modules/);
