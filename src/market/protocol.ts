@@ -16,7 +16,7 @@ import type { ToolName } from './tools';
 import { NotificationType, RequestType, type CancellationToken } from 'vscode-jsonrpc';
 
 /** Raised when a message changes shape; both sides check it in `hello`. */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 export type { Which, OutlookAnswer };
 
@@ -168,6 +168,11 @@ export interface Requests {
    * filter's parse error, or `off` without a history.
    */
   outlook: { params: { query: string; days?: number }; result: OutlookAnswer };
+  /**
+   * A person is about to ask for an outlook (the filter box opened): the market starts reading what the outlook
+   * reads, so that the first answer does not wait for it. `reading`: a read goes on (false: ready, or no history).
+   */
+  'outlook.prepare': { params: Record<string, never>; result: { reading: boolean } };
   // Commands (quick picks, the filter box's suggestions): src/market/worker/pickHandlers.ts
   /** The shown machines (the view's order) whose quick pick label, description or node ID match the typed text (VS Code's fuzzy match, loosely): the first `limit`, and how many match. */
   pick: { params: MachineAsk & { text: string; limit: number }; result: { machines: Machine[]; total: number } };
@@ -220,7 +225,7 @@ export function versionMismatch(theirs: number): WireError {
 }
 
 // Every method and notification, once: a missing or unknown name does not compile.
-const METHODS: Record<Method, true> = { hello: true, ping: true, configure: true, load: true, checkToken: true, state: true, summary: true, rows: true, locate: true, machine: true, tool: true, watches: true, watchStats: true, watchAlert: true, nearMisses: true, machineDetails: true, template: true, 'history.trends': true, 'history.clear': true, outlook: true, pick: true, order: true, facets: true, count: true, templateView: true };
+const METHODS: Record<Method, true> = { hello: true, ping: true, configure: true, load: true, checkToken: true, state: true, summary: true, rows: true, locate: true, machine: true, tool: true, watches: true, watchStats: true, watchAlert: true, nearMisses: true, machineDetails: true, template: true, 'history.trends': true, 'history.clear': true, outlook: true, 'outlook.prepare': true, pick: true, order: true, facets: true, count: true, templateView: true };
 const NOTIFICATION_NAMES: Record<NotificationName, true> = { changed: true, news: true, history: true, log: true };
 
 /** Each request as vscode-jsonrpc types it (its parameters, result and error data), by name. */

@@ -16,7 +16,7 @@ import type { Machine } from '../../src/api/types';
 import { originOf } from '../../src/market/history/origin';
 import { hasSqlite } from '../support/sqlite';
 import { historyDirectory, historyFileName } from '../../src/node/historyLocation';
-import { signedInToDemo, waitFor } from './helpers';
+import { runAndAccept, signedInToDemo, waitFor } from './helpers';
 import { pageContent, pageKey } from './pages';
 
 const HOUR_MS = 3_600_000;
@@ -89,6 +89,19 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     await waitFor('an outlook of the new filter', () => /^gpus>=1 · [^·]+ · typical [\d.]+–[\d.]+\/GPU · now [\d.]+, \w+ · /.test(api.machinesView.message ?? ''));
     api.view.setQuery('');
     await waitFor('no outlook without a filter', () => !/typical/.test(api.machinesView.message ?? ''));
+  });
+
+  it('the filter box has the market read what the outlook reads as it opens, before a key is typed', async () => {
+    const client = api.marketHost.client;
+    const request = client.request.bind(client);
+    const asked: string[] = [];
+    client.request = ((method, params, signal) => (asked.push(method), request(method, params, signal))) as typeof client.request;
+    try {
+      await runAndAccept('gpuRental.machines.filter');
+    } finally {
+      client.request = request;
+    }
+    assert.ok(asked.includes('outlook.prepare'), `asked: ${asked.join(', ')}`);
   });
 
   it("a watch on it has the same line in the status bar's table", async () => {

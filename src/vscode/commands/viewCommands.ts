@@ -25,6 +25,8 @@ export interface ViewCommandDeps {
 export async function filterMachines({ view, controller, marketHost, keys }: ViewCommandDeps): Promise<void> {
   await controller.ensureData('machines');
   const summary = await marketHost.client.request('facets', {});
+  // Rent now or wait: the market reads its history's window while the person types, not after the first key.
+  marketHost.client.request('outlook.prepare', {}).catch(() => undefined);
   const count = (filter: string, signal: AbortSignal) => marketHost.client.request('count', { filter }, signal);
   const outlook = (filter: string, signal: AbortSignal) => outlookLineOf(marketHost.client, filter, signal);
   const text = await askForMachineQuery(view.queryText, { summary, count, outlook }, keys);

@@ -211,6 +211,27 @@ describe('what the history records', () => {
       assert.ok('outlook' in cleared && cleared.outlook.supply.now === 0 && cleared.outlook.recordedHours === 0, 'the asker is answered from the cleared history');
     }));
 
+  it("starts reading the outlook's index when a person is about to ask (the filter box opened), so the first outlook does not wait for the read", () =>
+    withRecorder('https://prepare.example', async ({ server, market }) => {
+      const machines = generateMachines(5 * ROWS_PER_STEP, 12);
+      await market.loadMachines(async () => ({ items: machines, skipped: 0 }));
+      assert.ok(server.listedHours(machines[0].node_name) < 1, 'the first list recorded');
+      assert.equal(server.prepareOutlook(), true, 'a read began');
+      await nextTurn();
+      assert.equal(server.prepareOutlook(), true, 'the read goes on, a slice a turn: asked again, it is not begun twice');
+      let turns = 0;
+      for (; server.prepareOutlook(); turns++) await nextTurn();
+      assert.ok(turns >= 2, `read over several turns (${turns})`);
+      let answered: OutlookAnswer | undefined;
+      void server.outlook('gpus>=1', undefined, () => undefined).then((answer) => (answered = answer));
+      await nextTurn();
+      assert.ok(answered && 'outlook' in answered && answered.outlook.supply.now === machines.length, 'the first outlook answered in one turn: the read was over');
+      assert.equal(server.prepareOutlook(), false, 'ready: nothing to read');
+      const bare = new ServerHistory(openHistory, () => undefined, () => undefined);
+      assert.equal(bare.prepareOutlook(), false, 'no history (no service URL): nothing to read');
+      bare.dispose();
+    }));
+
   it('the list that ends a load which showed a first look, but never the first look, a failed load or a reset', async () => {
     const market = new Market();
     const seen: string[] = [];
