@@ -91,17 +91,24 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     await waitFor('no outlook without a filter', () => !/typical/.test(api.machinesView.message ?? ''));
   });
 
-  it('the filter box has the market read what the outlook reads as it opens, before a key is typed', async () => {
+  it('the filter box and Apply Saved Filter have the market read what the outlook reads as they open, before a filter is chosen', async () => {
+    await settings().update('machines.savedFilters', { '8× H100': FILTER }, vscode.ConfigurationTarget.Global);
     const client = api.marketHost.client;
     const request = client.request.bind(client);
     const asked: string[] = [];
     client.request = ((method, params, signal) => (asked.push(method), request(method, params, signal))) as typeof client.request;
     try {
       await runAndAccept('gpuRental.machines.filter');
+      assert.ok(asked.includes('outlook.prepare'), `the filter box: ${asked.join(', ')}`);
+      asked.length = 0;
+      const choosing = vscode.commands.executeCommand('gpuRental.machines.applySavedFilter');
+      await waitFor('Apply Saved Filter to ask', () => asked.includes('outlook.prepare'));
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await choosing;
     } finally {
       client.request = request;
+      await settings().update('machines.savedFilters', undefined, vscode.ConfigurationTarget.Global);
     }
-    assert.ok(asked.includes('outlook.prepare'), `asked: ${asked.join(', ')}`);
   });
 
   it("a watch on it has the same line in the status bar's table", async () => {

@@ -25,14 +25,18 @@ export interface ViewCommandDeps {
 export async function filterMachines({ view, controller, marketHost, keys }: ViewCommandDeps): Promise<void> {
   await controller.ensureData('machines');
   const summary = await marketHost.client.request('facets', {});
-  // Rent now or wait: the market reads its history's window while the person types, not after the first key.
-  marketHost.client.request('outlook.prepare', {}).catch(() => undefined);
+  prepareOutlook(marketHost);
   const count = (filter: string, signal: AbortSignal) => marketHost.client.request('count', { filter }, signal);
   const outlook = (filter: string, signal: AbortSignal) => outlookLineOf(marketHost.client, filter, signal);
   const text = await askForMachineQuery(view.queryText, { summary, count, outlook }, keys);
   if (text !== undefined) {
     view.setQuery(text);
   }
+}
+
+/** Rent now or wait: the market reads its history's window while the person chooses or types a filter, not after. */
+function prepareOutlook(marketHost: MarketAsker): void {
+  marketHost.client.request('outlook.prepare', {}).catch(() => undefined);
 }
 
 /** Apply Suggested Filter: a near miss's query (or any query text another caller passes); a text that does not parse is said and changes nothing. */
@@ -86,6 +90,7 @@ export async function applySavedFilter(deps: ViewCommandDeps): Promise<void> {
     showInfoToFilter(vscode.l10n.t('GPU Rental: no saved filters yet. Filter the machines, then use "Save Current Filter…".'));
     return;
   }
+  prepareOutlook(deps.marketHost);
   const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Apply Saved Filter'), placeHolder: vscode.l10n.t('Choose a saved filter (setting gpuRental.machines.savedFilters)'), matchOnDescription: true });
   if (choice?.save) {
     await saveFilter(deps);
