@@ -87,6 +87,8 @@ export interface ArrangedGroup {
   readonly size: number;
   /** The group's machines in the arrangement's order, sorted on first use. */
   readonly machines: readonly Machine[];
+  /** The first `count` of `machines`, without sorting the rest (a group's first rows: 200 of 11,765 at 100k machines). */
+  head(count: number): readonly Machine[];
   /** The first machine under the sort: what the group is ordered by. */
   readonly first: Machine;
   /** The machine with the lowest price per GPU, whatever the sort. */
@@ -100,6 +102,9 @@ export interface ArrangedGroup {
  */
 class LazyGroup implements ArrangedGroup {
   private sorted = false;
+  /** Each machine's sort key and price per GPU, in the unsorted list's order. */
+  private readonly values: Float64Array;
+  private readonly perGpu: Float64Array;
   readonly size: number;
   readonly first: Machine;
   readonly cheapestPerGpu: Machine;
@@ -114,9 +119,14 @@ class LazyGroup implements ArrangedGroup {
     // One pass, each machine's keys computed once: the price is parsed from its text.
     const { value, sign } = sort;
     const byPerGpu = value === pricePerGpu;
+    // Kept for head(): the keys of a group's first rows, chosen without sorting it.
+    const values = (this.values = new Float64Array(list.length));
+    const perGpus = (this.perGpu = new Float64Array(list.length));
     let first = list[0];
     let firstValue = value(first);
     let firstPerGpu = byPerGpu ? firstValue : pricePerGpu(first);
+    values[0] = firstValue;
+    perGpus[0] = firstPerGpu;
     let cheapest = first;
     let cheapestValue = firstValue;
     let cheapestPerGpu = firstPerGpu;
@@ -124,6 +134,8 @@ class LazyGroup implements ArrangedGroup {
       const machine = list[i];
       const v = value(machine);
       const p = byPerGpu ? v : pricePerGpu(machine);
+      values[i] = v;
+      perGpus[i] = p;
       if (inOrder(sign, v, p, machine.node_name, firstValue, firstPerGpu, first.node_name) < 0) {
         first = machine;
         firstValue = v;
@@ -144,9 +156,62 @@ class LazyGroup implements ArrangedGroup {
     if (!this.sorted) {
       sortMachines(this.list, this.sort);
       this.sorted = true;
+      this.top = undefined;
     }
     return this.list;
   }
+
+  /** The first machines chosen so far without sorting the rest (see head). */
+  private top: Machine[] | undefined;
+
+  head(count: number): readonly Machine[] {
+    if (this.sorted || count * HEAD_SHARE >= this.size) return this.machines.slice(0, count);
+    if (!this.top || this.top.length < count) this.top = firstInOrder(this.list, this.values, this.perGpu, this.sort.sign, count);
+    return this.top.slice(0, count);
+  }
+}
+
+/** A group's head is chosen apart from the rest while it is under this share of the group; a larger one sorts the group. */
+const HEAD_SHARE = 8;
+
+/**
+ * The first `count` machines of `list` in the order sortMachines gives, without sorting the rest (`values` and
+ * `perGpu`: each machine's keys): the best `count` kept in a heap whose root is the worst of them (most machines are
+ * compared once, with the root), then those sorted. The order is total (the node ID breaks ties), so it is the
+ * sorted list's head.
+ */
+function firstInOrder(list: readonly Machine[], values: Float64Array, perGpu: Float64Array, sign: number, count: number): Machine[] {
+  const n = list.length;
+  const order = (a: number, b: number) => inOrder(sign, values[a], perGpu[a], list[a].node_name, values[b], perGpu[b], list[b].node_name);
+  const k = Math.max(0, Math.min(count, n));
+  if (k === 0) return [];
+  const heap = new Int32Array(k);
+  let size = 0;
+  // A binary heap, the machine that comes last in order at its root.
+  for (let i = 0; i < n; i++) {
+    if (size < k) {
+      let at = size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (order(i, heap[parent]) <= 0) break;
+        heap[at] = heap[parent];
+        at = parent;
+      }
+      heap[at] = i;
+    } else if (order(i, heap[0]) < 0) {
+      let at = 0;
+      for (;;) {
+        const l = 2 * at + 1;
+        if (l >= size) break;
+        const child = l + 1 < size && order(heap[l + 1], heap[l]) > 0 ? l + 1 : l;
+        if (order(heap[child], i) <= 0) break;
+        heap[at] = heap[child];
+        at = child;
+      }
+      heap[at] = i;
+    }
+  }
+  return Array.from(heap.subarray(0, size)).sort(order).map((i) => list[i]);
 }
 
 const SORT_VALUE: Record<SortKey, (m: Machine) => number> = {

@@ -92,7 +92,7 @@ export class MarketServer implements Disposable {
         const { groups } = await askedView(this.market, ask, this.history, token);
         // With no grouping, the one group whatever its key.
         const group = groups.find((g) => g.key === ask.groupKey) ?? (groups.length === 1 ? groups[0] : undefined);
-        const machines = group ? group.machines.slice(ask.start, ask.start + ask.count) : [];
+        const machines = group ? group.head(ask.start + ask.count).slice(ask.start) : [];
         return { machines, history: this.history && rowHistory(this.history, machines), size: group?.size ?? 0 };
       },
       locate: async (ask, token) => {
