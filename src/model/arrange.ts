@@ -105,6 +105,8 @@ class LazyGroup implements ArrangedGroup {
   /** Each machine's sort key and price per GPU, in the unsorted list's order. */
   private readonly values: Float64Array;
   private readonly perGpu: Float64Array;
+  /** The first machines chosen so far without sorting the rest (see head). */
+  private top: Machine[] | undefined;
   readonly size: number;
   readonly first: Machine;
   readonly cheapestPerGpu: Machine;
@@ -160,9 +162,6 @@ class LazyGroup implements ArrangedGroup {
     }
     return this.list;
   }
-
-  /** The first machines chosen so far without sorting the rest (see head). */
-  private top: Machine[] | undefined;
 
   head(count: number): readonly Machine[] {
     if (this.sorted || count * HEAD_SHARE >= this.size) return this.machines.slice(0, count);
