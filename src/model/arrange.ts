@@ -101,10 +101,11 @@ export interface ArrangedGroup {
  * opens (or a quick pick lists) pay for their sort, once per snapshot.
  */
 class LazyGroup implements ArrangedGroup {
-  private sorted = false;
-  /** Each machine's sort key and price per GPU, in the unsorted list's order. */
+  /** Each machine's sort key and price per GPU, in the list's order: computed once, for the sort and the head. */
   private readonly values: Float64Array;
   private readonly perGpu: Float64Array;
+  /** The list sorted, once read whole. */
+  private sorted: Machine[] | undefined;
   /** The first machines chosen so far without sorting the rest (see head). */
   private top: Machine[] | undefined;
   readonly size: number;
@@ -114,14 +115,13 @@ class LazyGroup implements ArrangedGroup {
   constructor(
     readonly key: string,
     readonly label: string,
-    private readonly list: Machine[],
+    private readonly list: readonly Machine[],
     private readonly sort: SortOrderOf,
   ) {
     this.size = list.length;
     // One pass, each machine's keys computed once: the price is parsed from its text.
     const { value, sign } = sort;
     const byPerGpu = value === pricePerGpu;
-    // Kept for head(): the keys of a group's first rows, chosen without sorting it.
     const values = (this.values = new Float64Array(list.length));
     const perGpus = (this.perGpu = new Float64Array(list.length));
     let first = list[0];
@@ -156,16 +156,16 @@ class LazyGroup implements ArrangedGroup {
 
   get machines(): readonly Machine[] {
     if (!this.sorted) {
-      sortMachines(this.list, this.sort);
-      this.sorted = true;
+      const order = orderOf(this.list, this.values, this.perGpu, this.sort.sign);
+      this.sorted = Array.from(this.list, (_, i) => i).sort(order).map((i) => this.list[i]);
       this.top = undefined;
     }
-    return this.list;
+    return this.sorted;
   }
 
   head(count: number): readonly Machine[] {
     if (this.sorted || count * HEAD_SHARE >= this.size) return this.machines.slice(0, count);
-    if (!this.top || this.top.length < count) this.top = firstInOrder(this.list, this.values, this.perGpu, this.sort.sign, count);
+    if (!this.top || this.top.length < count) this.top = firstInOrder(this.list, orderOf(this.list, this.values, this.perGpu, this.sort.sign), count);
     return this.top.slice(0, count);
   }
 }
@@ -173,15 +173,18 @@ class LazyGroup implements ArrangedGroup {
 /** A group's head is chosen apart from the rest while it is under this share of the group; a larger one sorts the group. */
 const HEAD_SHARE = 8;
 
+/** The arrangement's order of machines by their place in `list` (`values` and `perGpu`: their keys; see inOrder). */
+function orderOf(list: readonly Machine[], values: Float64Array, perGpu: Float64Array, sign: number): (a: number, b: number) => number {
+  return (a, b) => inOrder(sign, values[a], perGpu[a], list[a].node_name, values[b], perGpu[b], list[b].node_name);
+}
+
 /**
- * The first `count` machines of `list` in the order sortMachines gives, without sorting the rest (`values` and
- * `perGpu`: each machine's keys): the best `count` kept in a heap whose root is the worst of them (most machines are
- * compared once, with the root), then those sorted. The order is total (the node ID breaks ties), so it is the
- * sorted list's head.
+ * The first `count` machines of `list` under `order`, without sorting the rest: the best `count` kept in a heap
+ * whose root is the worst of them (most machines are compared once, with the root), then those sorted. The order
+ * is total (the node ID breaks ties), so it is the sorted list's head.
  */
-function firstInOrder(list: readonly Machine[], values: Float64Array, perGpu: Float64Array, sign: number, count: number): Machine[] {
+function firstInOrder(list: readonly Machine[], order: (a: number, b: number) => number, count: number): Machine[] {
   const n = list.length;
-  const order = (a: number, b: number) => inOrder(sign, values[a], perGpu[a], list[a].node_name, values[b], perGpu[b], list[b].node_name);
   const k = Math.max(0, Math.min(count, n));
   if (k === 0) return [];
   const heap = new Int32Array(k);
@@ -247,17 +250,6 @@ function sortOrderOf({ sortBy, order, job }: Pick<Arrangement, 'sortBy' | 'order
  */
 function inOrder(sign: number, aValue: number, aPerGpu: number, aId: string, bValue: number, bPerGpu: number, bId: string): number {
   return sign * (aValue - bValue) || aPerGpu - bPerGpu || compareIds(aId, bId);
-}
-
-/** Sorts in place, computing each machine's keys once rather than at every comparison. */
-function sortMachines(list: Machine[], { value, sign }: SortOrderOf): void {
-  const byPerGpu = value === pricePerGpu;
-  const keyed = list.map((machine) => {
-    const v = value(machine);
-    return { machine, value: v, perGpu: byPerGpu ? v : pricePerGpu(machine) };
-  });
-  keyed.sort((a, b) => inOrder(sign, a.value, a.perGpu, a.machine.node_name, b.value, b.perGpu, b.machine.node_name));
-  keyed.forEach(({ machine }, i) => (list[i] = machine));
 }
 
 interface GroupKind {
