@@ -14,7 +14,7 @@ import { repoRoot } from '../../dev/repoRoot';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
 import { Session } from '../e2e/workbench';
-import { FLOOR_LIST_PANE, FLOOR_PANE, focusFirstGroup, timed, timedExpand } from './pageTiming';
+import { FLOOR_CHILD_ROW, FLOOR_LIST_PANE, FLOOR_PANE, focusFirstGroup, timed, timedExpand } from './pageTiming';
 
 /** An extension whose trees only hand VS Code rows like ours, at once (its package.json says what each view does). */
 export const TREE_FLOOR = path.join(repoRoot, 'test', 'fixtures', 'tree-floor');
@@ -47,12 +47,17 @@ export async function floorInNewWindow(version: string, machines: Machine[], row
     await input.waitFor();
     await input.fill(DEMO_TOKEN);
     const firstRowsMs = await timed(session, () => input.press('Enter'), `${FLOOR_LIST_PANE}?.querySelector('.monaco-list-row[aria-level="1"]')`);
-    fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows }));
-    await focusFirstGroup(session, 'Tree Floor: Show', FLOOR_PANE);
-    const { ms: expandMs } = await timedExpand(session, `${FLOOR_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`);
+    await focusFloorGroup(session, dir, rows);
+    const { ms: expandMs } = await timedExpand(session, FLOOR_CHILD_ROW);
     return { firstRowsMs, expandMs };
   } finally {
     await session.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The keyboard focus on the first group of Floor Rows, its groups holding `rows` each (written where the fixture reads it, `dir`). */
+export async function focusFloorGroup(session: Session, dir: string, rows: number): Promise<void> {
+  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows }));
+  await focusFirstGroup(session, 'Tree Floor: Show', FLOOR_PANE);
 }

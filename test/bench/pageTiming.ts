@@ -8,6 +8,7 @@ export const paneTitled = (title: string) => `[...document.querySelectorAll('.pa
 export const MACHINES_PANE = paneTitled('Machines');
 export const FLOOR_PANE = paneTitled('Floor Rows');
 export const FLOOR_LIST_PANE = paneTitled('Floor List');
+export const FLOOR_CHILD_ROW = `${FLOOR_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`;
 export const FIRST_GROUP_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="1"]')`;
 export const FIRST_CHILD_ROW = `${MACHINES_PANE}?.querySelector('.monaco-list-row[aria-level="2"]')`;
 export const BUSY = `${MACHINES_PANE}?.querySelector('.monaco-progress-container.active:not(.done)')`;
