@@ -97,6 +97,7 @@ async function runWindow(job: WindowJob, totals: Totals): Promise<void> {
     for (const [index, scenario] of job.scenarios.entries()) {
       const t0 = Date.now();
       try {
+        session.ui.forgetStatusMessages();
         await withTimeout(scenario.run(session), SCENARIO_TIMEOUT_MS, 'the scenario');
         totals.passed++;
         say(job, `✔ ${scenario.title} (${seconds(Date.now() - t0)}${job.shared || index > 0 ? '' : `, its window opened in ${seconds(opened)}`})`);

@@ -3,6 +3,7 @@
 // workbench.ts's Session, which also re-exports them.
 import type { Frame, Locator, Page } from 'playwright-core';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
+import { statusTextsAfter } from './statusLog';
 
 /** Loading a list can include the client's retries with backoff. */
 export const LOAD_TIMEOUT_MS = 60_000;
@@ -94,6 +95,9 @@ export class Ui {
     /** Our English text as the window's display language shows it (the identity in English). */
     readonly t: (english: string) => string = (english) => english,
   ) {}
+
+  /** Status bar texts shown at or before this time are not looked for again (statusMessage). */
+  private statusSince = Date.now();
 
   // --- Where things are -----------------------------------------------------
 
@@ -342,11 +346,22 @@ export class Ui {
     return until(`the clipboard to hold ${what}`, () => this.page.evaluate(() => navigator.clipboard.readText()), check);
   }
 
-  /** The status bar, once it shows `text`. */
+  /**
+   * Once the status bar has shown `text` (a substring, or a match) since this
+   * scenario began or since the last message found: read from the page's log
+   * (statusLog.ts), so a flash gone before the look still counts.
+   */
   async statusMessage(text: string | RegExp): Promise<string> {
-    const item = this.statusBar().locator('.statusbar-item').filter({ hasText: text }).first();
-    await item.waitFor();
-    return (await item.innerText()).trim();
+    const matches = (shown: string) => (typeof text === 'string' ? shown.includes(text) : text.test(shown));
+    const texts = await until(`the status bar to show ${String(text)}`, () => statusTextsAfter(this.page, this.statusSince), (seen) => seen.some((s) => matches(s.text)), 45_000);
+    const found = texts.find((s) => matches(s.text))!;
+    this.statusSince = found.at;
+    return found.text;
+  }
+
+  /** A scenario's status messages are the ones shown after it began. */
+  forgetStatusMessages(): void {
+    this.statusSince = Date.now();
   }
 
   /** Widens the primary side bar by dragging the sash at its edge, as people who use this view do. */

@@ -13,6 +13,7 @@ import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { startVSCodeServer, type VSCodeServer } from '../../dev/harness/server';
 import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION } from '../../dev/harness/settings';
 import { repoRoot } from '../../dev/repoRoot';
+import { keepStatusLog } from './statusLog';
 import { translator } from './strings';
 import { Ui } from './ui';
 
@@ -112,6 +113,7 @@ export class Session {
       const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 850 } });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+      await keepStatusLog(context);
       const page = await openWorkbench(context, server.url);
       const session = new Session(version, server.vscodeVersion, demo, server, browser, context, page, opts.locale);
       session.fastForwarded = steps;
