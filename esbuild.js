@@ -38,7 +38,8 @@ async function main() {
     target: 'node20',
     outfile: path.join(dist, 'extension.js'),
     external: ['vscode'],
-    minify: production,
+    // GPU_RENTAL_NO_MINIFY: a package whose functions keep their names, for a profile (docs/performance.md).
+    minify: production && !process.env.GPU_RENTAL_NO_MINIFY,
     sourcemap: !production,
     sourcesContent: false,
     metafile: true,

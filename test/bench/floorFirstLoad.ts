@@ -14,7 +14,7 @@ import { repoRoot } from '../../dev/repoRoot';
 import { DEMO_TOKEN } from '../../dev/demo/fixtures';
 import type { Machine } from '../../src/api/types';
 import { Session } from '../e2e/workbench';
-import { FLOOR_CHILD_ROW, FLOOR_LIST_PANE, FLOOR_PANE, focusFirstGroup, timed, timedExpand } from './pageTiming';
+import { FLOOR_CHILD_ROW, FLOOR_LIST_PANE, FLOOR_PANE, focusFirstGroup, timed, timedExpand, type RowText } from './pageTiming';
 
 /** An extension whose trees only hand VS Code rows like ours, at once (its package.json says what each view does). */
 export const TREE_FLOOR = path.join(repoRoot, 'test', 'fixtures', 'tree-floor');
@@ -25,9 +25,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * In a new window (our extension installed, no token): Enter in the Floor List's token box → its first group row
- * on screen; then → on a group of Floor Rows holding `rows` → its first row on screen.
+ * on screen; then → on a group of Floor Rows holding `rows` with `texts` → its first row on screen.
  */
-export async function floorInNewWindow(version: string, machines: Machine[], rows: number): Promise<{ firstRowsMs: number; expandMs: number }> {
+export async function floorInNewWindow(version: string, machines: Machine[], rows: number, texts: RowText[]): Promise<{ firstRowsMs: number; expandMs: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-rental-floor-'));
   const session = await Session.open({ version, viewport: { width: 1400, height: 1000 }, extensionFolders: [TREE_FLOOR], env: { GPU_RENTAL_STALL_PROBE_DIR: dir } });
   try {
@@ -47,7 +47,7 @@ export async function floorInNewWindow(version: string, machines: Machine[], row
     await input.waitFor();
     await input.fill(DEMO_TOKEN);
     const firstRowsMs = await timed(session, () => input.press('Enter'), `${FLOOR_LIST_PANE}?.querySelector('.monaco-list-row[aria-level="1"]')`);
-    await focusFloorGroup(session, dir, rows);
+    await focusFloorGroup(session, dir, rows, texts);
     const { ms: expandMs } = await timedExpand(session, FLOOR_CHILD_ROW);
     return { firstRowsMs, expandMs };
   } finally {
@@ -56,8 +56,11 @@ export async function floorInNewWindow(version: string, machines: Machine[], row
   }
 }
 
-/** The keyboard focus on the first group of Floor Rows, its groups holding `rows` each (written where the fixture reads it, `dir`). */
-export async function focusFloorGroup(session: Session, dir: string, rows: number): Promise<void> {
-  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows }));
+/**
+ * The keyboard focus on the first group of Floor Rows, its groups holding `rows` each, showing our rows' `texts`
+ * in turn (written where the fixture reads it, `dir`): the same rows as ours, but for the node IDs.
+ */
+export async function focusFloorGroup(session: Session, dir: string, rows: number, texts: RowText[]): Promise<void> {
+  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows, texts }));
   await focusFirstGroup(session, 'Tree Floor: Show', FLOOR_PANE);
 }

@@ -84,3 +84,19 @@ export async function focusFirstGroup(session: Session, command: string, pane: s
     60_000,
   );
 }
+
+/** A machine row's texts as the tree shows them: what the tree floor shows in its rows to do the same. */
+export interface RowText {
+  label: string;
+  description: string;
+  accessible: string;
+}
+
+/** The texts of the Machines view's machine rows on screen. */
+export async function machineRowTexts(session: Session): Promise<RowText[]> {
+  return (await session.page.evaluate(`[...(${MACHINES_PANE})?.querySelectorAll('.monaco-list-row[aria-level="2"]') ?? []].map((row) => ({
+    label: row.querySelector('.label-name')?.textContent ?? '',
+    description: row.querySelector('.label-description')?.textContent ?? '',
+    accessible: row.getAttribute('aria-label') ?? '',
+  }))`)) as RowText[];
+}

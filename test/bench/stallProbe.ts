@@ -6,8 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../../dev/repoRoot';
-import { actionFigures, type ActionFigures, type Mark, type StallReport } from '../../dev/harness/stalls';
+import { actionFigures, type ActionFigures, type Mark } from '../../dev/harness/stalls';
 import { until, type Session } from '../e2e/workbench';
+import { allocationLines, stallLines, type ProfiledReport } from './stallProfile';
 
 export const STALL_PROBE = path.join(repoRoot, 'test', 'fixtures', 'stall-probe');
 
@@ -60,10 +61,12 @@ export async function stallFigures(session: Session, dir: string, marks: Marks):
   await session.ui.runCommand('Stall Probe: Write Report');
   const report = await until(
     "the stall probe's report",
-    async () => JSON.parse(fs.readFileSync(file, 'utf8')) as StallReport,
+    async () => JSON.parse(fs.readFileSync(file, 'utf8')) as ProfiledReport,
     () => true,
     60_000,
   );
   if (process.env.GPU_RENTAL_BENCH_DEBUG) console.log(`  stall probe: ${report.gaps.length} gaps, ${report.samples.length} samples, pid ${report.pid}`);
+  const ran = [...stallLines(report, marks.marks), ...allocationLines(report)];
+  if (ran.length) console.log(`  what ran in each stall (GPU_RENTAL_STALL_PROFILE):\n${ran.join('\n')}`);
   return actionFigures(report, marks.marks);
 }

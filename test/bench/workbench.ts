@@ -41,7 +41,7 @@ import { memoryCell, pivotTable, runsTable, stallCell, type ActionFigures } from
 import { median } from './measure';
 import { commandLine, Marks, SETTLE_MS, STALL_PROBE, stallFigures } from './stallProbe';
 import { hoverNodeId, quickPickAndDetails, toolCall, typeFilter, watchPoll } from './workbenchActions';
-import { BUSY, FIRST_GROUP_ROW, FLOOR_CHILD_ROW, FLOOR_LIST_PANE, focusFirstGroup, MACHINES_PANE, timed, timedExpand, timedMilestones, WHOLE_LIST } from './pageTiming';
+import { BUSY, FIRST_GROUP_ROW, FLOOR_CHILD_ROW, FLOOR_LIST_PANE, focusFirstGroup, MACHINES_PANE, machineRowTexts, timed, timedExpand, timedMilestones, WHOLE_LIST, type RowText } from './pageTiming';
 import { floorInNewWindow, focusFloorGroup, TREE_FLOOR } from './floorFirstLoad';
 
 interface Figures {
@@ -69,6 +69,8 @@ interface Figures {
   /** Presses of → it took (see timedExpand). */
   expandPresses: number;
   expandRows: number;
+  /** The texts of our machine rows on screen after the expand: the floor's rows show them. */
+  rowTexts: RowText[];
   rssBefore: number;
   rssAfter: number;
   /** After a full garbage collection: before loading, and after loading and expanding. */
@@ -128,8 +130,8 @@ async function plainNodeMs(url: string, request: string): Promise<number> {
  * The same expand in the tree-floor fixture's view, whose groups hold as
  * many rows as ours showed and answer at once: VS Code's own cost of it.
  */
-async function floorExpand(session: Session, dir: string, rows: number, marks: Marks): Promise<number> {
-  await focusFloorGroup(session, dir, rows);
+async function floorExpand(session: Session, dir: string, rows: number, texts: RowText[], marks: Marks): Promise<number> {
+  await focusFloorGroup(session, dir, rows, texts);
   const { ms } = await marks.around('expand a group of an empty extension’s tree (VS Code’s floor)', () => timedExpand(session, FLOOR_CHILD_ROW), (expanded) => expanded.ms);
   // Back to our view: the actions after this one work in it.
   await session.ui.runCommand('GPU Rental: Focus on Machines View');
@@ -167,7 +169,7 @@ async function measure(version: string, count: number): Promise<Omit<Figures, 'f
     version,
     viewport: { width: 1400, height: 1000 },
     extensionFolders: [BENCH_PROBE, STALL_PROBE, TREE_FLOOR],
-    env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir, GPU_RENTAL_STALL_PROBE_DIR: probeDir },
+    env: { GPU_RENTAL_BENCH_PROBE_DIR: probeDir, GPU_RENTAL_STALL_PROBE_DIR: probeDir, ...(process.env.GPU_RENTAL_STALL_PROFILE ? { GPU_RENTAL_STALL_PROFILE: '1' } : {}) },
   });
   try {
     const { ui, demo } = session;
@@ -221,12 +223,18 @@ async function measure(version: string, count: number): Promise<Omit<Figures, 'f
     await focusFirstGroup(session, 'GPU Rental: Focus on Machines View', MACHINES_PANE);
     const { ms: expandMs, presses: expandPresses } = await marks.around('expand the first group', () => timedExpand(session), (expanded) => expanded.ms);
     const expandRows = Number(await ui.machineRows().first().getAttribute('aria-setsize'));
+    const rowTexts = await machineRowTexts(session);
     const rssAfter = await extensionHostRss(session);
     const collectedAfter = await probeMemory(session, probeDir);
     // Last, so that its garbage does not count in the memory figures; with the market loaded, as a refresh finds it.
     const hostFloor = await probeFetch(session, probeDir);
-    const floorExpandMs = await floorExpand(session, probeDir, expandRows, marks);
+    // The floors allocate in the extension host (at 100k, six 47 MB bodies decoded and parsed: some 600 MB of garbage,
+    // against 16 MB of ours in the whole run): collected after each, outside every action's window, not in the middle
+    // of the next actions (a 137 ms collection while a machine's details opened, in a profiled run).
+    await probeMemory(session, probeDir);
+    const floorExpandMs = await floorExpand(session, probeDir, expandRows, rowTexts, marks);
     const floorFirstRowsMs = await floorFirstRows(session, probeDir);
+    await probeMemory(session, probeDir);
 
     // What else a person does, each marked for the stall probe; the watch last (its polls would fall into the others).
     await sleep(SETTLE_MS);
@@ -237,7 +245,7 @@ async function measure(version: string, count: number): Promise<Omit<Figures, 'f
     machines = await watchPoll(session, marks, machines);
     const stalls = await stallFigures(session, probeDir, marks);
     return {
-      machines: count, bodyBytes, floorMs: floor, tokenCheckMs: tokenCheck, hostFloorMs: hostFloor, firstRowsMs, floorFirstRowsMs, wholeListMs, refreshMs: median(refreshes), expandMs, floorExpandMs, expandPresses, expandRows, rssBefore, rssAfter,
+      machines: count, bodyBytes, floorMs: floor, tokenCheckMs: tokenCheck, hostFloorMs: hostFloor, firstRowsMs, floorFirstRowsMs, wholeListMs, refreshMs: median(refreshes), expandMs, floorExpandMs, expandPresses, expandRows, rowTexts, rssBefore, rssAfter,
       collected: { before: collectedBefore, after: collectedAfter },
       stalls,
     };
@@ -303,13 +311,15 @@ async function main(): Promise<void> {
   const rows: Figures[] = [];
   for (const count of sizes) {
     const ours = await measure(version, count);
-    const floor = await floorInNewWindow(version, generateMachines(count, 1), ours.expandRows);
+    const floor = await floorInNewWindow(version, generateMachines(count, 1), ours.expandRows, ours.rowTexts);
     const figures = { ...ours, floorFirstRowsNewWindowMs: floor.firstRowsMs, floorExpandNewWindowMs: floor.expandMs };
     rows.push(figures);
     console.log(`  ${int(count)} machines done`);
   }
   console.log(`\n${table(rows)}\n`);
   console.log(`First rows: Enter in the token box → first group row on screen (a first look at the list when its body is large: the rows of its first 128 KB while the rest arrives). Whole list: Enter → the whole list shown and the view's progress gone (the token is checked after it). Refresh: median of ${REFRESHES} clicks, each after one machine went. Expand: → on the first group → its first row on screen (→ pressed again when a press showed nothing for 5 s: the workbench sometimes ignores the first → after the tree refreshed).`);
+  const textLength = (f: Figures) => Math.round(f.rowTexts.reduce((sum, t) => sum + t.label.length + t.description.length + t.accessible.length, 0) / Math.max(1, f.rowTexts.length));
+  console.log(`\nThe empty extension's rows show the texts of ours on screen after our expand (label, description and accessible label: ${rows.map((f) => `${textLength(f)} characters a row at ${int(f.machines)}`).join(', ')}), with our rows' two inline actions and our tree's options (several rows selectable, Collapse All).`);
   console.log(`\nThe extension host's event loop (the stall probe: every gap over 50 ms of a 10 ms timer), longest stall / total time blocked per action; a range over the runs when an action ran more than once:\n`);
   console.log(pivotTable(rows.map((f) => ({ machines: f.machines, actions: f.stalls })), 'action', stallCell));
   console.log(`\nThe extension host's RSS, the highest sampled (every 250 ms, and after each stall) during each action (the process's: a worker thread's memory is inside it):\n`);
