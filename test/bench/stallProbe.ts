@@ -67,6 +67,13 @@ export async function stallFigures(session: Session, dir: string, marks: Marks):
   );
   if (process.env.GPU_RENTAL_BENCH_DEBUG) console.log(`  stall probe: ${report.gaps.length} gaps, ${report.samples.length} samples, pid ${report.pid}`);
   const ran = [...stallLines(report, marks.marks), ...allocationLines(report)];
-  if (ran.length) console.log(`  what ran in each stall (GPU_RENTAL_STALL_PROFILE):\n${ran.join('\n')}`);
+  if (report.profile) {
+    // For DevTools' or VS Code's profile viewer.
+    const saved = path.join(repoRoot, 'test-results', `bench-extension-host-${report.pid}.cpuprofile`);
+    fs.mkdirSync(path.dirname(saved), { recursive: true });
+    fs.writeFileSync(saved, JSON.stringify(report.profile));
+    ran.push(`  the whole profile: ${path.relative(repoRoot, saved)}`);
+  }
+  if (ran.length) console.log(`  what ran in each stall and action (GPU_RENTAL_STALL_PROFILE):\n${ran.join('\n')}`);
   return actionFigures(report, marks.marks);
 }
