@@ -55,7 +55,7 @@ async function main() {
     target: 'node20',
     outfile: path.join(dist, 'marketWorker.js'),
     // Always minified, like dist/cli.js: it repeats the market, the client and the model (about 85 KiB instead of 170).
-    minify: true,
+    minify: !process.env.GPU_RENTAL_NO_MINIFY,
     sourcemap: false,
     metafile: true,
     logLevel: 'warning',

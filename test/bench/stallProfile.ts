@@ -24,6 +24,8 @@ export interface ProfiledReport extends StallReport {
   stoppedAt?: number;
   /** [start, duration, kind] of each collection. */
   collections?: [number, number, number][];
+  /** Each worker thread's CPU profile over the run (its title, or its script's URL). */
+  workers?: { title: string; profile: CpuProfile }[];
   /** V8's sampling heap profile of the whole run, garbage included. */
   allocations?: { head: AllocationNode };
 }
@@ -68,10 +70,14 @@ const frameName = (node: ProfileNode) => {
   return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
 };
 
-/** A line per stall inside a mark, and per action until its result showed: its collections, our share and the busiest functions. */
-export function stallLines(report: ProfiledReport, marks: readonly Mark[]): string[] {
-  const { profile, stoppedAt } = report;
-  if (!profile || stoppedAt === undefined) return [];
+/** A thread's samples between two times of the report's clock: how many were busy and idle, how many ours, and the busiest functions. */
+type Busy = (from: number, to: number) => { busy: number; idle: number; ours: number; busiest: string[] };
+
+/**
+ * The samples of `profile` on the report's clock: V8 stamps every thread's samples with one clock of
+ * the process, and the main thread's profile stopped at `stoppedAt` (`mainEnd` on V8's clock).
+ */
+function sampler(profile: CpuProfile, stoppedAt: number, mainEnd: number): Busy {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -85,10 +91,42 @@ export function stallLines(report: ProfiledReport, marks: readonly Mark[]): stri
     }
     return known;
   };
-  // Each sample's time in the report's clock.
   const times: number[] = [];
   let t = profile.startTime;
-  for (const delta of profile.timeDeltas) times.push(stoppedAt - (profile.endTime - (t += delta)) / 1000);
+  for (const delta of profile.timeDeltas) times.push(stoppedAt - (mainEnd - (t += delta)) / 1000);
+  return (from, to) => {
+    const self = new Map<string, number>();
+    let busy = 0;
+    let idle = 0;
+    let ourSamples = 0;
+    for (let i = 0; i < times.length; i++) {
+      if (times[i] < from || times[i] > to) continue;
+      const node = byId.get(profile.samples[i]);
+      if (!node) continue;
+      if (node.callFrame.functionName === '(idle)') {
+        idle++;
+        continue;
+      }
+      busy++;
+      if (isOurs(node.id)) ourSamples++;
+      const name = frameName(node);
+      self.set(name, (self.get(name) ?? 0) + 1);
+    }
+    const busiest = [...self].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, n]) => `${name} ${Math.round((100 * n) / Math.max(1, busy))}%`);
+    return { busy, idle, ours: ourSamples, busiest };
+  };
+}
+
+/**
+ * A line per stall inside a mark, and per action until its result showed: the extension host thread's
+ * collections, samples, our share and busiest functions; then each worker thread's (GPU Rental's market
+ * worker among them: its own code, always ours).
+ */
+export function stallLines(report: ProfiledReport, marks: readonly Mark[]): string[] {
+  const { profile, stoppedAt } = report;
+  if (!profile || stoppedAt === undefined) return [];
+  const main = sampler(profile, stoppedAt, profile.endTime);
+  const workers = (report.workers ?? []).map((w) => ({ title: w.title, busy: sampler(w.profile, stoppedAt, profile.endTime) }));
   const lines: string[] = [];
   // Each stall inside a mark, then each action from its start until its result showed.
   const windows: [string, number, number][] = [];
@@ -97,26 +135,17 @@ export function stallLines(report: ProfiledReport, marks: readonly Mark[]): stri
     if (mark) windows.push([`${mark.action}, a stall`, due, ran]);
   }
   for (const m of marks) windows.push([`${m.action}, until its result showed`, m.start, m.start + m.tookMs]);
-  for (const [what, due, ran] of windows) {
-    const self = new Map<string, number>();
-    let samples = 0;
-    let ourSamples = 0;
-    let idle = 0;
-    for (let i = 0; i < times.length; i++) {
-      if (times[i] < due || times[i] > ran) continue;
-      const node = byId.get(profile.samples[i]);
-      if (node?.callFrame.functionName === '(idle)') idle++;
-      if (!node || node.callFrame.functionName === '(idle)') continue;
-      samples++;
-      if (isOurs(node.id)) ourSamples++;
-      const name = frameName(node);
-      self.set(name, (self.get(name) ?? 0) + 1);
-    }
-    const gc = (report.collections ?? []).filter(([start, ms]) => start < ran && start + ms > due);
-    const busiest = [...self].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, n]) => `${name} ${Math.round((100 * n) / Math.max(1, samples))}%`);
+  const pct = (n: number, of: number) => `${Math.round((100 * n) / Math.max(1, of))}%`;
+  for (const [what, from, to] of windows) {
+    const { busy, idle, ours, busiest } = main(from, to);
+    const gc = (report.collections ?? []).filter(([start, ms]) => start < to && start + ms > from);
     lines.push(
-      `  ${what}: ${Math.round(ran - due)} ms; ${samples} busy samples (${PROFILE_MS} ms each) and ${idle} idle, ${Math.round((100 * ourSamples) / Math.max(1, samples))}% with GPU Rental on the stack; collections ${gc.length ? gc.map(([, ms, kind]) => `${ms} ms (kind ${kind})`).join(', ') : 'none'}; busiest: ${busiest.join(', ') || '(no samples)'}`,
+      `  ${what}: ${Math.round(to - from)} ms; the extension host's thread: ${busy} busy samples (${PROFILE_MS} ms each) and ${idle} idle, ${pct(ours, busy)} with GPU Rental on the stack; collections ${gc.length ? gc.map(([, ms, kind]) => `${ms} ms (kind ${kind})`).join(', ') : 'none'}; busiest: ${busiest.join(', ') || '(no samples)'}`,
     );
+    for (const w of workers) {
+      const t = w.busy(from, to);
+      if (t.busy > 0) lines.push(`    worker ${w.title}: ${t.busy} busy samples and ${t.idle} idle; busiest: ${t.busiest.join(', ')}`);
+    }
   }
   return lines;
 }
