@@ -10,7 +10,7 @@ import { statusMessage } from '../model/status';
 import { diffMachines, diffTemplates, type MachineDiff, type TemplateDiff } from './diff';
 import { Emitter, type Disposable } from './events';
 import { Listing, type Fetch } from './listing';
-import { indexBy, type Snapshot } from './snapshot';
+import { ItemIndex, type Snapshot } from './snapshot';
 import { MachineViews, TemplateViews, type MachineQuery, type MachineView, type TemplateView } from './views';
 
 export type Which = 'machines' | 'templates';
@@ -45,8 +45,8 @@ export class Market implements Disposable {
   readonly onDidChange;
   private readonly machineViews = new MachineViews();
   private readonly templateViews = new TemplateViews();
-  private readonly machineIndex = new WeakMap<Snapshot<Machine>, Map<string, Machine>>();
-  private readonly templateIndex = new WeakMap<Snapshot<Template>, Map<number, Template>>();
+  private readonly machineIndex = new ItemIndex<Machine, string>((m) => m.node_name);
+  private readonly templateIndex = new ItemIndex<Template, number>((t) => t.id);
   private readonly subscriptions: Disposable[];
 
   constructor(options: MarketOptions = {}) {
@@ -105,12 +105,12 @@ export class Market implements Disposable {
   /** The listed machine with this node ID in the last snapshot. */
   machine(nodeId: string): Machine | undefined {
     const snapshot = this.machines.snapshot;
-    return snapshot && indexBy(snapshot, (m) => m.node_name, this.machineIndex).get(nodeId);
+    return snapshot && this.machineIndex.get(snapshot, nodeId);
   }
 
   template(id: number): Template | undefined {
     const snapshot = this.templates.snapshot;
-    return snapshot && indexBy(snapshot, (t) => t.id, this.templateIndex).get(id);
+    return snapshot && this.templateIndex.get(snapshot, id);
   }
 
   /** The status line of a listing: progress, staleness, skipped items, incompleteness. */
