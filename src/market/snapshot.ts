@@ -21,10 +21,10 @@ const SCANS_BEFORE_INDEX = 2;
 
 /**
  * A lookup by id per snapshot. The first SCANS_BEFORE_INDEX walk the items
- * (6-8 ms at 100k machines in a fresh Node); the next one builds a map, kept
+ * (4-26 ms at 100k machines in a fresh Node); the next one builds a map, kept
  * as long as the snapshot lives, for a panel or a watch that asks many times.
- * Building the map at the first lookup had a machine's details wait 46-90 ms
- * for it, after each new list of 100k machines (bench:workbench's profile).
+ * Building the map at the first lookup (88-112 ms there) had a machine's
+ * details wait for it after each new list (bench:workbench's profile).
  */
 export class ItemIndex<T, K> {
   private readonly entries = new WeakMap<Snapshot<T>, { scans: number; map?: Map<K, T> }>();
