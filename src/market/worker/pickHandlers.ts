@@ -4,7 +4,7 @@
 // snapshot). Spread into the server's handler table.
 import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
-import { groupKeyOf } from '../../model/arrange';
+import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
 import { machinePickText } from '../../model/machines';
 import type { MarketFacts } from '../../model/historyText';
 import { compileQuery, isEmptyQuery, parseQuery, type MachineHistory } from '../../model/query';
@@ -44,6 +44,16 @@ export function firstMatches<T>(groups: Iterable<readonly T[]>, matches: (item: 
   return { items, total };
 }
 
+/** The first `limit` machines of the groups in order, each group's from its head (ArrangedGroup.head). */
+export function firstInGroups(groups: readonly Pick<ArrangedGroup, 'head'>[], limit: number): Machine[] {
+  const items: Machine[] = [];
+  for (const group of groups) {
+    if (items.length >= limit) break;
+    items.push(...group.head(limit - items.length));
+  }
+  return items;
+}
+
 /** The view a request asks for: its filter's text parsed (a mistake fails the request), filtered a slice per turn. */
 export function askedView(market: Market, ask: MachineAsk, history: MachineHistory | undefined, token: CancellationToken): Promise<MachineView> {
   const parsed = parseQuery(ask.filter);
@@ -67,10 +77,12 @@ export function pickHandlers(market: Market, history: (MachineHistory & MarketFa
   let facets: { items: readonly Machine[] | undefined; summary: MarketSummary } | undefined;
   return {
     pick: async (ask, token) => {
-      const groups = (await view(ask, token)).groups.map((g) => g.machines);
+      const shown = (await view(ask, token)).groups;
+      // Without a typed text every machine matches: the first are the groups' heads, no group is sorted whole
+      // (at 100k machines that sort was 135-160 ms of the worker as the pick opened) and no texts are made.
+      if (!ask.text.trim()) return { machines: firstInGroups(shown, ask.limit), total: shown.reduce((n, g) => n + g.size, 0) };
       const matches = pickMatcher(ask.text);
-      // Without a typed text every machine matches: no texts are made.
-      const { items, total } = firstMatches(groups, ask.text.trim() ? (m) => matches(textsOf(m)) : () => true, ask.limit);
+      const { items, total } = firstMatches(shown.map((g) => g.machines), (m) => matches(textsOf(m)), ask.limit);
       return { machines: items, total };
     },
     order: async (ask, token) => {

@@ -4,10 +4,11 @@
 // suggestions and counts.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
+import type { Machine } from '../../../src/api/types';
 import { machinePickText } from '../../../src/model/machines';
 import { compileQuery, parseQuery } from '../../../src/model/query';
 import type { MarketClient } from '../../../src/market/worker/client';
-import { firstMatches, pickMatcher } from '../../../src/market/worker/pickHandlers';
+import { firstInGroups, firstMatches, pickMatcher } from '../../../src/market/worker/pickHandlers';
 import type { MachineAsk } from '../../../src/market/protocol';
 import { beyondShown, pickRows } from '../../../src/model/pickRows';
 import { demoApiPerSuite } from '../../support/demoApi';
@@ -27,6 +28,16 @@ describe('quick pick matching (pure)', () => {
   it('keeps the first rows in order and counts every match', () => {
     assert.deepEqual(firstMatches([[1, 2, 3], [4, 5, 6]], (n) => n % 2 === 0, 2), { items: [2, 4], total: 3 });
     assert.deepEqual(firstMatches([[], [7]], () => true, 0), { items: [], total: 1 });
+  });
+
+  it('without a typed text, takes the first rows from the groups\' heads in order, asking each for no more than is left', () => {
+    const asked: number[] = [];
+    const group = (ids: string[]) => ({ head: (count: number) => (asked.push(count), ids.slice(0, count).map((node_name) => ({ node_name }) as Machine)) });
+    const ids = (machines: Machine[]) => machines.map((m) => m.node_name);
+    assert.deepEqual(ids(firstInGroups([group(['a', 'b', 'c']), group(['d', 'e']), group(['f'])], 4)), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(asked, [4, 1], 'the third group is not asked');
+    assert.deepEqual(ids(firstInGroups([group(['a']), group([])], 5)), ['a']);
+    assert.deepEqual(firstInGroups([group(['a'])], 0), []);
   });
 
   it('shows ticked rows first and each row once, and tells what is beyond', () => {
@@ -64,6 +75,8 @@ describe('commands requests', () => {
     const answer = await client.request('pick', { ...byGpu, text: '', limit: 10 });
     assert.equal(answer.total, DEMO_MACHINES.length);
     assert.deepEqual(answer.machines.map((m) => m.node_name), all.slice(0, 10));
+    const most = await client.request('pick', { ...byGpu, text: '', limit: all.length - 1 });
+    assert.deepEqual(most.machines.map((m) => m.node_name), all.slice(0, -1), 'across every group, in order');
   });
 
   it('pick: the typed text narrows to the rows whose label, description or node ID hold it, in order', async () => {
