@@ -4,7 +4,7 @@
 // data ever goes in: no token, no docker_passwd.
 import * as l10n from '@vscode/l10n';
 import type { Machine, Template } from '../api/types';
-import { SORT_KEYS, type SortKey, type SortOrder } from '../model/arrange';
+import { firstInGroups, SORT_KEYS, type SortKey, type SortOrder } from '../model/arrange';
 import { toolMachinesHeader, toolTemplatesHeader } from '../model/countText';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
@@ -123,7 +123,7 @@ export function findMachinesAnswer(market: Market, input: FindMachinesInput, now
   const sortBy = input.sortBy ?? 'pricePerGpu';
   const order = input.order ?? 'ascending';
   const view = market.machineView({ filter: parsed.query, arrangement: { groupBy: 'none', sortBy, order } });
-  const rows = view.groups.flatMap((g) => g.machines).slice(0, input.limit ?? 10);
+  const rows = firstInGroups(view.groups, input.limit ?? 10);
   // Counts are plain digits and the sort key and order are the tool's own words: the model reads them back.
   const lines = [
     toolMachinesHeader(view.matching.length, view.total, isEmptyQuery(parsed.query) ? undefined : printQuery(parsed.query), sortBy, order, rows.length),

@@ -296,6 +296,16 @@ function compareGroupLabels(groupBy: GroupBy, a: ArrangedGroup, b: ArrangedGroup
   return compareText(a.label, b.label);
 }
 
+/** The first `limit` machines of the groups in order, each group's from its head: no group is sorted whole for them. */
+export function firstInGroups(groups: readonly Pick<ArrangedGroup, 'head'>[], limit: number): Machine[] {
+  const items: Machine[] = [];
+  for (const group of groups) {
+    if (items.length >= limit) break;
+    items.push(...group.head(limit - items.length));
+  }
+  return items;
+}
+
 /** "12 machines · from 1.85/GPU" */
 export function arrangedGroupDescription(group: Pick<ArrangedGroup, 'size' | 'cheapestPerGpu'>): string {
   return l10n.t('{0} · from {1}/GPU', machineCount(group.size), formatPricePerGpu(pricePerGpu(group.cheapestPerGpu)));

@@ -4,7 +4,7 @@
 // snapshot). Spread into the server's handler table.
 import type { CancellationToken } from 'vscode-jsonrpc';
 import type { Machine } from '../../api/types';
-import { groupKeyOf, type ArrangedGroup } from '../../model/arrange';
+import { firstInGroups, groupKeyOf } from '../../model/arrange';
 import { machinePickText } from '../../model/machines';
 import type { MarketFacts } from '../../model/historyText';
 import { compileQuery, isEmptyQuery, parseQuery, type MachineHistory } from '../../model/query';
@@ -42,16 +42,6 @@ export function firstMatches<T>(groups: Iterable<readonly T[]>, matches: (item: 
     }
   }
   return { items, total };
-}
-
-/** The first `limit` machines of the groups in order, each group's from its head (ArrangedGroup.head). */
-export function firstInGroups(groups: readonly Pick<ArrangedGroup, 'head'>[], limit: number): Machine[] {
-  const items: Machine[] = [];
-  for (const group of groups) {
-    if (items.length >= limit) break;
-    items.push(...group.head(limit - items.length));
-  }
-  return items;
 }
 
 /** The view a request asks for: its filter's text parsed (a mistake fails the request), filtered a slice per turn. */
