@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import { repoRoot } from '../repoRoot';
 import { onAbruptExit, startVSCodeServer, type VSCodeServer } from './server';
-import { CHROMIUM, CHROMIUM_ARGS, HOST, VERBOSE } from './settings';
+import { CHROMIUM, CHROMIUM_ARGS, HOST, REDUCED_MOTION, VERBOSE } from './settings';
 import { withTimeout, type Log } from './util';
 
 export interface RunExtensionTestsOptions {
@@ -96,7 +96,7 @@ async function runInBrowser(server: VSCodeServer, opts: RunExtensionTestsOptions
     args: CHROMIUM_ARGS,
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: REDUCED_MOTION });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
     const page = await context.newPage();
     let settled = false;

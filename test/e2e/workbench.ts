@@ -11,7 +11,7 @@ import { DEMO_MACHINES, DEMO_TOKEN } from '../../dev/demo/fixtures';
 import { fastForward, recordWithSqliteNode, serverHistoryFile, type FastForwardStep } from '../../dev/demo/fastForward';
 import { startDemoServer, type DemoServer } from '../../dev/demo/server';
 import { startVSCodeServer, type VSCodeServer } from '../../dev/harness/server';
-import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION } from '../../dev/harness/settings';
+import { CHROMIUM, CHROMIUM_ARGS, DEFAULT_VERSION, REDUCED_MOTION } from '../../dev/harness/settings';
 import { repoRoot } from '../../dev/repoRoot';
 import { keepStatusLog } from './statusLog';
 import { translator } from './strings';
@@ -110,7 +110,7 @@ export class Session {
       if (steps.length > 0) recordWithSqliteNode(server.node, serverHistoryFile(server, new URL(demo.url).origin), new URL(demo.url).origin, steps);
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
       cleanups.unshift(() => browser.close());
-      const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 850 } });
+      const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 850 }, reducedMotion: REDUCED_MOTION });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
       await keepStatusLog(context);
