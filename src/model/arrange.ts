@@ -89,6 +89,8 @@ export interface ArrangedGroup {
   readonly machines: readonly Machine[];
   /** The first `count` of `machines`, without sorting the rest (a group's first rows: 200 of 11,765 at 100k machines). */
   head(count: number): readonly Machine[];
+  /** The first `limit` of `machines` that `matches` accepts, and how many it accepts: only those are sorted (a quick pick's typed text). */
+  firstMatching(matches: (machine: Machine) => boolean, limit: number): { items: Machine[]; total: number };
   /** The first machine under the sort: what the group is ordered by. */
   readonly first: Machine;
   /** The machine with the lowest price per GPU, whatever the sort. */
@@ -165,8 +167,32 @@ class LazyGroup implements ArrangedGroup {
 
   head(count: number): readonly Machine[] {
     if (this.sorted || count * HEAD_SHARE >= this.size) return this.machines.slice(0, count);
-    if (!this.top || this.top.length < count) this.top = firstInOrder(this.list, orderOf(this.list, this.values, this.perGpu, this.sort.sign), count);
+    if (!this.top || this.top.length < count) this.top = this.inOrder(firstInOrder(this.size, undefined, this.order(), count));
     return this.top.slice(0, count);
+  }
+
+  firstMatching(matches: (machine: Machine) => boolean, limit: number): { items: Machine[]; total: number } {
+    if (this.sorted) {
+      const items: Machine[] = [];
+      let total = 0;
+      for (const machine of this.sorted) {
+        if (!matches(machine)) continue;
+        if (items.length < limit) items.push(machine);
+        total++;
+      }
+      return { items, total };
+    }
+    const matching: number[] = [];
+    for (let i = 0; i < this.list.length; i++) if (matches(this.list[i])) matching.push(i);
+    return { items: this.inOrder(firstInOrder(matching.length, matching, this.order(), limit)), total: matching.length };
+  }
+
+  private order(): (a: number, b: number) => number {
+    return orderOf(this.list, this.values, this.perGpu, this.sort.sign);
+  }
+
+  private inOrder(indices: readonly number[]): Machine[] {
+    return indices.map((i) => this.list[i]);
   }
 }
 
@@ -179,18 +205,18 @@ function orderOf(list: readonly Machine[], values: Float64Array, perGpu: Float64
 }
 
 /**
- * The first `count` machines of `list` under `order`, without sorting the rest: the best `count` kept in a heap
- * whose root is the worst of them (most machines are compared once, with the root), then those sorted. The order
- * is total (the node ID breaks ties), so it is the sorted list's head.
+ * The first `count` of `n` places under `order` (the places `among` holds, or 0 to n - 1), without sorting the
+ * rest: the best `count` kept in a heap whose root is the worst of them (most are compared once, with the root),
+ * then those sorted. The order is total (the node ID breaks ties), so it is the sorted list's head.
  */
-function firstInOrder(list: readonly Machine[], order: (a: number, b: number) => number, count: number): Machine[] {
-  const n = list.length;
+function firstInOrder(n: number, among: readonly number[] | undefined, order: (a: number, b: number) => number, count: number): number[] {
   const k = Math.max(0, Math.min(count, n));
   if (k === 0) return [];
   const heap = new Int32Array(k);
   let size = 0;
   // A binary heap, the machine that comes last in order at its root.
-  for (let i = 0; i < n; i++) {
+  for (let j = 0; j < n; j++) {
+    const i = among ? among[j] : j;
     if (size < k) {
       let at = size++;
       while (at > 0) {
@@ -213,7 +239,7 @@ function firstInOrder(list: readonly Machine[], order: (a: number, b: number) =>
       heap[at] = i;
     }
   }
-  return Array.from(heap.subarray(0, size)).sort(order).map((i) => list[i]);
+  return Array.from(heap.subarray(0, size)).sort(order);
 }
 
 const SORT_VALUE: Record<SortKey, (m: Machine) => number> = {
@@ -304,6 +330,18 @@ export function firstInGroups(groups: readonly Pick<ArrangedGroup, 'head'>[], li
     items.push(...group.head(limit - items.length));
   }
   return items;
+}
+
+/** The first `limit` machines of the groups in order that `matches` accepts, and how many it accepts in all: each group sorts its matches only. */
+export function firstMatchingInGroups(groups: readonly Pick<ArrangedGroup, 'firstMatching'>[], matches: (machine: Machine) => boolean, limit: number): { items: Machine[]; total: number } {
+  const items: Machine[] = [];
+  let total = 0;
+  for (const group of groups) {
+    const found = group.firstMatching(matches, Math.max(0, limit - items.length));
+    items.push(...found.items);
+    total += found.total;
+  }
+  return { items, total };
 }
 
 /** "12 machines · from 1.85/GPU" */

@@ -4,12 +4,10 @@
 // suggestions and counts.
 import * as assert from 'node:assert/strict';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
-import type { Machine } from '../../../src/api/types';
 import { machinePickText } from '../../../src/model/machines';
 import { compileQuery, parseQuery } from '../../../src/model/query';
 import type { MarketClient } from '../../../src/market/worker/client';
-import { firstInGroups } from '../../../src/model/arrange';
-import { firstMatches, pickMatcher } from '../../../src/market/worker/pickHandlers';
+import { pickMatcher } from '../../../src/market/worker/pickHandlers';
 import type { MachineAsk } from '../../../src/market/protocol';
 import { beyondShown, pickRows } from '../../../src/model/pickRows';
 import { demoApiPerSuite } from '../../support/demoApi';
@@ -24,21 +22,6 @@ describe('quick pick matching (pure)', () => {
     assert.equal(pickMatcher('rtx*east')(['rtx 4090 · $1', 'cn-east']), false, 'not across two texts');
     assert.equal(pickMatcher('rtx*\u00b7')(['rtx 4090 · $1']), true);
     assert.equal(pickMatcher('4090 rtx')(['rtx 4090']), false);
-  });
-
-  it('keeps the first rows in order and counts every match', () => {
-    assert.deepEqual(firstMatches([[1, 2, 3], [4, 5, 6]], (n) => n % 2 === 0, 2), { items: [2, 4], total: 3 });
-    assert.deepEqual(firstMatches([[], [7]], () => true, 0), { items: [], total: 1 });
-  });
-
-  it('without a typed text, takes the first rows from the groups\' heads in order, asking each for no more than is left', () => {
-    const asked: number[] = [];
-    const group = (ids: string[]) => ({ head: (count: number) => (asked.push(count), ids.slice(0, count).map((node_name) => ({ node_name }) as Machine)) });
-    const ids = (machines: Machine[]) => machines.map((m) => m.node_name);
-    assert.deepEqual(ids(firstInGroups([group(['a', 'b', 'c']), group(['d', 'e']), group(['f'])], 4)), ['a', 'b', 'c', 'd']);
-    assert.deepEqual(asked, [4, 1], 'the third group is not asked');
-    assert.deepEqual(ids(firstInGroups([group(['a']), group([])], 5)), ['a']);
-    assert.deepEqual(firstInGroups([group(['a'])], 0), []);
   });
 
   it('shows ticked rows first and each row once, and tells what is beyond', () => {
