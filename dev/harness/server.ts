@@ -89,7 +89,7 @@ export async function startVSCodeServer(opts: StartVSCodeServerOptions = {}): Pr
   try {
     const pack = opts.locale ? writeLanguagePack(tempRoot, opts.locale) : undefined;
     const extensions = { vsix: opts.installVsix ? [opts.installVsix] : [], folders: [...(opts.installFolders ?? []), ...(pack ? [pack] : [])] };
-    const installed = await installExtensions(install, extensions, dirArgs, extensionsDir, env, log);
+    const installed = await installExtensions(install, extensions, extensionsDir, env, log);
     if (pack) registerLanguagePack(userDataDir, installed[installed.length - 1]);
     const localeArgs = opts.locale ? ['--locale', opts.locale] : [];
     const port = opts.port || (await freePort());
