@@ -326,8 +326,8 @@ export interface ExtensionsToInstall {
    * Unpacked extension folders (a package.json and its files, no build step).
    * The server's own `--install-extension` takes only a .vsix or a Marketplace
    * ID, so each is copied in as `<publisher>.<name>-<version>` and listed in
-   * the folder's extensions.json: once that file exists (the first .vsix
-   * install writes it), the server loads only what it lists. Seen working on
+   * the folder's extensions.json (as a .vsix's copy is): once that file
+   * exists, the server loads only what it lists. Seen working on
    * VS Code 1.139.1 and 1.100.3 (`--list-extensions` shows them, and their
    * commands run in the workbench).
    */
@@ -339,7 +339,7 @@ export async function installExtensions(install: VSCodeServerInstall, extensions
   for (const vsix of extensions.vsix ?? []) {
     log(`[vscode] installing ${vsix}`);
     const { folder, entry } = await installedVsix(install, vsix, env);
-    copyIn(folder, entry.identifier.id, entry, extensionsDir);
+    copyIn(folder, entry, extensionsDir);
   }
   for (const folder of extensions.folders ?? []) {
     log(`[vscode] installing the folder ${displayPath(folder)}`);
@@ -391,11 +391,12 @@ function installFolder(folder: string, extensionsDir: string): string {
   }
   const id = `${pkg.publisher}.${pkg.name}`;
   // The shape VS Code writes for an extension it found in the folder by itself.
-  return copyIn(folder, id, { identifier: { id }, version: pkg.version, relativeLocation: `${id}-${pkg.version}` }, extensionsDir);
+  return copyIn(folder, { identifier: { id }, version: pkg.version, relativeLocation: `${id}-${pkg.version}` }, extensionsDir);
 }
 
 /** Copies `folder` into the extensions folder as `entry` says, and lists it in extensions.json there (in place of any entry of the same ID). */
-function copyIn(folder: string, id: string, entry: ManifestEntry, extensionsDir: string): string {
+function copyIn(folder: string, entry: ManifestEntry, extensionsDir: string): string {
+  const id = entry.identifier.id;
   const target = path.join(extensionsDir, entry.relativeLocation);
   fs.rmSync(target, { recursive: true, force: true });
   fs.cpSync(folder, target, { recursive: true });
