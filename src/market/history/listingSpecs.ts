@@ -7,6 +7,8 @@
 // number (`words`): a year of 100k machines must fit the history's budget.
 // Plain TypeScript over the given connection.
 import type { Json, Machine } from '../../api/types';
+import type { FieldName, Query } from '../../model/query';
+import { matchingPlaces, MachineColumns } from '../../model/query/columns';
 import { priceOf } from '../../model/price';
 import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlStatement, type SqlValue } from './database';
@@ -70,6 +72,13 @@ export function storedPrice(m: Machine): number | null {
 /** Fields a filter may name that the outlook cannot judge the past by: not kept, or read from the history itself. */
 export const UNKEPT_FIELDS: ReadonlySet<string> = new Set(['up_time', 'node_name', 'listed_hours', 'flaps_7d', 'below_median']);
 
+/**
+ * The fields whose columns are filled as specs are read, while they are in the cache: what a GPU filter
+ * names. Filled later, the first filter that named them waited 8-17 ms a column at 130k specs (one cache miss
+ * a spec); each costs 0.5-1 MB a 130k. A filter on another field fills its column then.
+ */
+const COLUMNS_KEPT: readonly FieldName[] = ['gpu_name', 'gpu_count', 'gpu_memory', 'vram_total', 'online_rate', 'region', 'cuda_version'];
+
 /** The labels of the specs that have none: one array, read only (a filter reads a machine's labels), not one each. */
 const NO_LABELS: Json[] = [];
 
@@ -91,6 +100,8 @@ export class ListingSpecs {
    * 46k specs to a Set cost as much as asking the filter of all 130k (bench:history, a filter's first outlook).
    */
   private readonly matches = new Map<string, { asked: number; specs: Column }>();
+  /** The specs' fields as columns, for the filters asked (see MachineColumns): those most filters name filled as specs are read. */
+  private readonly columns = new MachineColumns(this.machines, COLUMNS_KEPT);
 
   constructor(private readonly sql: (text: string) => SqlStatement) {}
 
@@ -135,20 +146,23 @@ export class ListingSpecs {
   }
 
   /**
-   * The specs whose machine passes `test` (a filter without its price
+   * The specs whose machine passes `query` (a filter without its price
    * clauses, named by `key`), ascending: asked of each spec once, then of new ones only.
    */
-  matching(key: string, test: (m: Machine) => boolean, check: () => void): Float64Array {
+  matching(key: string, query: Query, check: () => void): Float64Array {
     let entry = this.matches.get(key);
     if (!entry) {
       // A few dozen filters (the current one, the watches) are asked again and again; others come and go.
       if (this.matches.size >= 64) this.matches.clear();
       this.matches.set(key, (entry = { asked: 0, specs: new Column() }));
     }
-    for (let i = entry.asked; i < this.ids.length; i += MATCH_SLICE) {
-      check();
-      matchSlice(this.ids, this.machines, i, Math.min(this.ids.length, i + MATCH_SLICE), test, entry.specs);
-      entry.asked = Math.min(this.ids.length, i + MATCH_SLICE);
+    if (entry.asked < this.ids.length) {
+      const places = matchingPlaces(query, this.machines, this.columns, entry.asked, this.ids.length, check);
+      const specs = entry.specs;
+      while (specs.values.length < specs.length + places.length) specs.grow();
+      for (let i = 0; i < places.length; i++) specs.values[specs.length + i] = this.ids[places[i]];
+      specs.length += places.length;
+      entry.asked = this.ids.length;
     }
     return entry.specs.view();
   }
@@ -175,8 +189,12 @@ export class ListingSpecs {
       this.decoded.set(Number(id), machine);
       this.ids.push(Number(id));
       this.machines.push(machine);
-      if (++n % ROWS_PER_STEP === 0) yield;
+      if (++n % ROWS_PER_STEP === 0) {
+        this.columns.extend();
+        yield;
+      }
     }
+    this.columns.extend();
   }
 
   private decode(v: SqlValue[]): Machine {
@@ -212,15 +230,4 @@ export class ListingSpecs {
     };
   }
 
-}
-
-/**
- * Specs per call of matchSlice, and per look at the cancel flag: V8 optimises a function after its first
- * calls, and a loop run once a filter only by replacing it mid-run (bench:history, a filter asked for the first time).
- */
-const MATCH_SLICE = 4096;
-
-/** Adds to `out` the IDs of machines i0 up to i1 that pass `test`. */
-function matchSlice(ids: readonly number[], machines: readonly Machine[], i0: number, i1: number, test: (m: Machine) => boolean, out: Column): void {
-  for (let i = i0; i < i1; i++) if (test(machines[i])) out.push(ids[i]);
 }

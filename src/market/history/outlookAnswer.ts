@@ -3,7 +3,7 @@
 // the past by (UNKEPT_FIELDS), matched against the history's listings of the
 // window (outlookIndex.ts) and summed up (src/model/outlook.ts).
 import { computeOutlook, type Outlook } from '../../model/outlook';
-import { compileQuery, parseQuery, printQuery, type Query } from '../../model/query';
+import { parseQuery, printQuery, type Query } from '../../model/query';
 import { UNKEPT_FIELDS } from './listingSpecs';
 import { OUTLOOK_DAYS, outlookRecord, type OutlookIndex } from './outlookIndex';
 import { priceBounds } from './priceBounds';
@@ -42,6 +42,6 @@ export function outlookAnswer(index: OutlookIndex | undefined, text: string, day
   const { priced, rest, ignored } = outlookQuery(parsed.query);
   const window = Math.min(OUTLOOK_DAYS, Math.max(1, Math.round(days)));
   const cancel = check ?? (() => undefined);
-  const specs = index.matching(printQuery(rest), compileQuery(rest), cancel);
+  const specs = index.matching(printQuery(rest), rest, cancel);
   return { outlook: computeOutlook(outlookRecord(index, specs, priceBounds(priced), cancel), window), ignored };
 }

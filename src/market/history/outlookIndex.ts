@@ -8,6 +8,7 @@
 // then its price clauses at each price, on numbers.
 import type { Machine } from '../../api/types';
 import type { MatchSpans, OutlookRecord } from '../../model/outlook';
+import type { Query } from '../../model/query';
 import { OutlookWork } from '../../model/outlookWork';
 import { Column } from './column';
 import { rowArrayIterator, rowArrays, type SqlDatabase } from './database';
@@ -75,7 +76,7 @@ export interface OutlookIndex {
   recordColumns?: Spans;
   work: OutlookWork;
   /** The specs a filter without its price clauses matches (cached per filter by the store: specs never change). */
-  matching(key: string, test: (m: Machine) => boolean, check: () => void): ArrayLike<number>;
+  matching(key: string, query: Query, check: () => void): ArrayLike<number>;
 }
 
 /**

@@ -393,7 +393,7 @@ export class HistoryStore implements MachineHistory, MarketFacts {
       yield* this.specs.loading();
       const version = this.version;
       const marks = { stamp: this.changes.stamp(), lastList: Number(this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'lists'").get()?.seq ?? 0) };
-      const index = yield* readOutlookSteps(this.db, this.latest(), marks, (id) => this.specs.machine(id), (key, test, check) => this.specs.matching(key, test, check));
+      const index = yield* readOutlookSteps(this.db, this.latest(), marks, (id) => this.specs.machine(id), (key, query, check) => this.specs.matching(key, query, check));
       if (this.version === version) this.outlookIndex = index;
       return index;
     } finally {

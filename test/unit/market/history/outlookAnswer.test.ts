@@ -10,7 +10,7 @@ import { LISTING_PRICE_SCALE } from '../../../../src/market/history/listingSpecs
 import { Column } from '../../../../src/market/history/column';
 import type { OutlookIndex } from '../../../../src/market/history/outlookIndex';
 import { OutlookWork } from '../../../../src/model/outlookWork';
-import { parseQuery, printQuery } from '../../../../src/model/query';
+import { compileQuery, parseQuery, printQuery } from '../../../../src/model/query';
 import { machineRecord } from '../../../support/records';
 import { parsed } from '../../../support/query';
 
@@ -53,9 +53,9 @@ function oneListing(): { index: OutlookIndex; asked: { key: string; check: () =>
     low: Float64Array.from([Infinity, 20 * LISTING_PRICE_SCALE]),
     high: Float64Array.from([-Infinity, 20 * LISTING_PRICE_SCALE]),
     work: new OutlookWork(),
-    matching: (key, test, check) => {
+    matching: (key, query, check) => {
       asked.push({ key, check });
-      return test(machine) ? [1] : [];
+      return compileQuery(query)(machine) ? [1] : [];
     },
   };
   return { index, asked };
