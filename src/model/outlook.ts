@@ -125,10 +125,14 @@ function rank(sorted: ArrayLike<number>, p: number, unit = 1): number {
  * filter, about 100k stays). Each is divided into hours as it is read, so the answer is the same to the bit.
  */
 function stayQuartiles(ms: Float64Array, whole: Uint32Array): Quartiles {
-  let fits = true;
-  for (let i = 0; i < ms.length && fits; i++) fits = Number.isInteger(ms[i]) && ms[i] >= 0 && ms[i] < 2 ** 32;
-  const sorted: ArrayLike<number> = fits ? (whole.set(ms), whole.sort()) : ms.sort();
+  const sorted: ArrayLike<number> = fitsWhole(ms) ? (whole.set(ms), whole.sort()) : ms.sort();
   return { q1: rank(sorted, 0.25, HOUR_MS), median: rank(sorted, 0.5, HOUR_MS), q3: rank(sorted, 0.75, HOUR_MS) };
+}
+
+/** Whether every value is a whole number under 2^32 (a loop in a function of its own: see unionOf). */
+function fitsWhole(ms: Float64Array): boolean {
+  for (let i = 0; i < ms.length; i++) if (!(Number.isInteger(ms[i]) && ms[i] >= 0 && ms[i] < 2 ** 32)) return false;
+  return true;
 }
 
 /** The stretches [from, to) the record covers within [from, to): between lists at most GAP_MS apart. */
@@ -257,11 +261,14 @@ const SLICE = 4096;
 function tallyStretches(spans: MatchSpans, k0: number, k1: number, t: Tally): void {
   const { start: starts, end: ends, first, t: times, perGpu } = spans;
   const { now, from, days, all } = t;
+  // Read once, before the loop: read in it only for the last stretch, V8 threw its optimised code away there.
+  const stretches = starts.length;
+  const prices = times.length;
   for (let k = k0; k < k1; k++) {
     const start = starts[k];
     const ended = !Number.isNaN(ends[k]);
     const p0 = first[k];
-    const p1 = k + 1 < starts.length ? first[k + 1] : times.length;
+    const p1 = k + 1 < stretches ? first[k + 1] : prices;
     // A clock set back can leave a stretch that ends before it starts: it says nothing.
     if (p1 === p0 || (ended && ends[k] < start) || start > now) continue;
     if (start > t.recordStart && start >= from) {
@@ -345,17 +352,33 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
  * open drops to none, a merged stretch ends.
  */
 function unionOf(all: Segments, below: number, work: Work): [number, number][] {
-  let n = 0;
-  for (let j = 0; j < all.length; j++) if (all.perGpu[j] < below) n++;
+  // Each loop in a function of its own: V8 replaces a long loop's code while it runs (on-stack replacement),
+  // and that code threw itself away at the first statement after its loop it had not seen run yet.
+  const n = countBelow(all, below);
   const starts = work('starts', n);
   const ends = work('ends', n);
+  copyBelow(all, below, starts, ends);
+  starts.sort();
+  ends.sort();
+  return mergeSorted(starts, ends);
+}
+
+function countBelow(all: Segments, below: number): number {
+  let n = 0;
+  for (let j = 0; j < all.length; j++) if (all.perGpu[j] < below) n++;
+  return n;
+}
+
+function copyBelow(all: Segments, below: number, starts: Float64Array, ends: Float64Array): void {
   for (let j = 0, k = 0; j < all.length; j++) {
     if (!(all.perGpu[j] < below)) continue;
     starts[k] = all.from[j];
     ends[k++] = all.to[j];
   }
-  starts.sort();
-  ends.sort();
+}
+
+/** The stretches from sorted starts and ends: where the count of stretches open drops to none, a merged stretch ends. */
+function mergeSorted(starts: Float64Array, ends: Float64Array): [number, number][] {
   const merged: [number, number][] = [];
   let open = 0;
   let s = 0;

@@ -319,9 +319,9 @@ const RECORD_KEPT = 1 << 18;
  */
 function recordColumns(index: OutlookIndex, room: number): Spans {
   const kept = Math.min(room, RECORD_KEPT);
-  const held = index.recordColumns && Object.values(index.recordColumns).every((c) => c.values.length <= RECORD_KEPT) ? index.recordColumns : undefined;
-  const columns = held ?? { start: new Column(kept), end: new Column(kept), first: new Column(kept), t: new Column(kept), perGpu: new Column(kept) };
-  for (const c of Object.values(columns)) {
+  const held = index.recordColumns && index.recordColumns.all().every((c) => c.values.length <= RECORD_KEPT) ? index.recordColumns : undefined;
+  const columns = held ?? new Spans(kept);
+  for (const c of columns.all()) {
     c.length = 0;
     if (c.values.length < kept) c.values = new Float64Array(kept);
   }
@@ -329,7 +329,31 @@ function recordColumns(index: OutlookIndex, room: number): Spans {
   return columns;
 }
 
-type Spans = { [K in keyof MatchSpans]: Column };
+/**
+ * The columns of a record being written (see MatchSpans). A class, not a literal: a literal of the same keys
+ * shares its shape with the record's spans of typed arrays, and V8 threw away addSpans' optimised code when
+ * the record's were made (bench:history, a filter asked for the first time; --trace-deopt: "dependent field
+ * type changed").
+ */
+class Spans implements Record<keyof MatchSpans, Column> {
+  readonly start: Column;
+  readonly end: Column;
+  readonly first: Column;
+  readonly t: Column;
+  readonly perGpu: Column;
+
+  constructor(room: number) {
+    this.start = new Column(room);
+    this.end = new Column(room);
+    this.first = new Column(room);
+    this.t = new Column(room);
+    this.perGpu = new Column(room);
+  }
+
+  all(): Column[] {
+    return [this.start, this.end, this.first, this.t, this.perGpu];
+  }
+}
 
 /**
  * The stretches of listing `i` during which its machine, at the price of the moment, passes `priced`.
