@@ -82,12 +82,13 @@ export class MachineColumns {
     if (field in NUMBER_OF && FIELD_KINDS[field as FieldName] === 'number') {
       // Stryker disable next-line ConditionalExpression: a column made again holds the same numbers
       if (!this.numberColumns.has(field)) this.numberColumns.set(field, fillNumbers(new Float64Array(Math.max(1024, n)), this.machines, NUMBER_OF[field], 0, n));
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: a column made again holds the same codes; other fields never come here
-    } else if (field in CODED_OF && !this.codedColumns.has(field)) {
-      const codes: Codes = { codes: new Int32Array(Math.max(1024, n)), firsts: [], byValue: new Map() };
-      fillCodes(codes, this.machines, CODED_OF[field], 0, n);
-      this.codedColumns.set(field, codes);
+      return;
     }
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a column made again holds the same codes; other fields never come here
+    if (!(field in CODED_OF) || this.codedColumns.has(field)) return;
+    const codes: Codes = { codes: new Int32Array(Math.max(1024, n)), firsts: [], byValue: new Map() };
+    fillCodes(codes, this.machines, CODED_OF[field], 0, n);
+    this.codedColumns.set(field, codes);
   }
 }
 
