@@ -20,19 +20,22 @@ describe('command line: the market history', function () {
   let demo: DemoServer;
   let folder: ReturnType<typeof historyFolder>;
   let env: NodeJS.ProcessEnv;
+  /** The two lists `gpu-rental record` wrote before the tests, which every test reads: each runs alone too (`--grep`). */
+  let recorded: Awaited<ReturnType<typeof runCli>>;
   before(async () => {
     requireBuiltCli();
     folder = historyFolder();
     demo = await startDemoServer({ port: 0, token: DEMO_TOKEN, machines: generateMachines(200, 4) });
     env = cliEnv({ GPU_RENTAL_BASE_URL: demo.url, GPU_RENTAL_TOKEN: DEMO_TOKEN, GPU_RENTAL_DATA_DIR: folder.dir });
+    recorded = await runCli(['record', 'gpus>=8', '--interval', '1', '--limit', '2'], env);
   });
   after(async () => {
     await demo.close();
     folder.cleanup();
   });
 
-  it('record: one line a list on stderr, what the query matches; the lists land in the per-service file, owner-only', async () => {
-    const run = await runCli(['record', 'gpus>=8', '--interval', '1', '--limit', '2'], env);
+  it('record: one line a list on stderr, what the query matches; the lists land in the per-service file, owner-only', () => {
+    const run = recorded;
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stderr.trim().split('\n');
     assert.equal(lines.length, 2, run.stderr);
