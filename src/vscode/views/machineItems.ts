@@ -16,8 +16,8 @@ import { describeNearMiss, type NearMiss } from '../../model/nearMiss';
 import { printQuery } from '../../model/query';
 import type { GroupSummary } from '../../market/protocol';
 
-/** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)". */
-export type MoreNode = { kind: 'more'; groupKey: string; next: number; left: number };
+/** The last row of a group that shows only a slice: "Show 200 more… (11,565 left)", below `shown` machines. */
+export type MoreNode = { kind: 'more'; groupKey: string; shown: number; next: number; left: number };
 
 export function moreItem(node: MoreNode): vscode.TreeItem {
   const item = new vscode.TreeItem(vscode.l10n.t('Show {0} more…', formatInteger(node.next)), vscode.TreeItemCollapsibleState.None);

@@ -143,15 +143,22 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     const nodes = rows.machines.map((machine, i): MachineNode => ({ kind: 'machine', machine, groupKey, history: rows.history?.[i] }));
     const left = rows.size - rows.machines.length;
     if (left > 0) {
-      nodes.push({ kind: 'more', groupKey: key, next: Math.min(size, left), left });
+      nodes.push({ kind: 'more', groupKey: key, shown: rows.machines.length, next: Math.min(size, left), left });
     }
     return nodes;
   }
 
-  /** Shows the next slice of the group that a "Show more" row belongs to. */
+  /**
+   * Shows the slice after the rows above this "Show more" row. The same row again shows nothing
+   * more: a double-click runs a tree item's command twice, and a person double-clicking asked for
+   * one slice.
+   */
   showMore(node: MoreNode): void {
     const size = this.config.machineSliceSize;
-    this.shown.set(node.groupKey, (this.shown.get(node.groupKey) ?? size) + size);
+    const shown = this.shown.get(node.groupKey) ?? size;
+    const wanted = (Number.isInteger(node.shown) ? node.shown : shown) + size;
+    if (wanted <= shown) return;
+    this.shown.set(node.groupKey, wanted);
     this.changed.fire(node.groupKey === ROOT ? undefined : this.groupNodes?.byKey.get(node.groupKey));
   }
 
