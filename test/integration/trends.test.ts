@@ -106,6 +106,23 @@ const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
     assert.ok(lines.length >= 2);
     for (const line of lines.slice(1)) assert.ok(line.startsWith('"\'=HYPERLINK(""http://x.test"",""<b>x</b>"")",'), line);
   });
+
+  it('from the palette: on the models the Machines view\'s filter names; with a filter that names none, on what it showed', async () => {
+    const recorded = (await api.marketHost.client.request('history.trends', { range: 'all', models: [], columns: 640 })).models;
+    const named = recorded.filter((m) => /^(RTX_4090|A100)/.test(m));
+    assert.ok(named.length >= 2, `the demo has an RTX 4090 and an A100 (${recorded.join(', ')})`);
+    try {
+      api.view.setQuery('gpu in [rtx_4090, a100] gpus>=1');
+      await vscode.commands.executeCommand('gpuRental.showTrends');
+      assert.deepEqual(pageKey(api.trends)!.models, named);
+      assert.equal(pageContent(api.trends)!.outlook?.heading, 'Outlook for gpu in [rtx_4090, a100] gpus>=1', 'the section below is the same filter\'s');
+      api.view.setQuery('gpus>=1');
+      await vscode.commands.executeCommand('gpuRental.showTrends');
+      assert.deepEqual(pageKey(api.trends)!.models, named, 'a filter that names no model keeps the models shown');
+    } finally {
+      api.view.setQuery('');
+    }
+  });
 });
 
 // VS Code 1.100's extension host (Node 20) has no node:sqlite: the history is off (test/integration/history.test.ts).

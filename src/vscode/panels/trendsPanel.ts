@@ -10,6 +10,7 @@ import { CHART_COLUMNS, type TrendsView } from '../../market/history/trendsView'
 import { CANCELLED } from '../../market/protocol';
 import { MarketRequestError } from '../../market/worker/client';
 import { toCsv } from '../../model/csv';
+import { modelsNamed } from '../../model/query/namedModels';
 import { trendsContent, trendsShell } from '../../webview/trends/content';
 import { outlookContent } from '../../webview/trends/outlook';
 import { MAX_TREND_MODELS, parseTrendsRequest, trendsKey, type TrendsContent, type TrendsKey, type TrendsRequest } from '../../webview/trends/protocol';
@@ -74,13 +75,25 @@ export class TrendsPanel extends Disposable {
     return this.host.keys().length > 0;
   }
 
-  /** Opens the panel (or reveals it) on these models, or on what it showed, or on the model with the most GPUs listed. */
+  /** Opens the panel (or reveals it) on these models, or as modelsToOpenOn says. */
   async show(models?: readonly string[]): Promise<void> {
-    let chosen = models && models.length > 0 ? [...new Set(models)].slice(0, MAX_TREND_MODELS) : this.key.models;
-    if (chosen.length === 0) chosen = (await this.ask({ ...this.key, models: [] }))?.defaults ?? [];
-    this.key = { range: this.key.range, models: chosen };
+    const chosen = models && models.length > 0 ? [...new Set(models)] : await this.modelsToOpenOn();
+    this.key = { range: this.key.range, models: chosen.slice(0, MAX_TREND_MODELS) };
     const [view] = await Promise.all([this.ask(this.key), this.outlook.settled()]);
     if (view) this.host.show(this.key, this.contentOf(view));
+  }
+
+  /**
+   * Without models asked for: those the Machines view's filter names (its outlook is the panel's
+   * section), or what the panel showed, or the model with the most GPUs listed.
+   */
+  private async modelsToOpenOn(): Promise<string[]> {
+    const filter = (await this.outlook.settled())?.filter;
+    if (!filter && this.key.models.length > 0) return this.key.models;
+    const all = await this.ask({ ...this.key, models: [] });
+    const named = filter && all ? modelsNamed(filter, all.models) : [];
+    if (named.length > 0) return named;
+    return this.key.models.length > 0 ? this.key.models : (all?.defaults ?? []);
   }
 
   private async act(request: Exclude<TrendsRequest, ReadyRequest>): Promise<string | undefined> {
