@@ -164,6 +164,8 @@ interface Segments {
   from: Float64Array;
   to: Float64Array;
   perGpu: Float64Array;
+  /** 1 where a segment is the first of its stretch (the listing appeared), 0 where it is a change of price. */
+  opens: Float64Array;
   length: number;
 }
 
@@ -196,7 +198,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     // How long each ended appearance stayed (ms), at most one a stretch: filled in place, not pushed to an array of tens of thousands.
     endedMs: work('ended', starts.length),
     // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
-    all: { from: work('from', times.length), to: work('to', times.length), perGpu: work('perGpu', times.length), length: 0 },
+    all: { from: work('from', times.length), to: work('to', times.length), perGpu: work('perGpu', times.length), opens: work('opens', times.length), length: 0 },
   };
   for (let k = 0; k < starts.length; k += SLICE) tallyStretches(record.spans, k, Math.min(starts.length, k + SLICE), tally);
   const { appeared, week, listed, best, ended: endedCount, counts, endedMs, all } = tally;
@@ -282,12 +284,15 @@ function tallyStretches(spans: MatchSpans, k0: number, k1: number, t: Tally): vo
       t.best = Math.min(t.best, perGpu[p1 - 1]);
     }
     const end = Math.min(ended ? ends[k] : now, now);
+    let opens = 1;
     for (let i = p0; i < p1; i++) {
       const to = Math.min(i + 1 < p1 ? times[i + 1] : end, end);
       if (to < times[i] || !Number.isFinite(perGpu[i])) continue;
       all.from[all.length] = times[i];
       all.to[all.length] = to;
+      all.opens[all.length] = opens;
       all.perGpu[all.length++] = perGpu[i];
+      opens = 0;
     }
   }
 }
@@ -322,10 +327,9 @@ export function levelOf(perGpu: number, typical: { low: number; high: number } |
 }
 
 function waitingOf(all: Segments, nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number, work: Work): Outlook['waiting'] {
-  const merged = unionOf(all, nowBest === undefined ? Infinity : nowBest - 1e-6, work);
-  // The days on which one appeared (came, or became cheap enough), the record's start aside.
-  const seen = new Set<number>();
-  for (const [a] of merged) if (a > start && a >= now - days * DAY_MS) seen.add(Math.min(days - 1, Math.floor((now - a) / DAY_MS)));
+  const below = nowBest === undefined ? Infinity : nowBest - 1e-6;
+  const merged = unionOf(all, below, work);
+  const seen = daysCameBelow(all, below, start, now, days);
   let moments = 0;
   // One more a stretch: the moments are added up one at a time, and a sum of doubles can pass one more.
   for (const [a, b] of cover) moments += Math.max(0, Math.ceil((b - Math.max(a, begin)) / MOMENT_MS)) + 1;
@@ -342,7 +346,27 @@ function waitingOf(all: Segments, nowBest: number | undefined, start: number, be
   }
   const sorted = waits.subarray(0, n).sort();
   const median = n > 0 ? rank(sorted, 0.5) : Infinity;
-  return { for: nowBest === undefined ? 'any' : 'cheaper', days: seen.size, medianHours: Number.isFinite(median) ? median / HOUR_MS : undefined };
+  return { for: nowBest === undefined ? 'any' : 'cheaper', days: seen, medianHours: Number.isFinite(median) ? median / HOUR_MS : undefined };
+}
+
+/**
+ * On how many of the `days` one came under `below`: appeared at such a price, or was repriced under it; the
+ * record's start aside. Each counts, also while another was listed under it: a match listed for days
+ * hid the ones that came meanwhile, and a record of a match every day said it came on a few (a loop in a
+ * function of its own: see unionOf).
+ */
+function daysCameBelow(all: Segments, below: number, start: number, now: number, days: number): number {
+  const seen = new Uint8Array(days);
+  let count = 0;
+  for (let j = 0; j < all.length; j++) {
+    const a = all.from[j];
+    if (!(all.perGpu[j] < below) || (all.opens[j] === 0 && all.perGpu[j - 1] < below) || a <= start || a < now - days * DAY_MS) continue;
+    // Its day as the supply counts it: a day is [its start, its end).
+    const day = Math.min(days - 1, Math.max(0, Math.ceil((now - a) / DAY_MS) - 1));
+    if (seen[day] === 0) count++;
+    seen[day] = 1;
+  }
+  return count;
 }
 
 /**

@@ -175,6 +175,31 @@ describe('outlook', () => {
     assert.deepEqual([o.waiting.for, o.waiting.days], ['any', 1]);
   });
 
+  it('waiting counts each day one came, also while another was listed: as often as the supply says', () => {
+    // A match every day for 3 hours, and one listed for ten days meanwhile, none now: one appeared every day.
+    const daily = Array.from({ length: 30 }, (_, k) => span(NOW - (k + 1) * D + 6 * H, 3, 16));
+    const any = computeOutlook(record([...daily, span(NOW - 20 * D, 10 * 24, 15)]));
+    assert.equal(any.waiting.for, 'any');
+    assert.equal(any.waiting.days, 30);
+    assert.equal(any.supply.daily.filter((d) => d.appeared > 0).length, 30);
+    // The same with a best now of 17: each day one cheaper came, while the ten-day one was listed too.
+    const cheaper = computeOutlook(record([...daily, span(NOW - 20 * D, 10 * 24, 15), span(NOW - H, undefined, 17)]));
+    assert.deepEqual([cheaper.waiting.for, cheaper.waiting.days], ['cheaper', 30]);
+  });
+
+  it('waiting counts a repricing under the best now as one coming, not one that was under it already', () => {
+    const o = computeOutlook(
+      record([
+        span(NOW - H, undefined, 15),
+        // At 16, under 15 an hour later (day 2 back).
+        span(NOW - 3 * D + H, 5, 16, [[NOW - 3 * D + 2 * H, 14]]),
+        // At 14 (day 5 back), cheaper still a day later: it came on one day.
+        span(NOW - 6 * D + H, 48, 14, [[NOW - 5 * D + H, 13]]),
+      ]),
+    );
+    assert.deepEqual([o.waiting.for, o.waiting.days], ['cheaper', 2]);
+  });
+
   it('appearances on days in a gap of the record still count on their day', () => {
     const o = computeOutlook(record(steady(() => 15, 15), NOW - 40 * D, [[NOW - 20 * D, NOW - 10 * D]]));
     assert.equal(o.supply.daily.length, 30);
