@@ -85,7 +85,7 @@ export function outlookWaitingWords(o: Outlook, locale = getDisplayLocale()): st
   const days = l10n.t('{0} of the last {1} days', w.days, o.days);
   const seen = w.for === 'cheaper' ? l10n.t('a match cheaper than {0} appeared on {1}', formatPricePerGpu(o.price.now!, locale), days) : l10n.t('a match appeared on {0}', days);
   if (w.medianHours === undefined) return o.recordedDays === 0 ? seen : l10n.t('{0}; from a random moment of the record, over half waited longer than the record runs', seen);
-  if (w.medianHours === 0) return l10n.t('{0}; at a random moment of the record, one was listed', seen);
+  if (w.medianHours === 0) return l10n.t('{0}; at half the moments of the record or more, one was listed', seen);
   return l10n.t('{0}; from a random moment of the record, the median wait was {1}', seen, outlookSpan(w.medianHours, locale));
 }
 

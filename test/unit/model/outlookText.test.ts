@@ -69,7 +69,7 @@ describe('outlook in words', () => {
   it('the waiting part: for something cheaper or anything, and the median wait, none, or no wait', () => {
     const cases: [Change, string][] = [
       [{}, 'a match cheaper than 13.90 appeared on 3 of the last 30 days; from a random moment of the record, the median wait was 20 h'],
-      [{ waiting: { medianHours: 0 } }, 'a match cheaper than 13.90 appeared on 3 of the last 30 days; at a random moment of the record, one was listed'],
+      [{ waiting: { medianHours: 0 } }, 'a match cheaper than 13.90 appeared on 3 of the last 30 days; at half the moments of the record or more, one was listed'],
       [{ waiting: { medianHours: undefined } }, 'a match cheaper than 13.90 appeared on 3 of the last 30 days; from a random moment of the record, over half waited longer than the record runs'],
       [{ waiting: { medianHours: undefined }, recordedDays: 0 }, 'a match cheaper than 13.90 appeared on 3 of the last 30 days'],
       [{ waiting: { for: 'any', days: 0, medianHours: 0.25 }, price: { now: undefined } }, 'a match appeared on 0 of the last 30 days; from a random moment of the record, the median wait was 15 min'],
