@@ -2,13 +2,14 @@
 // Supply (how often matching machines appeared, how long they stayed, how
 // many match now), price (the typical daily best and where the best now
 // sits) and waiting (how often something cheaper turned up, and how long one
-// waited for it from a random moment), each only as far as the record
+// waited for it from a random moment: outlookWaiting.ts), each only as far as the record
 // carries it: with too few days or appearances the numbers it cannot back
 // are left undefined and a flag says why. Days are the 24-hour stretches back
 // from the latest list, not calendar days: a time zone or a clock change moves
 // no figure. Pure: the history gives the record (src/market/history/outlookIndex.ts),
 // outlookText.ts says it in words.
 import type { OutlookWork } from './outlookWork';
+import { rank, waitingOf, type Segments, type Waiting, type Work } from './outlookWaiting';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,8 +20,6 @@ export const MIN_DAYS = 3;
 export const MIN_APPEARANCES = 3;
 /** Two lists further apart than this leave a gap in the record: what happened between is unknown. */
 export const GAP_MS = 3 * HOUR_MS;
-/** The random moments of the median wait are this far apart. */
-const MOMENT_MS = 10 * 60_000;
 
 /**
  * The stretches of listings during which they matched the filter, as
@@ -91,14 +90,7 @@ export interface Outlook {
     now: number | undefined;
     level: OutlookLevel | undefined;
   };
-  waiting: {
-    /** What one waits for: a match cheaper than the best now, or any match when none is listed. */
-    for: 'cheaper' | 'any';
-    /** Recorded days of the window on which one appeared. */
-    days: number;
-    /** The median wait for one from a random recorded moment (hours); undefined when over half the moments saw none before the latest list. */
-    medianHours: number | undefined;
-  };
+  waiting: Waiting;
   flags: {
     /** Fewer than MIN_DAYS days recorded: no typical price. */
     fewDays: boolean;
@@ -107,15 +99,6 @@ export interface Outlook {
     /** Hours of the window that fall in gaps of the record. */
     gapHours: number;
   };
-}
-
-/** The p-quantile of ascending numbers, each divided by `unit` as it is read, interpolated between the nearest ranks (as the history's medians). */
-function rank(sorted: ArrayLike<number>, p: number, unit = 1): number {
-  const at = (sorted.length - 1) * p;
-  const below = Math.floor(at);
-  const above = Math.min(sorted.length - 1, below + 1);
-  const part = at - below;
-  return part === 0 ? sorted[below] / unit : (sorted[below] / unit) * (1 - part) + (sorted[above] / unit) * part;
 }
 
 /**
@@ -129,11 +112,13 @@ function stayQuartiles(ms: Float64Array, whole: Uint32Array): Quartiles {
   return { q1: rank(sorted, 0.25, HOUR_MS), median: rank(sorted, 0.5, HOUR_MS), q3: rank(sorted, 0.75, HOUR_MS) };
 }
 
-/** Whether every value is a whole number under 2^32 (a loop in a function of its own: see unionOf). */
+/** Whether every value is a whole number under 2^32 (a loop in a function of its own: see unionOf in outlookWaiting.ts). */
+// Stryker disable all: which sort the stays take changes only the speed: a record's are whole milliseconds under 2^32, sorted alike either way
 function fitsWhole(ms: Float64Array): boolean {
   for (let i = 0; i < ms.length; i++) if (!(Number.isInteger(ms[i]) && ms[i] >= 0 && ms[i] < 2 ** 32)) return false;
   return true;
 }
+// Stryker restore all
 
 /** The stretches [from, to) the record covers within [from, to): between lists at most GAP_MS apart. */
 function covered(lists: readonly number[], from: number, to: number): [number, number][] {
@@ -151,23 +136,6 @@ function covered(lists: readonly number[], from: number, to: number): [number, n
 }
 
 const overlap = (ranges: readonly [number, number][], from: number, to: number) => ranges.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
-
-/** A working array of `length` values (see OutlookWork). */
-type Work = (name: string, length: number) => Float64Array;
-
-/**
- * Each price of the spans with the time it held until, as three columns: a
- * broad filter has tens of thousands of them, and an object each cost more
- * than all the arithmetic on them (bench:history, the outlook's figures).
- */
-interface Segments {
-  from: Float64Array;
-  to: Float64Array;
-  perGpu: Float64Array;
-  /** 1 where a segment is the first of its stretch (the listing appeared), 0 where it is a change of price. */
-  opens: Float64Array;
-  length: number;
-}
 
 /** The outlook of a filter over the `days` before the record's latest list. */
 export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
@@ -196,8 +164,10 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
     // Appearances per day; a day is [its start, its end), as for the daily best.
     counts: new Int32Array(days),
     // How long each ended appearance stayed (ms), at most one a stretch: filled in place, not pushed to an array of tens of thousands.
+    // Stryker disable next-line StringLiteral: a working array's name only keeps it apart from the others
     endedMs: work('ended', starts.length),
     // At most one segment a price: typed arrays of that size, not arrays grown a push at a time.
+    // Stryker disable next-line StringLiteral: a working array's name only keeps it apart from the others
     all: { from: work('from', times.length), to: work('to', times.length), perGpu: work('perGpu', times.length), opens: work('opens', times.length), length: 0 },
   };
   for (let k = 0; k < starts.length; k += SLICE) tallyStretches(record.spans, k, Math.min(starts.length, k + SLICE), tally);
@@ -226,6 +196,7 @@ export function computeOutlook(record: OutlookRecord, days = 30): Outlook {
       week,
       window: appeared,
       everyHours: appeared >= MIN_APPEARANCES && recordedHours > 0 ? recordedHours / appeared : undefined,
+      // Stryker disable next-line StringLiteral: a working array's name only keeps it apart from the others
       listedHours: endedCount >= MIN_APPEARANCES ? stayQuartiles(endedMs.subarray(0, endedCount), record.work?.whole('stays', endedCount) ?? new Uint32Array(endedCount)) : undefined,
       now: listed,
       daily: appearedDaily,
@@ -324,99 +295,4 @@ export function levelOf(perGpu: number, typical: { low: number; high: number } |
   if (perGpu < typical.low - 1e-6) return 'low';
   if (perGpu > typical.high + 1e-6) return 'high';
   return 'typical';
-}
-
-function waitingOf(all: Segments, nowBest: number | undefined, start: number, begin: number, now: number, cover: [number, number][], days: number, work: Work): Outlook['waiting'] {
-  const below = nowBest === undefined ? Infinity : nowBest - 1e-6;
-  const merged = unionOf(all, below, work);
-  const seen = daysCameBelow(all, below, start, now, days);
-  let moments = 0;
-  // One more a stretch: the moments are added up one at a time, and a sum of doubles can pass one more.
-  for (const [a, b] of cover) moments += Math.max(0, Math.ceil((b - Math.max(a, begin)) / MOMENT_MS)) + 1;
-  // Typed, as the daily bests: a wait is 0 (a small integer) or a double.
-  const waits = work('waits', moments);
-  let n = 0;
-  let next = 0;
-  for (const [a, b] of cover) {
-    for (let t = Math.max(a, begin); t < b && n < moments; t += MOMENT_MS) {
-      while (next < merged.length && merged[next][1] < t) next++;
-      const s = merged[next];
-      waits[n++] = !s ? Infinity : s[0] <= t ? 0 : s[0] - t;
-    }
-  }
-  const sorted = waits.subarray(0, n).sort();
-  const median = n > 0 ? rank(sorted, 0.5) : Infinity;
-  return { for: nowBest === undefined ? 'any' : 'cheaper', days: seen, medianHours: Number.isFinite(median) ? median / HOUR_MS : undefined };
-}
-
-/**
- * On how many of the `days` one came under `below`: appeared at such a price, or was repriced under it; the
- * record's start aside. Each counts, also while another was listed under it: a match listed for days
- * hid the ones that came meanwhile, and a record of a match every day said it came on a few (a loop in a
- * function of its own: see unionOf).
- */
-function daysCameBelow(all: Segments, below: number, start: number, now: number, days: number): number {
-  const seen = new Uint8Array(days);
-  let count = 0;
-  for (let j = 0; j < all.length; j++) {
-    const a = all.from[j];
-    if (!(all.perGpu[j] < below) || (all.opens[j] === 0 && all.perGpu[j - 1] < below) || a <= start || a < now - days * DAY_MS) continue;
-    // Its day as the supply counts it: a day is [its start, its end).
-    const day = Math.min(days - 1, Math.max(0, Math.ceil((now - a) / DAY_MS) - 1));
-    if (seen[day] === 0) count++;
-    seen[day] = 1;
-  }
-  return count;
-}
-
-/**
- * The stretches during which a price under `below` was listed, merged where
- * they touch or overlap, in time order. Starts and ends are sorted apart
- * (numbers in typed arrays, no comparator): where the count of stretches
- * open drops to none, a merged stretch ends.
- */
-function unionOf(all: Segments, below: number, work: Work): [number, number][] {
-  // Each loop in a function of its own: V8 replaces a long loop's code while it runs (on-stack replacement),
-  // and that code threw itself away at the first statement after its loop it had not seen run yet.
-  const n = countBelow(all, below);
-  const starts = work('starts', n);
-  const ends = work('ends', n);
-  copyBelow(all, below, starts, ends);
-  starts.sort();
-  ends.sort();
-  return mergeSorted(starts, ends);
-}
-
-function countBelow(all: Segments, below: number): number {
-  let n = 0;
-  for (let j = 0; j < all.length; j++) if (all.perGpu[j] < below) n++;
-  return n;
-}
-
-function copyBelow(all: Segments, below: number, starts: Float64Array, ends: Float64Array): void {
-  for (let j = 0, k = 0; j < all.length; j++) {
-    if (!(all.perGpu[j] < below)) continue;
-    starts[k] = all.from[j];
-    ends[k++] = all.to[j];
-  }
-}
-
-/** The stretches from sorted starts and ends: where the count of stretches open drops to none, a merged stretch ends. */
-function mergeSorted(starts: Float64Array, ends: Float64Array): [number, number][] {
-  const merged: [number, number][] = [];
-  let open = 0;
-  let s = 0;
-  let e = 0;
-  while (s < starts.length) {
-    // A start at the very time of an end joins the stretch (touching ones merge).
-    if (starts[s] <= ends[e]) {
-      if (open++ === 0) merged.push([starts[s], starts[s]]);
-      s++;
-    } else {
-      if (--open === 0) merged[merged.length - 1][1] = ends[e];
-      e++;
-    }
-  }
-  if (merged.length > 0) merged[merged.length - 1][1] = ends[ends.length - 1];
-  return merged;
 }

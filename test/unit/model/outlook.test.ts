@@ -193,11 +193,23 @@ describe('outlook', () => {
         span(NOW - H, undefined, 15),
         // At 16, under 15 an hour later (day 2 back).
         span(NOW - 3 * D + H, 5, 16, [[NOW - 3 * D + 2 * H, 14]]),
-        // At 14 (day 5 back), cheaper still a day later: it came on one day.
-        span(NOW - 6 * D + H, 48, 14, [[NOW - 5 * D + H, 13]]),
+        // At 14 (day 5 back), cheaper still four hours later and a day later: it came once.
+        span(NOW - 6 * D + H, 48, 14, [[NOW - 6 * D + 5 * H, 13], [NOW - 5 * D + H, 12]]),
+        // At 16, under 15 two hours later (day 7 back).
+        span(NOW - 8 * D + H, 5, 16, [[NOW - 8 * D + 3 * H, 14.5]]),
       ]),
     );
-    assert.deepEqual([o.waiting.for, o.waiting.days], ['cheaper', 2]);
+    assert.deepEqual([o.waiting.for, o.waiting.days], ['cheaper', 3]);
+  });
+
+  it('waiting counts what came within the window, after the record began: from the window\'s first moment on', () => {
+    // The record begins 10 days back, with one listed already (not one coming); one came exactly 9 days back.
+    const recent = computeOutlook(record([span(NOW - 10 * D, 2, 1), span(NOW - 9 * D, 2, 1), span(NOW - H, undefined, 5)], NOW - 10 * D));
+    assert.equal(recent.waiting.days, 1);
+    // A 30-day window of a 40-day record: one came before it (35 days back), one at its very start (day 29 back).
+    const old = computeOutlook(record([span(NOW - 35 * D, 2, 1), span(NOW - 30 * D, 2, 1), span(NOW - H, undefined, 5)]));
+    assert.equal(old.waiting.days, 1);
+    assert.deepEqual(old.supply.daily[0], { day: NOW - 30 * D, appeared: 1 });
   });
 
   it('appearances on days in a gap of the record still count on their day', () => {
