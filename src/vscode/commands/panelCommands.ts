@@ -85,8 +85,8 @@ async function withTemplate({ controller, templatesShown }: PanelCommandDeps, no
 /**
  * From the palette or the Machines view's title menu (the models the view's
  * filter names, or those it showed, or the one with the most GPUs listed),
- * from a group's context menu (the
- * GPU models of its machines), or with a model's name (another command).
+ * from a group's context menu (the GPU models of its machines), or with a
+ * model's name (another command).
  */
 export function showTrends({ panels }: PanelCommandDeps, node: unknown): Promise<void> {
   if (typeof node === 'string' && node !== '') {
