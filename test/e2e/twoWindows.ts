@@ -47,6 +47,29 @@ function expectedReturns(lists: readonly (readonly Machine[])[]): Map<string, nu
   return returns;
 }
 
+/**
+ * Reloads the window and waits for GPU Rental's views. The layout comes back as the windows last saved it,
+ * which they share: GPU Rental open in the side bar, or the side bar closed. The icon's state says which (a
+ * click while its views are coming would close it). Read once, it can say open while the restore is still
+ * under way and then end closed (seen once with two windows at a time on the machine): looked at again
+ * until the views are there, as a person does.
+ */
+async function reloaded(ui: Ui): Promise<void> {
+  await ui.page.reload();
+  await ui.activityBarIcon().waitFor({ timeout: LOAD_TIMEOUT_MS });
+  const item = ui.page.locator('.activitybar .action-item:has(a[aria-label^="GPU Rental"])').first();
+  await until(
+    'the Machines view after the reload',
+    async () => {
+      if (await ui.machines().isVisible()) return true;
+      if (!/\bchecked\b/.test((await item.getAttribute('class')) ?? '')) await ui.activityBarIcon().click();
+      return ui.machines().waitFor({ timeout: 3_000 }).then(() => true, () => false);
+    },
+    (shown) => shown,
+    LOAD_TIMEOUT_MS,
+  );
+}
+
 export const twoWindowsScenario: Scenario = {
   title: 'two windows, one market history: two extension hosts record every refresh once, a return counted once, the history read after a reload',
   fresh: true,
@@ -145,23 +168,16 @@ export const twoWindowsScenario: Scenario = {
     // Window A reloaded: a new extension host, which reads the history both recorded (and, the page's
     // secrets gone with the page, is given the token again).
     await a.page.bringToFront();
-    await a.page.reload();
-    // The layout comes back as the windows last saved it, which they share: GPU Rental open in the side bar,
-    // or the side bar closed. The icon's state says which (a click while its views are coming would close it).
-    // Read once, it can say open while the restore is still under way and then end closed (seen once with
-    // two windows at a time on the machine): looked at again until the views are there, as a person does.
-    await a.activityBarIcon().waitFor({ timeout: LOAD_TIMEOUT_MS });
-    const item = a.page.locator('.activitybar .action-item:has(a[aria-label^="GPU Rental"])').first();
-    await until(
-      'the Machines view after the reload',
-      async () => {
-        if (await a.machines().isVisible()) return true;
-        if (!/\bchecked\b/.test((await item.getAttribute('class')) ?? '')) await a.activityBarIcon().click();
-        return a.machines().waitFor({ timeout: 3_000 }).then(() => true, () => false);
-      },
-      (shown) => shown,
-      LOAD_TIMEOUT_MS,
-    );
+    await reloaded(a);
+    // Under load the reloaded workbench once came up without the user settings: GPU Rental found no
+    // service URL in them and asked for one, and no change came for a minute (a fresh-clone CI run,
+    // 2026-11-28; nothing writes the settings file during the scenario, a watch on it found). A person
+    // reloads again; so does the test, once, and says so.
+    await a.settled();
+    if (await a.machines().locator('.welcome-view-content', { hasText: 'First set the URL' }).isVisible()) {
+      console.log('    (the reloaded window came up without the user settings: reloaded again)');
+      await reloaded(a);
+    }
     await a.ensureReady();
     await recorded('A', a);
     check('after the reload');
