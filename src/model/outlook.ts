@@ -9,10 +9,9 @@
 // no figure. Pure: the history gives the record (src/market/history/outlookIndex.ts),
 // outlookText.ts says it in words.
 import type { OutlookWork } from './outlookWork';
-import { rank, waitingOf, type Segments, type Waiting, type Work } from './outlookWaiting';
+import { dayBack, DAY_MS, HOUR_MS, rank } from './outlookUnits';
+import { waitingOf, type Segments, type Waiting, type Work } from './outlookWaiting';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** Days recorded before a typical price is called (and daily bests it needs). */
 export const MIN_DAYS = 3;
@@ -248,7 +247,7 @@ function tallyStretches(spans: MatchSpans, k0: number, k1: number, t: Tally): vo
       t.appeared++;
       if (start >= now - 7 * DAY_MS) t.week++;
       if (ended) t.endedMs[t.ended++] = ends[k] - start;
-      t.counts[Math.min(days - 1, Math.max(0, Math.ceil((now - start) / DAY_MS) - 1))]++;
+      t.counts[Math.min(days - 1, dayBack(now, start))]++;
     }
     if (!ended) {
       t.listed++;

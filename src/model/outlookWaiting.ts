@@ -2,8 +2,8 @@
 // one came under the best now (or any, with none listed now), and the median
 // wait for one from a random moment of the record. Said as a record, never a
 // promise. Pure.
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+import { dayBack, DAY_MS, HOUR_MS, rank } from './outlookUnits';
+
 /** The random moments of the median wait are this far apart. */
 const MOMENT_MS = 10 * 60_000;
 
@@ -14,15 +14,6 @@ export interface Waiting {
   days: number;
   /** The median wait for one from a random recorded moment (hours); undefined when over half the moments saw none before the latest list. */
   medianHours: number | undefined;
-}
-
-/** The p-quantile of ascending numbers, each divided by `unit` as it is read, interpolated between the nearest ranks (as the history's medians). */
-export function rank(sorted: ArrayLike<number>, p: number, unit = 1): number {
-  const at = (sorted.length - 1) * p;
-  const below = Math.floor(at);
-  const above = Math.min(sorted.length - 1, below + 1);
-  const part = at - below;
-  return part === 0 ? sorted[below] / unit : (sorted[below] / unit) * (1 - part) + (sorted[above] / unit) * part;
 }
 
 /** A working array of `length` values (see OutlookWork). */
@@ -82,8 +73,8 @@ function daysCameBelow(all: Segments, below: number, start: number, now: number,
     under = all.perGpu[j] < below;
     const a = all.from[j];
     if (!under || already || a <= start || a < now - days * DAY_MS) continue;
-    // Its day as the supply counts it: a day is [its start, its end), and the window's first moment is in its first.
-    const day = Math.max(0, Math.ceil((now - a) / DAY_MS) - 1);
+    // Its day as the supply counts it (the window's first moment is in its first day).
+    const day = dayBack(now, a);
     if (seen[day] === 0) count++;
     seen[day] = 1;
   }
