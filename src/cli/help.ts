@@ -50,8 +50,7 @@ Usage:
              Exit 1 when nothing matched in the record. Needs Node.js 22.13+ (SQLite)
   mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
              gpuRental_getMachine, gpuRental_listTemplates, gpuRental_jobCost and
-             gpuRental_marketOutlook
-             (read-only)
+             gpuRental_marketOutlook (read-only)
 
 Options of every command:
   --token-file FILE   read the token from FILE (it must be readable by you only)

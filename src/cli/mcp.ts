@@ -8,7 +8,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { GpuRentalClient } from '../api/client';
+import type { ApiError } from '../api/errors';
 import { Market } from '../market/market';
+import type { Which } from '../market/protocol';
 import { isToolName, TOOL_DATA_FRESH_MS, TOOL_DEFINITIONS, outlookToolQuery, toolAnswer, toolDefinition } from '../market/tools';
 import { TEMPLATE_PAGE_SIZE } from './commands';
 import { outlookAnswer } from '../market/history/outlookAnswer';
@@ -31,6 +33,7 @@ function text(value: string, isError = false): CallToolResult {
 /** Answers tool calls from a market it loads when its data is missing or old; never throws. */
 export class ToolHost {
   private readonly market = new Market();
+  private readonly loading = new Map<Which, Promise<ApiError | undefined>>();
 
   /** `client` is undefined when the environment does not say which service or token: every call then says what is missing. */
   constructor(
@@ -50,10 +53,7 @@ export class ToolHost {
       const listing = this.market.listing(which);
       const fetchedAt = listing.snapshot?.fetchedAt;
       if (!fetchedAt || this.now().getTime() - fetchedAt.getTime() > TOOL_DATA_FRESH_MS) {
-        const error =
-          which === 'machines'
-            ? await this.market.loadMachines((signal) => client.listMachines(signal))
-            : await this.market.loadTemplates((signal) => client.listTemplates(TEMPLATE_PAGE_SIZE, signal));
+        const error = await this.load(which, client);
         if (!listing.snapshot) {
           return text(`The GPU rental service could not be reached: ${error?.message ?? 'no data.'}`, true);
         }
@@ -67,6 +67,19 @@ export class ToolHost {
     }
   }
 
+  /**
+   * Loads a listing, or joins its load in flight: a client may call tools at once, and a second load
+   * would cancel the first, whose call then had no list to answer from.
+   */
+  private load(which: Which, client: GpuRentalClient): Promise<ApiError | undefined> {
+    let pending = this.loading.get(which);
+    if (!pending) {
+      pending = (which === 'machines' ? this.market.loadMachines((signal) => client.listMachines(signal)) : this.market.loadTemplates((signal) => client.listTemplates(TEMPLATE_PAGE_SIZE, signal))).finally(() => this.loading.delete(which));
+      this.loading.set(which, pending);
+    }
+    return pending;
+  }
+
   dispose(): void {
     this.market.dispose();
     this.history?.close();
@@ -75,7 +88,7 @@ export class ToolHost {
 
 /** Serves MCP on stdin/stdout until the client closes stdin or `stop` is aborted. */
 export async function runMcp(host: ToolHost, version: string, stop: AbortSignal): Promise<number> {
-  const server = new Server({ name: 'gpu-rental', title: 'GPU Rental', version }, { capabilities: { tools: {} }, instructions: 'Read-only access to the GPU rental service: find rentable GPU machines with a filter query, read one machine by node ID, list image templates, and estimate what a model training or inference job costs to finish on each machine.' });
+  const server = new Server({ name: 'gpu-rental', title: 'GPU Rental', version }, { capabilities: { tools: {} }, instructions: 'Read-only access to the GPU rental service: find rentable GPU machines with a filter query, read one machine by node ID, list image templates, estimate what a model training or inference job costs to finish on each machine, and say what the market history recorded of a filter (rent now or wait).' });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, (request) => host.call(request.params.name, request.params.arguments ?? {}));
   const transport = new StdioServerTransport();

@@ -23,6 +23,15 @@ async function invoke(name: string, input: object): Promise<string | undefined> 
 }
 
 describe('Language model tools', function () {
+  /** The market forgets both lists as for another service; the editor then gives it its service again (a history setting changed), nothing loaded. */
+  async function forgetLists(): Promise<void> {
+    await api.marketHost.client.request('configure', { service: undefined });
+    const settings = vscode.workspace.getConfiguration('gpuRental');
+    const days = settings.inspect<number>('history.days');
+    await settings.update('history.days', (days?.globalValue ?? days?.defaultValue ?? 30) + 1, vscode.ConfigurationTarget.Global);
+    await settings.update('history.days', days?.globalValue, vscode.ConfigurationTarget.Global);
+  }
+
   let server: DemoServer;
   let api: GpuRentalTestApi;
 
@@ -46,12 +55,7 @@ describe('Language model tools', function () {
   });
 
   it('find machines loads the list when nothing is loaded and answers with a table, the count and the age', async () => {
-    // The market forgets both lists as for another service; the editor then gives it its service again (a history setting changed), nothing loaded.
-    await api.marketHost.client.request('configure', { service: undefined });
-    const settings = vscode.workspace.getConfiguration('gpuRental');
-    const days = settings.inspect<number>('history.days');
-    await settings.update('history.days', (days?.globalValue ?? days?.defaultValue ?? 30) + 1, vscode.ConfigurationTarget.Global);
-    await settings.update('history.days', days?.globalValue, vscode.ConfigurationTarget.Global);
+    await forgetLists();
     const tools = createTools(api.marketHost, api.controller);
     const text = await tools.gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
     const expected = DEMO_MACHINES.filter((m) => m.gpu_count >= 2).length;
@@ -63,6 +67,30 @@ describe('Language model tools', function () {
     assert.ok(lines.slice(10).every((line) => line.startsWith('- ')), text);
     const prepared = tools.gpuRental_findMachines.prepareInvocation({ input: { query: 'gpus>=2' } } as vscode.LanguageModelToolInvocationPrepareOptions<unknown>);
     assert.equal(prepared.invocationMessage, 'Finding machines matching gpus>=2…');
+  });
+
+  it('called at once, answer from one load of the list: the second call does not cancel the first one\'s load', async () => {
+    await forgetLists();
+    const tools = createTools(api.marketHost, api.controller);
+    // The machines' answer is held back until released: the first call's load is still running when the second comes.
+    server.setFault({ endpoint: 'machines', fault: { kind: 'stall', afterBytes: 0 } });
+    const machineRequests = () => server.requests.filter((r) => r.path.endsWith('/machines')).length;
+    const before = machineRequests();
+    try {
+      const first = tools.gpuRental_findMachines.text({ query: 'gpus>=2', limit: 3 });
+      await waitFor('the first call loads the machines', () => machineRequests() > before);
+      const second = tools.gpuRental_jobCost.text({ size: '7', job: 'train', tokens: '1B', limit: 3 });
+      // The worker answers in order: once it has answered this, it has answered the second call's question before it.
+      await api.marketHost.client.request('state', { which: 'machines' });
+      await api.marketHost.client.request('state', { which: 'machines' });
+      server.clearFaults();
+      server.releaseStalled();
+      for (const text of [await first, await second]) assert.match(text, /Data as of \d\d:\d\d:\d\d UTC \(just now\)\./, text);
+      assert.equal(machineRequests() - before, 1, 'one load of the machines');
+    } finally {
+      server.clearFaults();
+      server.releaseStalled();
+    }
   });
 
   it('answer through vscode.lm.invokeTool where no confirmation is asked (VS Code 1.139), and never with a secret', async function () {

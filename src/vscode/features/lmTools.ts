@@ -44,9 +44,9 @@ class Tool implements vscode.LanguageModelTool<unknown> {
       const fetchedAt = (await this.market.client.request('state', { which }, cancel.signal)).fetchedAt;
       if (fetchedAt === undefined || Date.now() - fetchedAt > TOOL_DATA_FRESH_MS) {
         // Quiet: a failure is said in the answer, not in a notification the user did not ask for.
-        const errors = await this.controller.refresh([which], { quiet: true });
+        const error = await this.controller.freshen(which);
         if ((await this.market.client.request('state', { which }, cancel.signal)).fetchedAt === undefined) {
-          return vscode.l10n.t('The GPU rental service could not be reached: {0}', errors[0]?.message ?? vscode.l10n.t('no data.'));
+          return vscode.l10n.t('The GPU rental service could not be reached: {0}', error?.message ?? vscode.l10n.t('no data.'));
         }
       }
       return await this.market.client.request('tool', { name: this.name, input, now: Date.now() }, cancel.signal);

@@ -219,6 +219,14 @@ export class Controller extends Disposable {
   }
 
   /**
+   * Fresh data for a chat tool, quietly: the load in flight when there is one, else a refresh. A
+   * tool called while another's load ran cancelled that load, and the other then had no list.
+   */
+  async freshen(which: Which): Promise<ApiError | undefined> {
+    return this.inFlight.get(which) ?? (await this.refresh([which], { quiet: true }))[0];
+  }
+
+  /**
    * Makes sure a listing has data, loading it (with a notification's
    * progress) when nothing is loaded yet. False when there is none to use.
    */

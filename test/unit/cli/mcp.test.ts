@@ -35,6 +35,11 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
   return (result.content as { type: string; text?: string }[]).map((c) => (c.type === 'text' ? c.text : '')).join('');
 }
 
+/** Waits for `done` (each step of the test has the test's own timeout). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /** The "Data as of …" line holds the time of the load: equal answers differ only there. */
 const timeless = (text: string) => text.replace(/Data as of \d\d:\d\d:\d\d UTC \([^)]*\)\./g, 'Data as of <time>.');
 
@@ -62,6 +67,8 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
 
   it('introduces itself as gpu-rental and lists the five tools with the names, descriptions and schemas of VS Code\'s chat, read-only', async () => {
     assert.equal(mcp.client.getServerVersion()?.name, 'gpu-rental');
+    // What the server says it is for names what each of its five tools does.
+    assert.match(mcp.client.getInstructions() ?? '', /find rentable GPU machines.*read one machine.*image templates.*job costs.*market history recorded of a filter/);
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -147,6 +154,36 @@ describe('cli: gpu-rental mcp, with a client on the official MCP SDK', function 
       assert.deepEqual(fs.readdirSync(home), [], 'no file written (no log, no cache)');
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('answers tools called at once from one load of the list: a second call does not cancel the first one\'s load', async () => {
+    const fresh = await connect(cliEnv({ GPU_RENTAL_BASE_URL: server.url, GPU_RENTAL_TOKEN: DEMO_TOKEN }));
+    // The machines' answer is held back until released: the first call's load is still running when the second comes.
+    server.setFault({ endpoint: 'machines', fault: { kind: 'stall', afterBytes: 0 } });
+    const requestsOf = (endpoint: string) => server.requests.filter((r) => r.path.endsWith(endpoint)).length;
+    const machineRequests = () => requestsOf('/machines');
+    const before = machineRequests();
+    const templatesBefore = requestsOf('/images');
+    try {
+      const first = fresh.client.callTool({ name: 'gpuRental_findMachines', arguments: { query: 'gpus>=2', limit: 3 } });
+      await until(() => machineRequests() > before);
+      const second = fresh.client.callTool({ name: 'gpuRental_jobCost', arguments: { size: '7', job: 'train', tokens: '1B', limit: 3 } });
+      // Messages are handled in order: once the templates are asked for, the second call has started.
+      const templates = fresh.client.callTool({ name: 'gpuRental_listTemplates', arguments: { limit: 1 } });
+      await until(() => requestsOf('/images') > templatesBefore);
+      server.clearFaults();
+      server.releaseStalled();
+      for (const [name, result] of [['gpuRental_findMachines', await first], ['gpuRental_jobCost', await second]] as const) {
+        assert.equal(result.isError, undefined, `${name}: ${textOf(result)}`);
+        assert.match(textOf(result), /Data as of \d\d:\d\d:\d\d UTC \(just now\)\./);
+      }
+      assert.equal((await templates).isError, undefined);
+      assert.equal(machineRequests() - before, 1, 'one load of the machines');
+    } finally {
+      server.clearFaults();
+      server.releaseStalled();
+      await fresh.client.close();
     }
   });
 
