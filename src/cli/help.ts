@@ -47,7 +47,8 @@ Usage:
   outlook    rent now or wait: what the market history recorded of QUERY over the last
              N days (1 to 30, default 30): appearances, how long they stayed, the typical
              best price per GPU and where the best now sits, the wait for a cheaper one.
-             Exit 1 when nothing matched in the record. Needs Node.js 22.13+ (SQLite)
+             Exit 1 when nothing matched in the record, or it has no list yet.
+             Needs Node.js 22.13+ (SQLite)
   mcp        an MCP server on stdin/stdout with the tools gpuRental_findMachines,
              gpuRental_getMachine, gpuRental_listTemplates, gpuRental_jobCost and
              gpuRental_marketOutlook (read-only)

@@ -11,6 +11,11 @@ import { safeJson, terminalText } from './output';
 export async function runOutlook(command: Extract<Command, { kind: 'outlook' }>, io: Io): Promise<number> {
   queryOf(command.query);
   const answer = await withCliHistory(historyOrigin(io.env), io, (store) => outlookAnswer(store.outlook(), command.query, command.days));
+  if ('error' in answer && answer.error === 'empty') {
+    // As `history` says it: nothing was recorded yet, so nothing matched (an outlook would be of no day, up to 1970).
+    await write(io.stderr, 'gpu-rental: the market history has no list yet: `gpu-rental record` or an editor window records it\n');
+    return EXIT.nothing;
+  }
   // The query parsed above; the store is open: only an outlook comes back.
   if (!('outlook' in answer)) throw setupError('the market history could not answer');
   const o = answer.outlook;

@@ -119,6 +119,30 @@ describe('command line: the market history', function () {
     }
   });
 
+  it('outlook on a history with no list yet says so and exits 1, as `history` does; so does the MCP outlook tool', async () => {
+    const empty = historyFolder();
+    try {
+      const emptyEnv = { ...env, GPU_RENTAL_DATA_DIR: empty.dir };
+      for (const format of ['--json', '--table']) {
+        const run = await runCli(['outlook', 'gpus>=1', format], emptyEnv);
+        assert.equal(run.code, 1, run.stderr);
+        assert.equal(run.stdout, '', 'no outlook of nothing, up to 1970');
+        assert.equal(run.stderr, 'gpu-rental: the market history has no list yet: `gpu-rental record` or an editor window records it\n');
+      }
+      const origin = new URL(demo.url).origin;
+      const history = openHistory({ file: path.join(empty.dir, 'history', historyFileName(origin)), origin, keepDays: 365 });
+      const host = new ToolHost(new GpuRentalClient({ baseUrl: new URL(demo.url), token: DEMO_TOKEN, timeoutMs: 10_000 }), undefined, history);
+      try {
+        const answer = await host.call('gpuRental_marketOutlook', { query: 'gpus>=1' });
+        assert.match((answer.content[0] as { text: string }).text, /^The market history has recorded no list yet: /);
+      } finally {
+        host.dispose();
+      }
+    } finally {
+      empty.cleanup();
+    }
+  });
+
   it('the MCP outlook tool answers from the same history', () =>
     withToolHost(async (host) => {
       const answer = await host.call('gpuRental_marketOutlook', { query: 'gpus>=1' });

@@ -10,10 +10,12 @@ import { priceBounds } from './priceBounds';
 
 /**
  * An outlook, or why there is none: the filter could not be read (its
- * message and 1-based column), or there is no history (off, or not opened).
- * `ignored` names the fields of the filter the outlook left out.
+ * message and 1-based column), there is no history (off, or not opened), or
+ * the history has no list yet (`empty`: an outlook of it would be a record of
+ * nothing, with 1970 as its latest list). `ignored` names the fields of the
+ * filter the outlook left out.
  */
-export type OutlookAnswer = { outlook: Outlook; ignored: string[] } | { error: 'parse'; message: string; position: number } | { error: 'off' };
+export type OutlookAnswer = { outlook: Outlook; ignored: string[] } | { error: 'parse'; message: string; position: number } | { error: 'off' } | { error: 'empty' };
 
 const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'price_per_gpu']);
 
@@ -39,6 +41,7 @@ export function outlookAnswer(index: OutlookIndex | undefined, text: string, day
   const parsed = parseQuery(text);
   if (!parsed.ok) return { error: 'parse', message: parsed.error.message, position: parsed.error.position };
   if (!index) return { error: 'off' };
+  if (index.lists.length === 0) return { error: 'empty' };
   const { priced, rest, ignored } = outlookQuery(parsed.query);
   const window = Math.min(OUTLOOK_DAYS, Math.max(1, Math.round(days)));
   const cancel = check ?? (() => undefined);

@@ -17,7 +17,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** What the market answered for the filter: its outlook, or why there is none. */
-export type OutlookFor = { outlook: Outlook } | { error: 'off' } | { error: 'parse'; message: string };
+export type OutlookFor = { outlook: Outlook } | { error: 'off' } | { error: 'empty' } | { error: 'parse'; message: string };
 
 function words(filter: string, line: string): TrendsOutlook {
   return { heading: l10n.t('Outlook for {0}', filter), line, legend: [], caption: '', columns: [], rows: [] };
@@ -28,12 +28,14 @@ export function outlookContent(filterText: string, answer: OutlookFor | undefine
   const filter = stripControls(filterText).trim();
   if (!filter || !answer) return undefined;
   if ('error' in answer) {
-    return words(
-      filter,
-      answer.error === 'off'
-        ? l10n.t('The market history is off here, so this filter has no outlook.')
-        : l10n.t('The filter cannot be read, so it has no outlook: {0}', stripControls(answer.message)),
-    );
+    switch (answer.error) {
+      case 'off':
+        return words(filter, l10n.t('The market history is off here, so this filter has no outlook.'));
+      case 'empty':
+        return words(filter, l10n.t('The market history has recorded no list yet, so this filter has no outlook.'));
+      case 'parse':
+        return words(filter, l10n.t('The filter cannot be read, so it has no outlook: {0}', stripControls(answer.message)));
+    }
   }
   const o = answer.outlook;
   const line = outlookLine(o);

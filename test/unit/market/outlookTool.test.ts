@@ -53,7 +53,7 @@ describe('market outlook tool', () => {
     assert.ok(!marketOutlookAnswer({ query: 'gpu=h100' }, () => ({ outlook: outlookWith(), ignored: [] })).includes('Left out'), 'nothing left out, no line for it');
   });
 
-  it('bad input, an unreadable filter and no history each get their own sentence', () => {
+  it('bad input, an unreadable filter, no history and a history with no list each get their own sentence', () => {
     const never = (): OutlookAnswer => assert.fail('no outlook is asked for bad input');
     for (const input of [undefined, null, {}, { query: 3 }, 'gpu=h100']) {
       assert.equal(marketOutlookAnswer(input, never), 'The input is not valid: query must be a filter text.', JSON.stringify(input));
@@ -61,6 +61,10 @@ describe('market outlook tool', () => {
     assert.equal(marketOutlookAnswer({ query: 'gpus>' }, () => ({ error: 'parse', message: 'a number is missing', position: 6 })), 'The query is not valid at column 6: a number is missing. Correct it and call again.');
     assert.equal(marketOutlookAnswer({ query: 'gpus>1' }, () => ({ error: 'off' })), NO_HISTORY);
     assert.equal(marketOutlookAnswer({ query: 'gpus>1' }, undefined), NO_HISTORY, 'no history here at all');
+    assert.equal(
+      marketOutlookAnswer({ query: 'gpus>1' }, () => ({ error: 'empty' })),
+      'The market history has recorded no list yet: VS Code with GPU Rental records each list it loads, and so does `gpu-rental record`. Without one there is no outlook.',
+    );
   });
 });
 
@@ -78,7 +82,8 @@ describe('outlook line of a filter', () => {
     assert.equal(await outlookLineOf(client({ outlook, ignored: [] }) as never, 'gpu=h100', signal), outlookLine(outlook));
     assert.deepEqual(asked, [['outlook', { query: 'gpu=h100' }, signal]]);
     assert.equal(await outlookLineOf(client({ error: 'off' }) as never, 'gpu=h100'), undefined);
+    assert.equal(await outlookLineOf(client({ error: 'empty' }) as never, 'gpu=h100'), undefined);
     assert.equal(await outlookLineOf(client({ outlook, ignored: [] }) as never, ' \t '), undefined);
-    assert.equal(asked.length, 2, 'an empty filter asks nothing');
+    assert.equal(asked.length, 3, 'an empty filter asks nothing');
   });
 });

@@ -74,7 +74,7 @@ describe('trends page: the outlook section', () => {
     assert.equal(section.caption, 'gpu=h100 gpus=8 labels=demo-rhythm: best price per GPU and appearances a day, last 7 days');
   });
 
-  it('no filter: no section; no history, an unreadable filter or no day recorded: one sentence, no chart', () => {
+  it('no filter: no section; no history, no list, an unreadable filter or no day recorded: one sentence, no chart', () => {
     assert.equal(outlookContent('', { error: 'off' }), undefined);
     assert.equal(outlookContent('  ', undefined), undefined);
     assert.equal(outlookContent('gpu=h100', undefined), undefined, 'a failed answer draws no section');
@@ -83,6 +83,7 @@ describe('trends page: the outlook section', () => {
     assert.equal(off.price, undefined);
     assert.equal(off.rows.length, 0);
     assert.equal(outlookContent('gpu=', { error: 'parse', message: 'a value is missing' })!.line, 'The filter cannot be read, so it has no outlook: a value is missing');
+    assert.equal(outlookContent('gpu=h100', { error: 'empty' })!.line, 'The market history has recorded no list yet, so this filter has no outlook.');
     const empty = outlookContent('gpu=h100', { outlook: computeOutlook({ now: NOW, start: NOW, lists: [NOW], spans: matchSpans([]) }, 30) })!;
     assert.match(empty.line, /^The market history has no day of this filter yet: less than a day recorded/);
     assert.equal(empty.supply, undefined);
