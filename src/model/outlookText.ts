@@ -79,22 +79,52 @@ export function outlookAlertWords(o: Outlook, perGpu: number, locale = getDispla
   return l10n.t('{0} is {1} for this watch: typical {2}', formatPricePerGpu(perGpu, locale), outlookLevelWord(level), band(o.price.typical, locale));
 }
 
+/** On how many days of the window one came: "a match cheaper than 13.90 appeared on 3 of the last 30 days" (a window of one day: whether it did). */
+function seenWords(o: Outlook, locale: string): string {
+  const w = o.waiting;
+  const price = w.for === 'cheaper' ? formatPricePerGpu(o.price.now!, locale) : '';
+  if (o.days === 1) {
+    if (w.for === 'cheaper') return w.days > 0 ? l10n.t('a match cheaper than {0} appeared in the last day', price) : l10n.t('no match cheaper than {0} appeared in the last day', price);
+    return w.days > 0 ? l10n.t('a match appeared in the last day') : l10n.t('no match appeared in the last day');
+  }
+  const days = l10n.t('{0} of the last {1} days', w.days, o.days);
+  return w.for === 'cheaper' ? l10n.t('a match cheaper than {0} appeared on {1}', price, days) : l10n.t('a match appeared on {0}', days);
+}
+
 /** The waiting part, said as a record: how often something cheaper (or anything) turned up, and the median wait for it. */
 export function outlookWaitingWords(o: Outlook, locale = getDisplayLocale()): string {
   const w = o.waiting;
-  const days = l10n.t('{0} of the last {1} days', w.days, o.days);
-  const seen = w.for === 'cheaper' ? l10n.t('a match cheaper than {0} appeared on {1}', formatPricePerGpu(o.price.now!, locale), days) : l10n.t('a match appeared on {0}', days);
+  const seen = seenWords(o, locale);
   if (w.medianHours === undefined) return o.recordedDays === 0 ? seen : l10n.t('{0}; from a random moment of the record, over half waited longer than the record runs', seen);
   if (w.medianHours === 0) return l10n.t('{0}; at half the moments of the record or more, one was listed', seen);
   return l10n.t('{0}; from a random moment of the record, the median wait was {1}', seen, outlookSpan(w.medianHours, locale));
+}
+
+/** "once", "4 times". */
+function times(count: number, locale: string): string {
+  return count === 1 ? l10n.t('once') : l10n.t('{0} times', formatInteger(count, locale));
+}
+
+/** How much of the window the record covers: "12.5 days of the last 30" (a window of one day: in hours). */
+function recordedWords(o: Outlook, locale: string): string {
+  if (o.days === 1) return l10n.t('{0} h of the last 24 h', formatOneDecimal(o.recordedHours, locale));
+  return o.recordedDays === 1 ? l10n.t('1 day of the last {0}', o.days) : l10n.t('{0} days of the last {1}', formatOneDecimal(o.recordedHours / 24, locale), o.days);
+}
+
+/** How often matches appeared: in the last 7 days and in the window, or in the window alone when it is no longer than a week (the week's count is of the window). */
+function appearedWords(o: Outlook, locale: string): string {
+  const s = o.supply;
+  if (o.days > 7) return l10n.t('{0} in 7 days, {1} in {2} days; {3}', times(s.week, locale), times(s.window, locale), o.days, outlookSupplyWords(o, locale));
+  const span = o.days === 1 ? l10n.t('1 day') : l10n.t('{0} days', formatInteger(o.days, locale));
+  return l10n.t('{0} in {1}; {2}', times(s.window, locale), span, outlookSupplyWords(o, locale));
 }
 
 /** Labelled lines for the command line and the chat tools. */
 export function outlookLines(o: Outlook, locale = getDisplayLocale()): { label: string; value: string }[] {
   const s = o.supply;
   return [
-    { label: l10n.t('Recorded'), value: o.recordedDays === 1 ? l10n.t('1 day of the last {0}', o.days) : l10n.t('{0} days of the last {1}', formatOneDecimal(o.recordedHours / 24, locale), o.days) },
-    { label: l10n.t('Appeared'), value: l10n.t('{0} times in 7 days, {1} in {2} days; {3}', s.week, s.window, o.days, outlookSupplyWords(o, locale)) },
+    { label: l10n.t('Recorded'), value: recordedWords(o, locale) },
+    { label: l10n.t('Appeared'), value: appearedWords(o, locale) },
     { label: l10n.t('Stayed listed'), value: s.listedHours ? l10n.t('median {0} (quartiles {1}–{2})', outlookSpan(s.listedHours.median, locale), outlookSpan(s.listedHours.q1, locale), outlookSpan(s.listedHours.q3, locale)) : l10n.t('too few ended listings to say') },
     { label: l10n.t('Matching now'), value: formatInteger(s.now, locale) },
     { label: l10n.t('Price per GPU'), value: `${outlookPriceWords(o, locale)} · ${outlookNowWords(o, locale)}` },

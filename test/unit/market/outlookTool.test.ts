@@ -31,7 +31,7 @@ describe('market outlook tool', () => {
       'Outlook of "gpu=h100 region=eu" from the market history (a record of the 30 days up to its latest list, 2026-11-27T06:00:00.000Z; not a forecast):',
       outlookLine(outlook),
       '- Recorded: 12.5 days of the last 30',
-      '- Appeared: 4 times in 7 days, 9 in 30 days; appears about every 33 h',
+      '- Appeared: 4 times in 7 days, 9 times in 30 days; appears about every 33 h',
       '- Stayed listed: median 5.5 h (quartiles 2.0 h–2.1 days)',
       '- Matching now: 1',
       '- Price per GPU: typical 14.20–15.80/GPU · now 13.90, low',

@@ -73,6 +73,11 @@ describe('outlook in words', () => {
       [{ waiting: { medianHours: undefined } }, 'a match cheaper than 13.90 appeared on 3 of the last 30 days; from a random moment of the record, over half waited longer than the record runs'],
       [{ waiting: { medianHours: undefined }, recordedDays: 0 }, 'a match cheaper than 13.90 appeared on 3 of the last 30 days'],
       [{ waiting: { for: 'any', days: 0, medianHours: 0.25 }, price: { now: undefined } }, 'a match appeared on 0 of the last 30 days; from a random moment of the record, the median wait was 15 min'],
+      // A window of one day: whether one came in it, not "1 of the last 1 days".
+      [{ days: 1, waiting: { days: 1, medianHours: 0 } }, 'a match cheaper than 13.90 appeared in the last day; at half the moments of the record or more, one was listed'],
+      [{ days: 1, waiting: { days: 0 } }, 'no match cheaper than 13.90 appeared in the last day; from a random moment of the record, the median wait was 20 h'],
+      [{ days: 1, waiting: { for: 'any', days: 1 }, price: { now: undefined } }, 'a match appeared in the last day; from a random moment of the record, the median wait was 20 h'],
+      [{ days: 1, waiting: { for: 'any', days: 0 }, price: { now: undefined } }, 'no match appeared in the last day; from a random moment of the record, the median wait was 20 h'],
     ];
     assertTable(cases, (change) => outlookWaitingWords(outlook(change), 'en'));
   });
@@ -87,7 +92,7 @@ describe('outlook in words', () => {
   it('the labelled lines of the command line and the tools, in full, with the display language\'s digits', () => {
     assert.deepEqual(outlookLines(outlook(), 'en'), [
       { label: 'Recorded', value: '12.5 days of the last 30' },
-      { label: 'Appeared', value: '4 times in 7 days, 9 in 30 days; appears about every 33 h' },
+      { label: 'Appeared', value: '4 times in 7 days, 9 times in 30 days; appears about every 33 h' },
       { label: 'Stayed listed', value: 'median 5.5 h (quartiles 2.0 h–2.1 days)' },
       { label: 'Matching now', value: '1' },
       { label: 'Price per GPU', value: 'typical 14.20–15.80/GPU · now 13.90, low' },
@@ -103,5 +108,16 @@ describe('outlook in words', () => {
       ],
     );
     assert.equal(outlookLine(outlook(), 'de'), 'typical 14,20–15,80/GPU · now 13,90, low · appears about every 33 h');
+  });
+
+  it('a window of a week or less says its appearances once, not a count "in 7 days" that is the window\'s; a window of one day in hours', () => {
+    const appeared = (change: Change) => outlookLines(outlook(change), 'en').find((l) => l.label === 'Appeared')!.value;
+    const recorded = (change: Change) => outlookLines(outlook(change), 'en').find((l) => l.label === 'Recorded')!.value;
+    assert.equal(appeared({ days: 1, supply: { week: 4, window: 4, everyHours: 6 } }), '4 times in 1 day; appears about every 6.0 h');
+    assert.equal(appeared({ days: 7, supply: { week: 23, window: 23, everyHours: 7.3 } }), '23 times in 7 days; appears about every 7.3 h');
+    assert.equal(appeared({ days: 8, supply: { week: 1, window: 1, everyHours: undefined }, recordedDays: 8 }), 'once in 7 days, once in 8 days; appeared once in 8 days');
+    assert.equal(recorded({ days: 1, recordedHours: 24, recordedDays: 1 }), '24.0 h of the last 24 h');
+    assert.equal(recorded({ days: 1, recordedHours: 5.25, recordedDays: 0 }), '5.3 h of the last 24 h');
+    assert.equal(recorded({ days: 7, recordedHours: 168, recordedDays: 7 }), '7.0 days of the last 7');
   });
 });
