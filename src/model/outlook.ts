@@ -68,7 +68,7 @@ export interface Outlook {
   /** Whole days of that. */
   recordedDays: number;
   supply: {
-    /** Appearances in the last 7 days and in the window. */
+    /** Appearances in the last 7 days (also when the window is shorter) and in the window. */
     week: number;
     window: number;
     /** Recorded hours per appearance; undefined under MIN_APPEARANCES. */
@@ -243,9 +243,11 @@ function tallyStretches(spans: MatchSpans, k0: number, k1: number, t: Tally): vo
     const p1 = k + 1 < stretches ? first[k + 1] : prices;
     // A clock set back can leave a stretch that ends before it starts: it says nothing.
     if (p1 === p0 || (ended && ends[k] < start) || start > now) continue;
-    if (start > t.recordStart && start >= from) {
+    const came = start > t.recordStart;
+    // The last 7 days whatever the window: a window of a day has the week's count beside its own.
+    if (came && start >= now - 7 * DAY_MS) t.week++;
+    if (came && start >= from) {
       t.appeared++;
-      if (start >= now - 7 * DAY_MS) t.week++;
       if (ended) t.endedMs[t.ended++] = ends[k] - start;
       t.counts[Math.min(days - 1, dayBack(now, start))]++;
     }

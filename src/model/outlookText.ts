@@ -111,12 +111,12 @@ function recordedWords(o: Outlook, locale: string): string {
   return o.recordedDays === 1 ? l10n.t('1 day of the last {0}', o.days) : l10n.t('{0} days of the last {1}', formatOneDecimal(o.recordedHours / 24, locale), o.days);
 }
 
-/** How often matches appeared: in the last 7 days and in the window, or in the window alone when it is no longer than a week (the week's count is of the window). */
+/** How often matches appeared: in the last 7 days and in the window (once for a window of a week). */
 function appearedWords(o: Outlook, locale: string): string {
   const s = o.supply;
-  if (o.days > 7) return l10n.t('{0} in 7 days, {1} in {2} days; {3}', times(s.week, locale), times(s.window, locale), o.days, outlookSupplyWords(o, locale));
   const span = o.days === 1 ? l10n.t('1 day') : l10n.t('{0} days', formatInteger(o.days, locale));
-  return l10n.t('{0} in {1}; {2}', times(s.window, locale), span, outlookSupplyWords(o, locale));
+  if (o.days === 7) return l10n.t('{0} in {1}; {2}', times(s.window, locale), span, outlookSupplyWords(o, locale));
+  return l10n.t('{0} in 7 days, {1} in {2}; {3}', times(s.week, locale), times(s.window, locale), span, outlookSupplyWords(o, locale));
 }
 
 /** Labelled lines for the command line and the chat tools. */

@@ -57,6 +57,14 @@ describe('outlook', () => {
     assert.match(outlookAlertWords(o, 13.9, 'en'), /^13\.90 is low for this watch: typical 1\d\.\d\d–1\d\.\d\d$/);
   });
 
+  it('a window shorter than a week still counts the last 7 days\' appearances, beside its own', () => {
+    const spans = steady(() => 15, 13.9);
+    for (const [days, window] of [[1, 3], [3, 7], [7, 15]] as const) {
+      const o = computeOutlook(record(spans), days);
+      assert.deepEqual([o.supply.week, o.supply.window], [15, window], `${days} days`);
+    }
+  });
+
   it('appearances per day: every recorded day of the window, oldest first, with the days of price.daily; a burst counts on its day', () => {
     const steadyDays = computeOutlook(record(steady(() => 15, 17))).supply.daily;
     assert.equal(steadyDays.length, 30);

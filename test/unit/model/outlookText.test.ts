@@ -110,10 +110,11 @@ describe('outlook in words', () => {
     assert.equal(outlookLine(outlook(), 'de'), 'typical 14,20–15,80/GPU · now 13,90, low · appears about every 33 h');
   });
 
-  it('a window of a week or less says its appearances once, not a count "in 7 days" that is the window\'s; a window of one day in hours', () => {
+  it('a window of a week says its appearances once; a shorter one beside the week\'s; "once" for one; a window of one day in hours', () => {
     const appeared = (change: Change) => outlookLines(outlook(change), 'en').find((l) => l.label === 'Appeared')!.value;
     const recorded = (change: Change) => outlookLines(outlook(change), 'en').find((l) => l.label === 'Recorded')!.value;
-    assert.equal(appeared({ days: 1, supply: { week: 4, window: 4, everyHours: 6 } }), '4 times in 1 day; appears about every 6.0 h');
+    assert.equal(appeared({ days: 1, supply: { week: 23, window: 4, everyHours: 6 } }), '23 times in 7 days, 4 times in 1 day; appears about every 6.0 h');
+    assert.equal(appeared({ days: 3, supply: { week: 23, window: 9, everyHours: 8 } }), '23 times in 7 days, 9 times in 3 days; appears about every 8.0 h');
     assert.equal(appeared({ days: 7, supply: { week: 23, window: 23, everyHours: 7.3 } }), '23 times in 7 days; appears about every 7.3 h');
     assert.equal(appeared({ days: 8, supply: { week: 1, window: 1, everyHours: undefined }, recordedDays: 8 }), 'once in 7 days, once in 8 days; appeared once in 8 days');
     assert.equal(recorded({ days: 1, recordedHours: 24, recordedDays: 1 }), '24.0 h of the last 24 h');
