@@ -82,13 +82,13 @@ export function outlookAlertWords(o: Outlook, perGpu: number, locale = getDispla
 /** On how many days of the window one came: "a match cheaper than 13.90 appeared on 3 of the last 30 days" (a window of one day: whether it did). */
 function seenWords(o: Outlook, locale: string): string {
   const w = o.waiting;
-  const price = w.for === 'cheaper' ? formatPricePerGpu(o.price.now!, locale) : '';
-  if (o.days === 1) {
-    if (w.for === 'cheaper') return w.days > 0 ? l10n.t('a match cheaper than {0} appeared in the last day', price) : l10n.t('no match cheaper than {0} appeared in the last day', price);
-    return w.days > 0 ? l10n.t('a match appeared in the last day') : l10n.t('no match appeared in the last day');
+  if (w.for === 'any') {
+    if (o.days === 1) return w.days > 0 ? l10n.t('a match appeared in the last day') : l10n.t('no match appeared in the last day');
+    return l10n.t('a match appeared on {0}', l10n.t('{0} of the last {1} days', w.days, o.days));
   }
-  const days = l10n.t('{0} of the last {1} days', w.days, o.days);
-  return w.for === 'cheaper' ? l10n.t('a match cheaper than {0} appeared on {1}', price, days) : l10n.t('a match appeared on {0}', days);
+  const price = formatPricePerGpu(o.price.now!, locale);
+  if (o.days === 1) return w.days > 0 ? l10n.t('a match cheaper than {0} appeared in the last day', price) : l10n.t('no match cheaper than {0} appeared in the last day', price);
+  return l10n.t('a match cheaper than {0} appeared on {1}', price, l10n.t('{0} of the last {1} days', w.days, o.days));
 }
 
 /** The waiting part, said as a record: how often something cheaper (or anything) turned up, and the median wait for it. */

@@ -23,19 +23,24 @@ function words(filter: string, line: string): TrendsOutlook {
   return { heading: l10n.t('Outlook for {0}', filter), line, legend: [], caption: '', columns: [], rows: [] };
 }
 
+/** Why a filter has no outlook, in a sentence. */
+function whyNone(answer: Exclude<OutlookFor, { outlook: Outlook }>): string {
+  switch (answer.error) {
+    case 'off':
+      return l10n.t('The market history is off here, so this filter has no outlook.');
+    case 'empty':
+      return l10n.t('The market history has recorded no list yet, so this filter has no outlook.');
+    case 'parse':
+      return l10n.t('The filter cannot be read, so it has no outlook: {0}', stripControls(answer.message));
+  }
+}
+
 /** The section for the filter's text and the market's answer; undefined without a filter (or an answer). */
 export function outlookContent(filterText: string, answer: OutlookFor | undefined): TrendsOutlook | undefined {
   const filter = stripControls(filterText).trim();
   if (!filter || !answer) return undefined;
   if ('error' in answer) {
-    switch (answer.error) {
-      case 'off':
-        return words(filter, l10n.t('The market history is off here, so this filter has no outlook.'));
-      case 'empty':
-        return words(filter, l10n.t('The market history has recorded no list yet, so this filter has no outlook.'));
-      case 'parse':
-        return words(filter, l10n.t('The filter cannot be read, so it has no outlook: {0}', stripControls(answer.message)));
-    }
+    return words(filter, whyNone(answer));
   }
   const o = answer.outlook;
   const line = outlookLine(o);
