@@ -280,9 +280,21 @@ export class Ui {
     return (await this.page.locator('.context-view [role="menuitem"]').allInnerTexts()).map((t) => t.trim());
   }
 
-  /** A submenu of the view title (Group By, Sort By), then one of its items. */
+  /**
+   * A submenu of the view title (Group By, Sort By), then one of its items. A click on the title action
+   * just after the last menu closed opened nothing once in CI (Sort By right after choosing in it, its
+   * hover shown, no menu for 45 s): when no menu at all has come, a person clicks again. A menu that
+   * did come is waited for, never clicked shut.
+   */
   async titleSubmenu(submenu: string, item: string): Promise<void> {
-    await (await this.titleAction(submenu)).click();
+    const action = await this.titleAction(submenu);
+    const anyMenu = this.page.locator('.context-view [role="menuitem"]').first();
+    for (let attempt = 1; ; attempt++) {
+      await action.click();
+      if (await anyMenu.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+      if (attempt === 3) throw new Error(`the ${submenu} menu did not open after ${attempt} clicks`);
+      console.log(`    (the ${submenu} menu did not open at click ${attempt}: clicking again)`);
+    }
     await this.chooseMenuItem(item);
   }
 
