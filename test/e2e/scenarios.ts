@@ -163,7 +163,7 @@ export const scenarios: Scenario[] = [
         assert.match((await frame.locator('#trend-line').getAttribute('d')) ?? '', /^M[\d.]+ [\d.]+ L/, 'the trend is drawn');
       }
       const tab = ui.page.locator('.tabs-container .tab.active');
-      assert.equal((await tab.innerText()).trim(), title, 'the editor tab is named after the machine');
+      assert.equal((await tab.innerText()).trim(), `${title} · ${nodeId.slice(0, 8)}`, 'the editor tab is named after the machine and the start of its node ID');
     },
   },
   copyingScenario,

@@ -181,6 +181,23 @@ describe('GPU Rental in VS Code', function () {
     assert.ok(!html.includes('docker_passwd'));
   });
 
+  it("names each details tab after its machine and the start of its node ID: two machines alike get tabs apart", async () => {
+    const leaves = await machineLeaves();
+    const alike = new Map<string, MachineLeaf[]>();
+    for (const leaf of leaves) alike.set(`${leaf.machine.gpu_count}|${leaf.machine.gpu_name}`, [...(alike.get(`${leaf.machine.gpu_count}|${leaf.machine.gpu_name}`) ?? []), leaf]);
+    const [first, second] = [...alike.values()].find((same) => same.length >= 2) ?? [];
+    assert.ok(first && second && first.machine.node_name.length > 12, 'the demo lists two machines with the same GPUs, with long node IDs');
+    await vscode.commands.executeCommand('gpuRental.showMachineDetails', first);
+    await vscode.commands.executeCommand('gpuRental.showMachineDetails', second);
+    const labels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+    const named = (leaf: MachineLeaf) => `${pageContent(api.panels, leaf.machine.node_name)!.title} · ${leaf.machine.node_name.slice(0, 8)}`;
+    const shown = await waitFor('both details tabs', () => {
+      const now = labels();
+      return now.includes(named(first)) && now.includes(named(second)) && now;
+    });
+    assert.notEqual(named(first), named(second), `two tabs apart: ${shown.join(', ')}`);
+  });
+
   it('renders a GPU or CPU name containing HTML as text, in the tree and the details panel', async () => {
     const hostile = { ...DEMO_MACHINES[0], node_name: 'hostile-node', gpu_name: '<img src=x onerror=alert(1)>', cpu_name: '<script>alert(2)</script>' };
     server.setData({ machines: [hostile, ...DEMO_MACHINES.slice(1)] });

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Machine } from '../../api/types';
 import type { MachineDetails } from '../../market/protocol';
-import { detailsContent, detailsShell, detailsWithoutMachine } from '../../webview/details/content';
+import { detailsContent, detailsShell, detailsTabTitle, detailsWithoutMachine } from '../../webview/details/content';
 import { detailsKey, parseDetailsRequest, type DetailsContent, type DetailsKey, type DetailsRequest } from '../../webview/details/protocol';
 import type { PageKind } from './host';
 import type { Log } from '../services/log';
@@ -18,6 +18,7 @@ const DETAILS_PAGE: PageKind<DetailsKey, DetailsContent, DetailsRequest> = {
   script: 'details',
   styles: ['details.css'],
   shell: detailsShell,
+  tabTitle: detailsTabTitle,
   id: (nodeName) => nodeName,
   restoredKey: detailsKey,
   parse: parseDetailsRequest,

@@ -17,6 +17,8 @@ export interface PageKind<Key, Content extends { title: string }, Request extend
   readonly styles: readonly string[];
   /** The page's HTML: its fixed words and empty places, with our CSP. */
   shell(frame: ShellFrame): string;
+  /** The editor tab's title (default: the content's). */
+  tabTitle?(content: Content): string;
   /** Names the panel of a key: one panel per name. */
   id(key: Key): string;
   /** The key a page kept in its state (for a panel brought back after a reload), checked; undefined when there is none. */
@@ -65,7 +67,7 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
       open.panel.reveal(undefined, preserveFocus);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(this.kind.viewType, content.title, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, this.options());
+    const panel = vscode.window.createWebviewPanel(this.kind.viewType, this.tabTitle(content), { viewColumn: vscode.ViewColumn.Active, preserveFocus }, this.options());
     this.adopt(panel, key, content);
   }
 
@@ -105,13 +107,17 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
     this.panels.get(this.kind.id(key))?.panel.dispose();
   }
 
+  private tabTitle(content: Content): string {
+    return this.kind.tabTitle?.(content) ?? content.title;
+  }
+
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
     return { enableScripts: true, localResourceRoots: pageRoots(this.extensionUri) };
   }
 
   private adopt(panel: vscode.WebviewPanel, key: Key, content: Content): void {
     const open: OpenPanel<Key, Content> = { key, content, ready: false, panel, listeners: new DisposableStore() };
-    panel.title = content.title;
+    panel.title = this.tabTitle(content);
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'gpu-rental.svg');
     // What an action fails with, it reports itself (a notification); nothing more to do here.
     open.listeners.add(panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(open, message).catch(() => undefined)));
@@ -137,7 +143,7 @@ export class WebviewHost<Key, Content extends { title: string }, Request extends
   private set(open: OpenPanel<Key, Content>, key: Key, content: Content): void {
     open.key = key;
     open.content = content;
-    open.panel.title = content.title;
+    open.panel.title = this.tabTitle(content);
     this.post(open, { type: 'update', key, content });
   }
 

@@ -60,6 +60,16 @@ export function historyContent(machine: Machine, history: NonNullable<DetailsSta
 }
 
 /**
+ * The editor tab's title: the machine's, then the start of its node ID (as a short commit hash), so that
+ * the tabs of two machines alike ("8× H100 SXM5 80GB") can be told apart. Without a machine, the node ID.
+ */
+export function detailsTabTitle(content: DetailsContent): string {
+  const id = [...content.nodeId];
+  if (content.title === content.nodeId || id.length === 0) return content.title;
+  return `${content.title} · ${id.length > 12 ? id.slice(0, 8).join('') : content.nodeId}`;
+}
+
+/**
  * A panel brought back after a reload, before its machine is known: the node
  * ID and why there is nothing else yet (the list is loading, or the machine is
  * not in it).

@@ -1,7 +1,7 @@
 // The machine details page: its shell (our words only, a strict CSP with a nonce, a real table),
 // its content (the machine's text, for textContent) and the messages it may send.
 import * as assert from 'node:assert/strict';
-import { detailsContent, detailsShell } from '../../../src/webview/details/content';
+import { detailsContent, detailsShell, detailsTabTitle, detailsWithoutMachine } from '../../../src/webview/details/content';
 import { parseDetailsRequest } from '../../../src/webview/details/protocol';
 import { machineRecord } from '../../support/records';
 
@@ -54,6 +54,17 @@ describe('details page', () => {
     assert.deepEqual(none.trend, []);
     assert.equal(none.trendText, '');
     assert.equal(content.history, undefined, 'no history given: no section');
+  });
+
+  it("names its editor tab after the machine and the start of its node ID, so that two alike are told apart", () => {
+    const h100 = (node_name: string) => detailsContent({ machine: machineRecord({ gpu_name: 'H100_SXM5_80GB', gpu_count: 8, node_name }) });
+    assert.equal(detailsTabTitle(h100('9d32cc50-aff9-416a-b832-2e2d7205082d')), '8× H100 SXM5 80GB · 9d32cc50');
+    assert.equal(detailsTabTitle(h100('76644094-9396-4c5b-9c76-d1bd4ac82b66')), '8× H100 SXM5 80GB · 76644094');
+    // A short node ID whole; one of astral characters cut between characters, not inside one.
+    assert.equal(detailsTabTitle(h100('node-7')), '8× H100 SXM5 80GB · node-7');
+    assert.equal(detailsTabTitle(h100('😀'.repeat(13))), `8× H100 SXM5 80GB · ${'😀'.repeat(8)}`);
+    // Before the machine is known, the node ID alone (it is the title then).
+    assert.equal(detailsTabTitle(detailsWithoutMachine('9d32cc50-aff9-416a-b832-2e2d7205082d', false)), '9d32cc50-aff9-416a-b832-2e2d7205082d');
   });
 
   it('accepts only known messages from the page', () => {
