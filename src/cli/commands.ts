@@ -106,7 +106,7 @@ async function machines(command: MachinesCommand, query: Query, client: GpuRenta
   if (format === 'json' && command.groupBy !== 'none') {
     await jsonArray(io, sections, (s) => safeJson({ group: s.label, matching: s.size, machines: s.rows.map((m) => machineOut(m)) }));
   } else {
-    await writeRows(command, io, sections, { columns: MACHINE_COLUMNS, json: machineOut, id: machineIdLine });
+    await writeRows(command, io, sections, { columns: MACHINE_COLUMNS, json: machineOut, id: machineIdLine, none: noneMatch('machine', command.query) });
   }
   return count ? EXIT.found : EXIT.nothing;
 }
@@ -147,10 +147,16 @@ async function jsonArray<T>(io: Io, items: readonly T[], text: (item: T) => stri
   await write(io.stdout, ']\n');
 }
 
-/** Rows in the form the command asks for: a table (with a heading per section), bare IDs, JSON lines, or a JSON array. */
-export async function writeRows<T>(command: { format?: Format; color: boolean }, io: Io, sections: readonly TableSection<T>[], form: { columns: readonly Column<T>[]; json: (row: T) => unknown; id: (row: T) => string }): Promise<void> {
+/**
+ * Rows in the form the command asks for: a table (with a heading per section), bare IDs, JSON lines, or a
+ * JSON array. With no row, a table or IDs say `none` on stderr: a person at a terminal saw nothing at all,
+ * and a script that took the IDs went on with none (JSON's empty array says it already).
+ */
+export async function writeRows<T>(command: { format?: Format; color: boolean }, io: Io, sections: readonly TableSection<T>[], form: { columns: readonly Column<T>[]; json: (row: T) => unknown; id: (row: T) => string; none: string }): Promise<void> {
   const rows = sections.flatMap((s) => s.rows);
-  switch (formatOf(command, io)) {
+  const format = formatOf(command, io);
+  if (!rows.length && (format === 'table' || format === 'ids')) await write(io.stderr, `gpu-rental: ${terminalText(form.none)}\n`);
+  switch (format) {
     case 'table':
       if (rows.length) await write(io.stdout, table(form.columns, sections, { color: colorOf(command, io), width: io.stdout.columns }));
       break;
@@ -164,6 +170,11 @@ export async function writeRows<T>(command: { format?: Format; color: boolean },
       await jsonArray(io, rows, (row) => safeJson(form.json(row)));
       break;
   }
+}
+
+/** "no machine listed now matches gpus>=100", or that none is listed at all. */
+export function noneMatch(noun: 'machine' | 'template', what: string): string {
+  return what.trim() ? `no ${noun} listed now matches ${what.trim()}` : `the service lists no ${noun} now`;
 }
 
 async function machine(command: Extract<Command, { kind: 'machine' }>, client: GpuRentalClient, io: Io): Promise<number> {
@@ -185,7 +196,8 @@ async function templates(command: Extract<Command, { kind: 'templates' }>, clien
   if (command.imageType !== undefined) found = found.filter((t) => t.image_type === command.imageType);
   const rows = found.slice(0, command.limit ?? Infinity);
   // Every field, secrets masked, as Copy Template as JSON gives it.
-  await writeRows(command, io, [{ rows }], { columns: TEMPLATE_COLUMNS, json: maskedTemplate, id: templateIdLine });
+  const chosen = [command.text.trim(), command.imageType === undefined ? '' : `image type ${command.imageType}`].filter(Boolean).join(', ');
+  await writeRows(command, io, [{ rows }], { columns: TEMPLATE_COLUMNS, json: maskedTemplate, id: templateIdLine, none: noneMatch('template', chosen) });
   return rows.length ? EXIT.found : EXIT.nothing;
 }
 

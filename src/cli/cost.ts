@@ -2,7 +2,8 @@
 // the machines that fit the job, cheapest job first (src/model/jobCost.ts).
 import type { Json } from '../api/types';
 import type { JobCost } from '../model/jobCost';
-import { rankByJobCost, type RankedMachine } from '../model/jobRanking';
+import { fitQuery, rankByJobCost, type RankedMachine } from '../model/jobRanking';
+import { printQuery } from '../model/query';
 import { formatJobCost, formatJobHours } from '../model/jobText';
 import { INVARIANT_LOCALE } from '../model/format';
 import type { Command } from './args';
@@ -51,6 +52,8 @@ export async function runCost(command: Extract<Command, { kind: 'cost' }>, servi
   const listing = await clientFor(service, command.timeoutSeconds).listMachines();
   await skippedNote(io, listing.skipped, 'machine');
   const { rows } = rankByJobCost(listing.items, command.job, query, command.limit);
-  await writeRows(command, io, [{ rows }], { columns: COST_COLUMNS, json: (r) => ({ ...machineOut(r.machine), ...jobCostOut(r.result) }), id: (r) => machineIdLine(r.machine) });
+  // Says what the job needs: a model too large for any machine listed shows why by its GPU memory.
+  const none = `no machine listed now fits the job (${printQuery(fitQuery(command.job))})${command.query.trim() ? ` and matches ${command.query.trim()}` : ''}`;
+  await writeRows(command, io, [{ rows }], { columns: COST_COLUMNS, json: (r) => ({ ...machineOut(r.machine), ...jobCostOut(r.result) }), id: (r) => machineIdLine(r.machine), none });
   return rows.length ? EXIT.found : EXIT.nothing;
 }

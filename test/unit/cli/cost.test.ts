@@ -62,9 +62,12 @@ describe('cli: gpu-rental cost as a process against the demo API', function () {
     assert.equal(lines.length, 4);
   });
 
-  it('1: nothing matches and fits', async () => {
+  it('1: nothing matches and fits; a table says on stderr what the job needs', async () => {
     const run = await runCli(['cost', '2000', '--job', 'train', '--tokens', '1T', '--json'], env);
-    assert.deepEqual([run.code, run.stdout], [1, '[]\n']);
+    assert.deepEqual([run.code, run.stdout, run.stderr], [1, '[]\n', '']);
+    const table = await runCli(['cost', '2000', '--job', 'train', '--tokens', '1T', 'region=us-east', '--table'], env);
+    assert.deepEqual([table.code, table.stdout], [1, '']);
+    assert.match(table.stderr, /^gpu-rental: no machine listed now fits the job \(vram_total>=\d+( vram>=\d+)?\) and matches region=us-east\n$/);
   });
 
   it('2: bad input is the message (as a JSON object under --json) and nothing is fetched', async () => {

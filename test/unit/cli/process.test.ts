@@ -77,7 +77,7 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     assert.ok(!table.stdout.includes('\u001b'), 'no colour off a terminal');
   });
 
-  it('0 and 1: machine NODE_ID, templates, image-ref; nothing found is 1', async () => {
+  it('0 and 1: machine NODE_ID, templates, image-ref; nothing found is 1, said on stderr for a table or IDs', async () => {
     const id = DEMO_MACHINES[3].node_name;
     const one = await runCli(['machine', id, '--json'], env);
     assert.equal(one.code, 0);
@@ -93,7 +93,11 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     assert.equal((await runCli(['image-ref', '987654321'], env)).code, 1);
     const none = await runCli(['machines', 'gpus>=1000', '--json'], env);
     assert.deepEqual([none.code, none.stdout, none.stderr], [1, '[]\n', '']);
-    assert.deepEqual(await runCli(['machines', 'gpus>=1000', '--ids'], env).then((r) => [r.code, r.stdout]), [1, '']);
+    // A table or IDs with nothing in them say so on stderr (JSON's [] says it already): a person saw nothing, a script took no ID.
+    assert.deepEqual(await runCli(['machines', 'gpus>=1000', '--ids'], env).then((r) => [r.code, r.stdout, r.stderr]), [1, '', 'gpu-rental: no machine listed now matches gpus>=1000\n']);
+    assert.deepEqual(await runCli(['machines', 'gpus>=1000', '--table', '--group', 'region'], env).then((r) => [r.code, r.stdout, r.stderr]), [1, '', 'gpu-rental: no machine listed now matches gpus>=1000\n']);
+    assert.deepEqual(await runCli(['templates', 'no such words', '--image-type', '2', '--table'], env).then((r) => [r.code, r.stdout, r.stderr]), [1, '', 'gpu-rental: no template listed now matches no such words, image type 2\n']);
+    assert.deepEqual(await runCli(['templates', 'no such words', '--json'], env).then((r) => [r.code, r.stdout, r.stderr]), [1, '[]\n', '']);
   });
 
   it('2: a bad query says where, as one JSON object on stderr with --json, and asks nothing of the service', async () => {
