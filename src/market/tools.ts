@@ -165,18 +165,21 @@ export function outlookToolQuery(name: ToolName, input: unknown): string | undef
   return name === 'gpuRental_marketOutlook' && typeof query === 'string' ? query : undefined;
 }
 
+/** Why the history gave no outlook, in a sentence. */
+function noOutlookWords(answer: Exclude<OutlookAnswer, { outlook: unknown }>): string {
+  switch (answer.error) {
+    case 'parse':
+      return l10n.t('The query is not valid at column {0}: {1}. Correct it and call again.', answer.position, answer.message);
+    case 'empty':
+      return l10n.t('The market history has recorded no list yet: VS Code with GPU Rental records each list it loads, and so does `gpu-rental record`. Without one there is no outlook.');
+    case 'off':
+      return l10n.t('There is no market history here: it is off, or this runtime has no SQLite. Without it there is no outlook.');
+  }
+}
+
 /** The outlook tool's text for a filter: what the market history says, as labelled lines, or why it cannot say (no `answer`: no history here). */
 function marketOutlookAnswer(query: string, answer: OutlookAnswer = { error: 'off' }): string {
-  if ('error' in answer) {
-    switch (answer.error) {
-      case 'parse':
-        return l10n.t('The query is not valid at column {0}: {1}. Correct it and call again.', answer.position, answer.message);
-      case 'empty':
-        return l10n.t('The market history has recorded no list yet: VS Code with GPU Rental records each list it loads, and so does `gpu-rental record`. Without one there is no outlook.');
-      case 'off':
-        return l10n.t('There is no market history here: it is off, or this runtime has no SQLite. Without it there is no outlook.');
-    }
-  }
+  if ('error' in answer) return noOutlookWords(answer);
   const o = answer.outlook;
   const lines = [l10n.t('Outlook of "{0}" from the market history (a record of the {1} days up to its latest list, {2}; not a forecast):', query.trim(), o.days, o.recordedHours > 0 || o.latest > 0 ? new Date(o.latest).toISOString() : '—'), outlookLine(o), ...outlookLines(o).map((l) => `- ${l.label}: ${l.value}`)];
   if (answer.ignored.length > 0) lines.push(l10n.t('Left out (the history does not keep them): {0}', answer.ignored.join(', ')));
