@@ -70,6 +70,15 @@ export function outlookLine(o: Outlook, locale = getDisplayLocale()): string {
 }
 
 /**
+ * The one line of a filter some of whose fields the record does not keep (`listed_hours`, `below_median`, …):
+ * the outlook is of the rest, and the line says which it left out ("… · listed_hours left out").
+ */
+export function outlookLineLeavingOut(o: Outlook, ignored: readonly string[], locale = getDisplayLocale()): string {
+  const line = outlookLine(o, locale);
+  return ignored.length ? l10n.t('{0} · {1} left out', line, ignored.join(', ')) : line;
+}
+
+/**
  * The words of a watch's alert about a price per GPU: "13.90 is low for this
  * watch: typical 14.20–15.80"; '' without a typical price.
  */

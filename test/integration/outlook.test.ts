@@ -85,6 +85,10 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     // The history's latest list (the other window's, now) had it at 1.75 per GPU; the market this window loaded has none.
     const expected = 'gpu=H100 gpus=8 · 0 of 153 machines · typical 1.75–1.75/GPU · now 1.75, typical · appears about every 12 h';
     await waitFor(`the view message "${expected}"`, () => api.machinesView.message === expected);
+    // A field the record does not keep: the outlook is of the rest of the filter, and the message says what it left out.
+    assert.ok(api.view.setQuery(`${FILTER} listed_hours>=0`).ok);
+    const leftOut = `${FILTER} listed_hours>=0 · 0 of 153 machines · typical 1.75–1.75/GPU · now 1.75, typical · appears about every 12 h · listed_hours left out`;
+    await waitFor(`the view message "${leftOut}"`, () => api.machinesView.message === leftOut);
     api.view.setQuery('gpus>=1');
     await waitFor('an outlook of the new filter', () => /^gpus>=1 · [^·]+ · typical [\d.]+–[\d.]+\/GPU · now [\d.]+, \w+ · /.test(api.machinesView.message ?? ''));
     api.view.setQuery('');

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { formatPricePerGpu } from '../../model/format';
 import type { Outlook } from '../../model/outlook';
-import { outlookAlertWords, outlookLine } from '../../model/outlookText';
+import { outlookAlertWords, outlookLineLeavingOut } from '../../model/outlookText';
 import { pricePerGpu } from '../../model/price';
 import type { NearMiss } from '../../model/nearMiss';
 import { PollPlan } from '../../market/poll';
@@ -46,7 +46,8 @@ export class WatchService extends Disposable {
   /** The figures of every watch in the last snapshot, by query; undefined before a snapshot. */
   private stats: Map<string, WatchStats> | undefined;
   /** Each watch's outlook from the market history (issue 36), by query; none without a history. */
-  private outlooks = new Map<string, Outlook>();
+  /** Each watch's outlook, with the fields of its filter the record does not keep (left out of it). */
+  private outlooks = new Map<string, { outlook: Outlook; ignored: readonly string[] }>();
   private outlookAsk: AbortController | undefined;
   private statsAsk: AbortController | undefined;
   private statsAnswer: Promise<void> = Promise.resolve();
@@ -130,8 +131,8 @@ export class WatchService extends Disposable {
 
   /** A watch's outlook in one line (`typical 14.20–15.80/GPU · now 13.90, low · …`); undefined without a history. */
   outlookLineOf(watch: Watch): string | undefined {
-    const outlook = this.outlooks.get(watch.queryText);
-    return outlook && outlookLine(outlook);
+    const answer = this.outlooks.get(watch.queryText);
+    return answer && outlookLineLeavingOut(answer.outlook, answer.ignored);
   }
 
   /** Once the figures asked last are in (Manage Watches waits for them). */
@@ -181,7 +182,7 @@ export class WatchService extends Disposable {
     const answers = await Promise.all(queries.map((query) => this.market.client.request('outlook', { query }, ask.signal).catch(() => undefined)));
     if (this.outlookAsk !== ask) return;
     this.outlooks = new Map();
-    answers.forEach((answer, i) => answer && 'outlook' in answer && this.outlooks.set(queries[i], answer.outlook));
+    answers.forEach((answer, i) => answer && 'outlook' in answer && this.outlooks.set(queries[i], answer));
     this.changed.fire();
   }
 
@@ -290,7 +291,7 @@ export class WatchService extends Disposable {
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");
     // The record's word on the price, where it has one: "13.90 is low for this watch: typical 14.20–15.80".
-    const outlook = this.outlooks.get(watch.queryText);
+    const outlook = this.outlooks.get(watch.queryText)?.outlook;
     const judged = outlook && cheapest ? outlookAlertWords(outlook, pricePerGpu(cheapest)) : '';
     const text = alertTextOf(watch, listed, cheapest);
     void vscode.window.showInformationMessage(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {

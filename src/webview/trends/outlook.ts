@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { formatInteger, formatPricePerGpu } from '../../model/format';
 import { stripControls } from '../../model/escape';
 import { levelOf, type Outlook } from '../../model/outlook';
-import { outlookLevelWord, outlookLine } from '../../model/outlookText';
+import { outlookLevelWord, outlookLineLeavingOut } from '../../model/outlookText';
 import { valueAxis } from './axes';
 import { chart, rowTime } from './content';
 import type { TrendsOutlook } from './protocol';
@@ -17,7 +17,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** What the market answered for the filter: its outlook, or why there is none. */
-export type OutlookFor = { outlook: Outlook } | { error: 'off' } | { error: 'empty' } | { error: 'parse'; message: string };
+export type OutlookFor = { outlook: Outlook; ignored?: readonly string[] } | { error: 'off' } | { error: 'empty' } | { error: 'parse'; message: string };
 
 function words(filter: string, line: string): TrendsOutlook {
   return { heading: l10n.t('Outlook for {0}', filter), line, legend: [], caption: '', columns: [], rows: [] };
@@ -43,7 +43,7 @@ export function outlookContent(filterText: string, answer: OutlookFor | undefine
     return words(filter, whyNone(answer));
   }
   const o = answer.outlook;
-  const line = outlookLine(o);
+  const line = outlookLineLeavingOut(o, answer.ignored ?? []);
   if (o.recordedHours <= 0 || (o.price.daily.length === 0 && o.supply.daily.length === 0)) {
     return words(filter, l10n.t('The market history has no day of this filter yet: {0}', line));
   }

@@ -81,9 +81,10 @@ describe('outlook line of a filter', () => {
     });
     assert.equal(await outlookLineOf(client({ outlook, ignored: [] }) as never, 'gpu=h100', signal), outlookLine(outlook));
     assert.deepEqual(asked, [['outlook', { query: 'gpu=h100' }, signal]]);
+    assert.equal(await outlookLineOf(client({ outlook, ignored: ['listed_hours', 'below_median'] }) as never, 'gpu=h100 listed_hours>2 below_median>0.1'), `${outlookLine(outlook)} · listed_hours, below_median left out`);
     assert.equal(await outlookLineOf(client({ error: 'off' }) as never, 'gpu=h100'), undefined);
     assert.equal(await outlookLineOf(client({ error: 'empty' }) as never, 'gpu=h100'), undefined);
     assert.equal(await outlookLineOf(client({ outlook, ignored: [] }) as never, ' \t '), undefined);
-    assert.equal(asked.length, 3, 'an empty filter asks nothing');
+    assert.equal(asked.length, 4, 'an empty filter asks nothing');
   });
 });

@@ -4,7 +4,7 @@
 // line's labelled lines in full. The outlooks are written out, not computed
 // (outlook.test.ts computes them), so each branch of the wording is reached.
 import * as assert from 'node:assert/strict';
-import { outlookAlertWords, outlookLine, outlookLines, outlookNowWords, outlookPriceWords, outlookSpan, outlookSupplyWords, outlookWaitingWords } from '../../../src/model/outlookText';
+import { outlookAlertWords, outlookLine, outlookLineLeavingOut, outlookLines, outlookNowWords, outlookPriceWords, outlookSpan, outlookSupplyWords, outlookWaitingWords } from '../../../src/model/outlookText';
 import { outlookWith as outlook, type OutlookChange as Change } from '../../support/matchSpans';
 
 /** Each case's input with what `words` makes of it, against the table: a failure names the case. */
@@ -108,6 +108,12 @@ describe('outlook in words', () => {
       ],
     );
     assert.equal(outlookLine(outlook(), 'de'), 'typical 14,20–15,80/GPU · now 13,90, low · appears about every 33 h');
+  });
+
+  it('the line of a filter with fields the record does not keep names them as left out', () => {
+    assert.equal(outlookLineLeavingOut(outlook(), [], 'en'), outlookLine(outlook(), 'en'));
+    assert.equal(outlookLineLeavingOut(outlook(), ['listed_hours'], 'en'), 'typical 14.20–15.80/GPU · now 13.90, low · appears about every 33 h · listed_hours left out');
+    assert.equal(outlookLineLeavingOut(outlook(), ['listed_hours', 'below_median'], 'en'), 'typical 14.20–15.80/GPU · now 13.90, low · appears about every 33 h · listed_hours, below_median left out');
   });
 
   it('a window of a week says its appearances once; a shorter one beside the week\'s; "once" for one; a window of one day in hours', () => {

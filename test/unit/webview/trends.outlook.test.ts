@@ -37,6 +37,8 @@ describe('trends page: the outlook section', () => {
     assert.equal(section.heading, 'Outlook for gpu=h100 gpus=8 labels=demo-rhythm');
     assert.equal(section.line, outlookLine(outlook));
     assert.match(section.line, /^typical 2\.00–2\.50\/GPU · now 1\.80, low · appears about every/);
+    // A field the record does not keep is named as left out of the line.
+    assert.equal(outlookContent('gpu=h100 listed_hours>2', { outlook, ignored: ['listed_hours'] })!.line, `${outlookLine(outlook)} · listed_hours left out`);
 
     const price = section.price!;
     assert.match(price.label, /^Best price per GPU a day of gpu=h100 gpus=8 labels=demo-rhythm, last 7 days: 1\.80 to 2\.50; typical 2\.00 to 2\.50, shaded\./);
