@@ -80,12 +80,16 @@ export function outlookLineLeavingOut(o: Outlook, ignored: readonly string[], lo
 
 /**
  * The words of a watch's alert about a price per GPU: "13.90 is low for this
- * watch: typical 14.20–15.80"; '' without a typical price.
+ * watch: typical 14.20–15.80"; '' without a typical price. The band is of the
+ * watch's filter without the fields the record does not keep (`ignored`), and
+ * then says so.
  */
-export function outlookAlertWords(o: Outlook, perGpu: number, locale = getDisplayLocale()): string {
+export function outlookAlertWords(o: Outlook, perGpu: number, locale = getDisplayLocale(), ignored: readonly string[] = []): string {
   const level = levelOf(perGpu, o.price.typical);
   if (!level || !o.price.typical) return '';
-  return l10n.t('{0} is {1} for this watch: typical {2}', formatPricePerGpu(perGpu, locale), outlookLevelWord(level), band(o.price.typical, locale));
+  const price = formatPricePerGpu(perGpu, locale);
+  if (ignored.length) return l10n.t('{0} is {1} for this watch ({2} left out): typical {3}', price, outlookLevelWord(level), ignored.join(', '), band(o.price.typical, locale));
+  return l10n.t('{0} is {1} for this watch: typical {2}', price, outlookLevelWord(level), band(o.price.typical, locale));
 }
 
 /** On how many days of the window one came: "a match cheaper than 13.90 appeared on 3 of the last 30 days" (a window of one day: whether it did). */

@@ -135,6 +135,16 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     assert.match(alert.text, /newly matches "8× H100"\. 1\.50 is low for this watch: typical 1\.75–1\.75\.$/);
   });
 
+  it("a watch's alert on a filter with a field the history does not keep says it was left out of the range", async function () {
+    this.timeout(60_000);
+    await settings().update('watches', [{ query: `${FILTER} listed_hours>=0`, name: '8× H100 listed' }], vscode.ConfigurationTarget.Global);
+    await waitFor("the watch's outlook", () => api.watches.watches.length === 1 && api.watches.watches[0].queryText.includes('listed_hours') && api.watches.outlookLineOf(api.watches.watches[0])?.endsWith(' · listed_hours left out'));
+    server.setData({ machines: [...always, { ...rhythm, node_name: '2d2e5a5e-6c1a-4c3e-9a51-1a2b3c4d5e6f', price: '12.00' }] });
+    await api.pollWatchesNow();
+    const alert = await waitFor('the alert', () => api.shownMessages.find((m) => m.text.includes('newly matches "8× H100 listed"')));
+    assert.match(alert.text, /newly matches "8× H100 listed"\. 1\.50 is low for this watch \(listed_hours left out\): typical 1\.75–1\.75\.$/);
+  });
+
   // Last: it records a cheaper list, which changes the outlook the tests above read.
   it("Market Trends draws the filter's outlook the view's message says, asked of the market once per history change (issue 36)", async function () {
     this.timeout(60_000);

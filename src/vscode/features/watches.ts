@@ -291,8 +291,8 @@ export class WatchService extends Disposable {
     const stop = vscode.l10n.t('Stop Watching');
     const mute = vscode.l10n.t("Don't Show Again");
     // The record's word on the price, where it has one: "13.90 is low for this watch: typical 14.20–15.80".
-    const outlook = this.outlooks.get(watch.queryText)?.outlook;
-    const judged = outlook && cheapest ? outlookAlertWords(outlook, pricePerGpu(cheapest)) : '';
+    const outlook = this.outlooks.get(watch.queryText);
+    const judged = outlook && cheapest ? outlookAlertWords(outlook.outlook, pricePerGpu(cheapest), undefined, outlook.ignored) : '';
     const text = alertTextOf(watch, listed, cheapest);
     void vscode.window.showInformationMessage(judged ? vscode.l10n.t('{0}. {1}.', text, judged) : text, show, stop, mute).then(async (choice) => {
       try {

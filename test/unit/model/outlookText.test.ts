@@ -87,6 +87,8 @@ describe('outlook in words', () => {
     assert.equal(outlookAlertWords(outlook(), 14.2, 'en'), '14.20 is typical for this watch: typical 14.20–15.80');
     assert.equal(outlookAlertWords(outlook({ price: { typical: undefined } }), 14.2, 'en'), '');
     assert.equal(outlookAlertWords(outlook(), Number.NaN, 'en'), '');
+    // A watch with a field the record does not keep: its band is of the rest, and the words say so.
+    assert.equal(outlookAlertWords(outlook(), 13.9, 'en', ['listed_hours']), '13.90 is low for this watch (listed_hours left out): typical 14.20–15.80');
   });
 
   it('the labelled lines of the command line and the tools, in full, with the display language\'s digits', () => {
