@@ -4,6 +4,7 @@
 import { GpuRentalClient } from '../api/client';
 import type { Machine, Template } from '../api/types';
 import { arrangeMachines } from '../model/arrange';
+import { findByNodeId } from '../model/machines';
 import { imageReference } from '../model/imageRef';
 import { maskedTemplate } from '../model/secrets';
 import { compileQuery, isEmptyQuery, HISTORY_FIELDS, parseQuery, usesHistory, type MachineHistory, type Query } from '../model/query';
@@ -179,7 +180,10 @@ export function noneMatch(noun: 'machine' | 'template', what: string): string {
 
 async function machine(command: Extract<Command, { kind: 'machine' }>, client: GpuRentalClient, io: Io): Promise<number> {
   const listing = await client.listMachines();
-  const found = listing.items.find((m) => m.node_name === command.nodeId);
+  const { machine: found, ambiguous } = findByNodeId(listing.items, command.nodeId);
+  if (ambiguous) {
+    throw new CliError('usage', `${ambiguous} machines listed now have node IDs that start so: give more of the node ID`, EXIT.usage);
+  }
   if (!found) {
     throw new CliError('not_found', 'no machine with this node ID is listed now', EXIT.nothing);
   }

@@ -19,6 +19,7 @@ Usage:
   gpu-rental --help | --version
 
   QUERY      the filter language of the extension, e.g. 'gpu=h100 gpus>=8 cuda>=12.4'
+  NODE_ID    a node ID, or its first 6 characters or more (a details tab shows 8)
   --sort     pricePerGpu (default), price, gpuMemory, gpuCount, onlineRate, upTime
   --group    none (default), gpu, region, gpuCount, cuda
   --limit    at most N machines (or templates); watch and record: stop after N. Without --group,

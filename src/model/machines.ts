@@ -31,6 +31,21 @@ export function groupedBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map
 // One collator for all comparisons: String.localeCompare with options builds one per call.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
+/** The fewest characters of a node ID that are looked up as its start (a details tab shows eight). */
+export const NODE_ID_PREFIX_MIN = 6;
+
+/**
+ * The machine of a node ID, or of the start of one as a details tab shows it (`9d32cc50`, as git takes a
+ * short hash): an exact ID first; then, from NODE_ID_PREFIX_MIN characters on, the one machine whose ID
+ * starts so. `ambiguous` counts the machines that do when there are several.
+ */
+export function findByNodeId<M extends Pick<Machine, 'node_name'>>(machines: readonly M[], id: string): { machine?: M; ambiguous?: number } {
+  const exact = machines.find((m) => m.node_name === id);
+  if (exact || [...id].length < NODE_ID_PREFIX_MIN) return { machine: exact };
+  const starting = machines.filter((m) => m.node_name.startsWith(id));
+  return starting.length > 1 ? { ambiguous: starting.length } : { machine: starting[0] };
+}
+
 /** "4× RTX 4090" */
 export function machineTitle(machine: Machine): string {
   return `${machine.gpu_count}× ${truncate(displayName(machine.gpu_name), 80)}`;

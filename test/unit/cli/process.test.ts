@@ -85,6 +85,9 @@ describe('cli: gpu-rental as a process against the demo API', function () {
     const details = await runCli(['machine', id, '--table'], env);
     assert.match(details.stdout, new RegExp(`Node ID +${id}`));
     assert.equal((await runCli(['machine', 'no-such-node', '--json'], env)).code, 1);
+    // The start of a node ID, as a details tab shows it.
+    const short = await runCli(['machine', id.slice(0, 8), '--json'], env);
+    assert.deepEqual([short.code, JSON.parse(short.stdout).node_name], [0, id]);
     const templates = await runCli(['templates', '--ndjson', '--limit', '3'], env);
     assert.equal(templates.code, 0);
     const first = JSON.parse(templates.stdout.split('\n')[0]);

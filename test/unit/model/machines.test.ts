@@ -4,13 +4,27 @@ import type { Machine } from '../../../src/api/types';
 import { DEMO_MACHINES } from '../../../dev/demo/fixtures';
 import { displayName, formatJson, formatLabels, formatPercent, formatPrice, formatPricePerGpu, gpuCount, machineCount, templateCount, truncate, yesNo } from '../../../src/model/format';
 import { arrangeMachines, arrangedGroupDescription, DEFAULT_ARRANGEMENT, groupByLabels, groupKeyOf, sortLabels, type Arrangement } from '../../../src/model/arrange';
-import { compareIds, compareText, machineDetails, machinePickText, machineSummary, machineTitle } from '../../../src/model/machines';
+import { compareIds, compareText, findByNodeId, machineDetails, machinePickText, machineSummary, machineTitle } from '../../../src/model/machines';
 import { machineRecord } from '../../support/records';
 
 const machines = DEMO_MACHINES.map((machine) => machineRecord(machine));
 const base = DEMO_MACHINES[0];
 
 describe('machines model', () => {
+  it('finds a machine by its node ID, or by the start of one from six characters on, unless several start so', () => {
+    const ids = ['9d32cc50-aff9-416a', '9d32cc50-bb01-4c3e', '76644094-9396-4c5b', 'node-7'];
+    const machines = ids.map((node_name) => ({ node_name }));
+    assert.equal(findByNodeId(machines, '76644094-9396-4c5b').machine?.node_name, '76644094-9396-4c5b');
+    assert.equal(findByNodeId(machines, '766440').machine?.node_name, '76644094-9396-4c5b', 'six characters');
+    assert.deepEqual(findByNodeId(machines, '76644'), { machine: undefined }, 'five are too few');
+    assert.deepEqual(findByNodeId(machines, '9d32cc50'), { ambiguous: 2 });
+    assert.equal(findByNodeId(machines, '9d32cc50-b').machine?.node_name, '9d32cc50-bb01-4c3e');
+    assert.equal(findByNodeId(machines, 'node-7').machine?.node_name, 'node-7', 'an exact ID however short');
+    assert.deepEqual(findByNodeId(machines, 'ffffffff'), { machine: undefined });
+    // An exact ID wins over the longer ones it starts.
+    assert.equal(findByNodeId([{ node_name: 'abcdef-1' }, { node_name: 'abcdef' }], 'abcdef').machine?.node_name, 'abcdef');
+  });
+
   const byGpu: Arrangement = { groupBy: 'gpu', sortBy: 'price', order: 'ascending' };
 
   it('groups by GPU model with underscores shown as spaces', () => {
