@@ -70,6 +70,22 @@ async function reloaded(ui: Ui): Promise<void> {
   );
 }
 
+/** What a reloaded window's Machines view came up with: its rows or the token's welcome, or the service URL's (no user settings). */
+async function cameUp(ui: Ui): Promise<'ready' | 'noBaseUrl'> {
+  const welcome = ui.machines().locator('.welcome-view-content');
+  return until(
+    'the reloaded window to say what it has',
+    async () => {
+      if (await ui.groupRows().count()) return 'ready';
+      const text = (await welcome.allInnerTexts().catch(() => [])).join('\n');
+      if (text.includes('First set the URL')) return 'noBaseUrl';
+      return text.includes('Add your API token') ? 'ready' : undefined;
+    },
+    (state) => state !== undefined,
+    LOAD_TIMEOUT_MS,
+  ) as Promise<'ready' | 'noBaseUrl'>;
+}
+
 export const twoWindowsScenario: Scenario = {
   title: 'two windows, one market history: two extension hosts record every refresh once, a return counted once, the history read after a reload',
   fresh: true,
@@ -169,13 +185,14 @@ export const twoWindowsScenario: Scenario = {
     // secrets gone with the page, is given the token again).
     await a.page.bringToFront();
     await reloaded(a);
-    // Under load the reloaded workbench once came up without the user settings: GPU Rental found no
-    // service URL in them and asked for one, and no change came for a minute (a fresh-clone CI run,
-    // 2026-11-28; nothing writes the settings file during the scenario, a watch on it found). A person
-    // reloads again; so does the test, once, and says so.
-    await a.settled();
-    if (await a.machines().locator('.welcome-view-content', { hasText: 'First set the URL' }).isVisible()) {
-      console.log('    (the reloaded window came up without the user settings: reloaded again)');
+    // Under load the reloaded workbench came up without the user settings twice (fresh-clone CI runs,
+    // 2026-11-28 and 29): GPU Rental found no service URL in them and asked for one, and no change came
+    // for a minute; nothing writes the settings file during the scenario (a watch on it found). Looked at
+    // once right away, the view had not said yet (the second time). A person reloads until the window has
+    // its settings; so does the test, twice at most, and says so.
+    for (let again = 1; (await cameUp(a)) === 'noBaseUrl'; again++) {
+      if (again > 2) throw new Error('the reloaded window came up without the user settings three times');
+      console.log(`    (the reloaded window came up without the user settings: reloaded again, ${again} of 2)`);
       await reloaded(a);
     }
     await a.ensureReady();
