@@ -3,10 +3,15 @@
 // message and the filter box say. Undefined where there is nothing to say
 // (an empty filter, one that does not parse, no history).
 import { outlookLineLeavingOut } from '../model/outlookText';
+import type { OutlookAnswer } from './history/outlookAnswer';
 import type { MarketClient } from './worker/client';
 
 export async function outlookLineOf(client: Pick<MarketClient, 'request'>, query: string, signal?: AbortSignal): Promise<string | undefined> {
   if (!query.trim()) return undefined;
-  const answer = await client.request('outlook', { query }, signal);
+  return lineOfAnswer(await client.request('outlook', { query }, signal));
+}
+
+/** The line of the market's answer, naming the fields it left out; undefined without an outlook. */
+export function lineOfAnswer(answer: OutlookAnswer): string | undefined {
   return 'outlook' in answer ? outlookLineLeavingOut(answer.outlook, answer.ignored) : undefined;
 }

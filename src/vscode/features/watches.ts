@@ -45,8 +45,7 @@ export class WatchService extends Disposable {
   private nextPoll: Date | undefined;
   /** The figures of every watch in the last snapshot, by query; undefined before a snapshot. */
   private stats: Map<string, WatchStats> | undefined;
-  /** Each watch's outlook from the market history (issue 36), by query; none without a history. */
-  /** Each watch's outlook, with the fields of its filter the record does not keep (left out of it). */
+  /** Each watch's outlook from the market history (issue 36), by query, with the fields of its filter the record does not keep (left out of it); none without a history. */
   private outlooks = new Map<string, { outlook: Outlook; ignored: readonly string[] }>();
   private outlookAsk: AbortController | undefined;
   private statsAsk: AbortController | undefined;

@@ -4,7 +4,7 @@
 // list. Its one owner: the view's message reads its line, the Market Trends
 // panel the whole answer, so each change asks the market once.
 // Nothing is said without a filter or without a history.
-import { outlookLineLeavingOut } from '../../model/outlookText';
+import { lineOfAnswer } from '../../market/outlookLine';
 import type { Result } from '../../market/protocol';
 import type { Log } from '../services/log';
 import type { MarketHost } from '../services/marketHost';
@@ -23,7 +23,7 @@ export class FilterOutlook extends FilterAnswer<Result<'outlook'> | undefined> {
   /** The line for the current filter, as last answered. */
   line(): string | undefined {
     const answer = this.current();
-    return answer && 'outlook' in answer ? outlookLineLeavingOut(answer.outlook, answer.ignored) : undefined;
+    return answer && lineOfAnswer(answer);
   }
 
   /** The filter last answered and its outlook, kept while the next is asked (a failure, logged, answers undefined). */
