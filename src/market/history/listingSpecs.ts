@@ -105,6 +105,28 @@ export class ListingSpecs {
 
   constructor(private readonly sql: (text: string) => SqlStatement) {}
 
+  /** Specs of `machines` (IDs 1, 2, …) held in memory only, for practice (outlookPractice.ts): nothing is read or written. */
+  static inMemory(machines: readonly Machine[]): ListingSpecs {
+    const specs = new ListingSpecs(() => {
+      throw new Error('in-memory specs have no database');
+    });
+    machines.forEach((m, i) => {
+      specs.decoded.set(i + 1, m);
+      specs.ids.push(i + 1);
+      specs.machines.push(m);
+    });
+    specs.columns.extend();
+    return specs;
+  }
+
+  /** Up to `count` machines of the specs read, spread over them. */
+  sample(count: number): Machine[] {
+    const step = Math.max(1, Math.floor(this.machines.length / count));
+    const out: Machine[] = [];
+    for (let i = 0; i < this.machines.length && out.length < count; i += step) out.push(this.machines[i]);
+    return out;
+  }
+
   private wordId(word: string): number {
     let id = this.wordIds.get(word);
     if (id === undefined) {

@@ -107,15 +107,7 @@ export function* readOutlookSteps(db: SqlDatabase, latest: number, marks: Pick<O
     lastSpec = Math.max(lastSpec, Number(spec));
     if (nodes.length % ROWS_PER_STEP === 0) yield;
   }
-  const none = (size = 1024) => new Int32Array(size).fill(-1);
-  const column = () => new Column(nodes.length + 1024);
-  const index: OutlookIndex = {
-    latest, loadedAt: latest, ...marks, oldest, oldestSlack, lists,
-    since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(), nodes: new Array<string | null>(nodes.length).fill(null),
-    reprices: { t: new Column(), price: new Column(), next: new Column(), first: none(), last: none() },
-    firstOf: none(lastSpec + 1), read: nodes.length, specsRead: 0, later: new Map(), matching, work: new OutlookWork(),
-    low: new Float64Array(lastSpec + 1).fill(Infinity), high: new Float64Array(lastSpec + 1).fill(-Infinity),
-  };
+  const index = emptyIndex({ latest, ...marks, oldest, oldestSlack, lists }, nodes.length, lastSpec, matching);
   yield* placeBySpec(index, read, nodes);
   let n = 0;
   for (const [spec, t, p] of rowArrayIterator(db.prepare('SELECT spec, t, price FROM reprices WHERE t >= ? ORDER BY spec, t'), from)) {
@@ -125,10 +117,27 @@ export function* readOutlookSteps(db: SqlDatabase, latest: number, marks: Pick<O
   return index;
 }
 
-type ReadListings = Record<'since' | 'until' | 'spec' | 'price' | 'gpus', Column>;
+/**
+ * An index with room for `listings` read and specs up to `lastSpec`, none placed yet. One literal for every
+ * index (the window's, and the practice's: outlookPractice.ts), so V8 gives them one shape and the code it
+ * optimised on one stays optimised on the other.
+ */
+export function emptyIndex(at: Pick<OutlookIndex, 'latest' | 'stamp' | 'lastList' | 'oldest' | 'oldestSlack' | 'lists'>, listings: number, lastSpec: number, matching: OutlookIndex['matching']): OutlookIndex {
+  const none = (size = 1024) => new Int32Array(size).fill(-1);
+  const column = () => new Column(listings + 1024);
+  return {
+    latest: at.latest, loadedAt: at.latest, stamp: at.stamp, lastList: at.lastList, oldest: at.oldest, oldestSlack: at.oldestSlack, lists: at.lists,
+    since: column(), until: column(), specs: column(), gpus: column(), price: column(), open: new Map(), nodes: new Array<string | null>(listings).fill(null),
+    reprices: { t: new Column(), price: new Column(), next: new Column(), first: none(), last: none() },
+    firstOf: none(lastSpec + 1), read: listings, specsRead: 0, later: new Map(), matching, work: new OutlookWork(),
+    low: new Float64Array(lastSpec + 1).fill(Infinity), high: new Float64Array(lastSpec + 1).fill(-Infinity),
+  };
+}
+
+export type ReadListings = Record<'since' | 'until' | 'spec' | 'price' | 'gpus', Column>;
 
 /** Puts the listings read into the index's columns in spec order (a counting sort: specs are small row IDs), a spec's together from `firstOf[spec]`. */
-function* placeBySpec(index: OutlookIndex, read: ReadListings, nodes: readonly (string | null)[]): Steps<void> {
+export function* placeBySpec(index: OutlookIndex, read: ReadListings, nodes: readonly (string | null)[]): Steps<void> {
   const { firstOf } = index;
   const next = new Int32Array(firstOf.length);
   const specs = read.spec.values;
@@ -187,7 +196,7 @@ export function openNodeOf(index: OutlookIndex, spec: number): string | undefine
 }
 
 /** Adds a repricing at the end of its spec's chain (they come in time order). */
-function addReprice(index: OutlookIndex, spec: number, t: number, price: number): void {
+export function addReprice(index: OutlookIndex, spec: number, t: number, price: number): void {
   const r = index.reprices;
   const k = r.t.push(t);
   r.price.push(price);

@@ -15,3 +15,20 @@ export function finish<T>(steps: Steps<T>): T {
     if (step.done) return step.value;
   }
 }
+
+/**
+ * `main`'s steps, each followed by a step of `side` while it has any, as a slice of its own: `side` is work
+ * that may be left unfinished (it ends with `main`), and makes no slice longer than main's or its own.
+ */
+export function* alongside<T>(main: Steps<T>, side: Steps<unknown> | undefined): Steps<T> {
+  let more = side !== undefined;
+  for (;;) {
+    const step = main.next();
+    if (step.done) return step.value;
+    yield;
+    if (more) {
+      more = side!.next().done !== true;
+      yield;
+    }
+  }
+}

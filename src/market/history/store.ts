@@ -25,7 +25,8 @@ import { ListingSpecs, storedPrice } from './listingSpecs';
 import { reprice } from './reprices';
 import { followOthers } from './outlookFollow';
 import { followIndex, readOutlookSteps, type OutlookChange, type OutlookIndex } from './outlookIndex';
-import { finish, type Steps } from './steps';
+import { alongside, finish, type Steps } from './steps';
+import { practiseOutlooks, PRACTICE_MACHINES } from './outlookPractice';
 import { readModels, readSeries, readTrends } from './trendsQuery';
 import type { TrendRange, TrendSeries } from './trends';
 import type { TrendsView } from './trendsView';
@@ -72,6 +73,8 @@ export class HistoryStore implements MachineHistory, MarketFacts {
   /** What each list changed of the listings, for other writers to follow. */
   private readonly changes = new ListingChanges((text) => this.sql(text));
   private outlookIndex: OutlookIndex | undefined;
+  /** Whether the outlook's code was practised in this process (see outlookPractice.ts): once is enough. */
+  private practised = false;
   /** While a list is recorded with an outlook index read: what it changes of the listings (see followIndex). */
   private outlookChanges: OutlookChange[] | undefined;
 
@@ -386,14 +389,17 @@ export class HistoryStore implements MachineHistory, MarketFacts {
    * `outlook()` in slices (see steps.ts), in one read transaction: the caller writes nothing on this connection
    * until the last (ServerHistory holds its lists back), and ends it early with `return()`, which ends the read.
    */
-  *outlookSteps(): Steps<OutlookIndex> {
+  *outlookSteps(options: { practise?: boolean } = {}): Steps<OutlookIndex> {
     if (this.outlookIndex) return this.outlookIndex;
     this.db.exec('BEGIN');
     try {
       yield* this.specs.loading();
       const version = this.version;
       const marks = { stamp: this.changes.stamp(), lastList: Number(this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'lists'").get()?.seq ?? 0) };
-      const index = yield* readOutlookSteps(this.db, this.latest(), marks, (id) => this.specs.machine(id), (key, query, check) => this.specs.matching(key, query, check));
+      const reading = readOutlookSteps(this.db, this.latest(), marks, (id) => this.specs.machine(id), (key, query, check) => this.specs.matching(key, query, check));
+      const practice = options.practise && !this.practised ? practiseOutlooks(this.specs.sample(PRACTICE_MACHINES), this.latest()) : undefined;
+      this.practised ||= practice !== undefined;
+      const index = yield* alongside(reading, practice);
       if (this.version === version) this.outlookIndex = index;
       return index;
     } finally {

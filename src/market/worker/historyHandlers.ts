@@ -182,7 +182,7 @@ export class ServerHistory implements MachineHistory, MarketFacts {
     this.recordPending();
     const store = this.store;
     if (!store) return Promise.resolve(undefined);
-    const steps = store.outlookSteps();
+    const steps = store.outlookSteps({ practise: true });
     let end!: (index: OutlookIndex | undefined | 'stopped') => void;
     const reading = { steps, done: new Promise<OutlookIndex | undefined | 'stopped'>((resolve) => (end = resolve)), stop: () => end('stopped') };
     this.reading = reading;

@@ -108,6 +108,27 @@ describe('market history: the outlook', () => {
     store.close();
   });
 
+  it('the worker\'s read, practising the outlook between its slices, answers as the read without practice', () => {
+    // 9,000 machines: the read has slices (4,096 rows each) for the practice to run between.
+    const fleet = Array.from({ length: 9_000 }, (_, i) => machineRecord({ node_name: `f-${i}`, gpu_name: i % 3 === 0 ? 'A100_SXM4_80GB' : 'RTX_4090', gpu_count: 1 + (i % 4), price: `${1 + (i % 9)}.00`, region: i % 2 === 0 ? 'us-west' : 'eu-central' }));
+    const lists: [number, Machine[]][] = [0, 1, 2, 3].map((day) => [T0 + day * DAY_MS, fleet.filter((_, i) => (i + day) % 5 !== 0)]);
+    const filters = ['gpu=A100 gpus>=2 price_per_gpu<3', 'region notin [us-west] price<6', 'gpus>=1'];
+    const read = (practise: boolean) => {
+      const store = historyOf(lists);
+      const steps = store.outlookSteps({ practise });
+      let slices = 0;
+      while (!steps.next().done) slices++;
+      const answers = filters.map((f) => outlookAnswer(store.outlook(), f));
+      store.close();
+      return { slices, answers };
+    };
+    const plain = read(false);
+    const practised = read(true);
+    assert.deepEqual(practised.answers, plain.answers);
+    assert.deepEqual(plain.answers.map((a) => ('outlook' in a ? a.outlook.supply.now > 0 && a.outlook.supply.window > 0 : a)), [true, true, true]);
+    assert.ok(practised.slices > plain.slices && plain.slices >= 2, `${practised.slices} slices with the practice, ${plain.slices} without`);
+  });
+
   it("follows its own lists, and another writer's, as a fresh read of the file says: machines come, go, come back and change price, by diff and whole", () => {
     const folder = historyFolder();
     // A records; B only reads, and follows A's lists as another writer's; each comparison opens the file afresh.

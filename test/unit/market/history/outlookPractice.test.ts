@@ -1,0 +1,55 @@
+// The outlook's practice (outlookPractice.ts): the worker asks its outlooks
+// of a small index between the window's slices so that a person's first
+// outlook runs code V8 has optimised. A practice filter that could not be
+// read, or that matched nothing, would walk none of the record's or the sums'
+// code and warm nothing, silently: each must find a match. And the slices:
+// practice never outlasts the read, nor changes what the read returns.
+import * as assert from 'node:assert/strict';
+import { generateMachines } from '../../../../dev/demo/fixtures';
+import { validateMachines } from '../../../../src/api/schema';
+import { PRACTICE_OUTLOOKS, practiceIndex, practiseOutlooks } from '../../../../src/market/history/outlookPractice';
+import { outlookAnswer } from '../../../../src/market/history/outlookAnswer';
+import { alongside, finish, type Steps } from '../../../../src/market/history/steps';
+
+const NOW = 400 * 24 * 3_600_000;
+
+function* counted(name: string, steps: number, log: string[], result?: string): Steps<string | undefined> {
+  for (let i = 0; i < steps; i++) {
+    log.push(`${name}${i}`);
+    yield;
+  }
+  return result;
+}
+
+describe('the outlook practice', () => {
+  it('every practice outlook reads its filter and finds a match, over machines of a demo market', () => {
+    const machines = validateMachines(generateMachines(2_000, 5)).items.filter((_, i) => i % 8 === 0);
+    assert.equal(finish(practiseOutlooks(machines, NOW)), PRACTICE_OUTLOOKS);
+  });
+
+  it('its index answers as a record of its machines: some listed now, some gone, prices per GPU', () => {
+    const machines = validateMachines(generateMachines(300, 9)).items;
+    const answer = outlookAnswer(practiceIndex(machines, NOW), 'gpus>=1');
+    assert.ok('outlook' in answer);
+    assert.ok(answer.outlook.supply.now > 0 && answer.outlook.supply.now < machines.length, String(answer.outlook.supply.now));
+    assert.ok(answer.outlook.supply.listedHours !== undefined && answer.outlook.price.typical !== undefined);
+  });
+
+  it('no machines, no practice', () => {
+    assert.equal(finish(practiseOutlooks([], NOW)), 0);
+  });
+
+  it('a step of the side after each of the main work, a slice each, until the main work ends', () => {
+    const log: string[] = [];
+    const steps = alongside(counted('main', 3, log, 'index'), counted('side', 10, log));
+    let slices = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      slices++;
+      log.push('|');
+    }
+    assert.deepEqual(log, ['main0', '|', 'side0', '|', 'main1', '|', 'side1', '|', 'main2', '|', 'side2', '|']);
+    assert.equal(slices, 6);
+    assert.equal(finish(alongside(counted('main', 4, [], 'index'), counted('side', 1, []))), 'index');
+    assert.equal(finish(alongside(counted('main', 2, [], 'index'), undefined)), 'index');
+  });
+});
