@@ -8,7 +8,7 @@ import { firstInGroups, SORT_KEYS, type SortKey, type SortOrder } from '../model
 import { toolMachinesHeader, toolTemplatesHeader } from '../model/countText';
 import { oneLine } from '../model/escape';
 import { formatPercent, formatPricePerGpu, INVARIANT_LOCALE } from '../model/format';
-import { machineDetails } from '../model/machines';
+import { findByNodeId, machineDetails } from '../model/machines';
 import { fullWeek, historySpan, pricePlace, type MarketFacts } from '../model/historyText';
 import { describeNearMiss, nearMisses } from '../model/nearMiss';
 import { pricePerGpu } from '../model/price';
@@ -161,7 +161,10 @@ export function getMachineAnswer(market: Market, nodeId: unknown, now: Date, his
   const snapshot = market.machines.snapshot;
   if (!snapshot) return l10n.t('No machine list is loaded.');
   if (typeof nodeId !== 'string' || !nodeId.trim()) return l10n.t("nodeId must be the machine's node ID (a UUID).");
-  const machine: Machine | undefined = market.machine(nodeId.trim());
+  const id = nodeId.trim();
+  // The start of an ID, as a details tab shows it (`9d32cc50`), is looked up as `gpu-rental machine` does.
+  const { machine, ambiguous } = market.machine(id) ? { machine: market.machine(id) } : findByNodeId(snapshot.items, id);
+  if (ambiguous) return l10n.t('{0} machines listed now have node IDs that start with {1}: give more of the node ID. {2}', ambiguous, cell(id), dataAge(snapshot.fetchedAt, now));
   if (!machine) return l10n.t('No machine with node ID {0} is listed now. {1}', cell(nodeId), dataAge(snapshot.fetchedAt, now));
   const lines = [dataAge(snapshot.fetchedAt, now), '', ...machineDetails(machine, INVARIANT_LOCALE).map((row) => `${row.label}: ${oneLine(row.value, 200)}`)];
   if (history) lines.push(oneLine(historyLine(machine, history === 'outside' ? undefined : history), 400));

@@ -58,11 +58,11 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: 'gpuRental_getMachine',
     title: 'Get GPU Machine',
     modelDescription:
-      "Returns every field of one GPU machine listed by the user's GPU rental service, given its node ID (a UUID, as returned by gpuRental_findMachines in the node_id column). Says clearly when the machine is not listed now. Use it before recommending or scripting a specific machine. In VS Code, a last line places its price per GPU in its GPU model's last 7 days (against the median, and the low) and says how long it has been listed: use it to answer whether the price is good. The result says how old the data is.",
+      "Returns every field of one GPU machine listed by the user's GPU rental service, given its node ID (a UUID, as returned by gpuRental_findMachines in the node_id column) or the start of one, 6 characters or more (as the editor's details tabs show it, like a short commit hash). Says clearly when the machine is not listed now, and how many machines match when the start fits several. Use it before recommending or scripting a specific machine. In VS Code, a last line places its price per GPU in its GPU model's last 7 days (against the median, and the low) and says how long it has been listed: use it to answer whether the price is good. The result says how old the data is.",
     inputSchema: {
       type: 'object',
       properties: {
-        nodeId: { type: 'string', description: "The machine's node ID (UUID)." },
+        nodeId: { type: 'string', description: "The machine's node ID (UUID), or its first 6 characters or more." },
       },
       required: ['nodeId'],
     },

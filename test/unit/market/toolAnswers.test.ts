@@ -83,6 +83,16 @@ describe('language model tools: answers', () => {
     assert.match(getMachineAnswer(market, '   ', NOW), /^nodeId must be/, 'spaces are no node ID');
   });
 
+  it('gets a machine by the start of its node ID, as a details tab shows it; several that start so are counted, not guessed', async () => {
+    const lone = machineRecord({ node_name: '9d32cc50-1111-4000-8000-000000000004', gpu_name: 'A100', gpu_count: 2, price: '3.00' });
+    const four = new Market({ now: () => FETCHED });
+    await four.loadMachines(async () => ({ items: [dear, small, cheap, lone], skipped: 0 }));
+    assert.ok(getMachineAnswer(four, '9d32cc50', NOW).includes(`Node ID: ${lone.node_name}`), 'one machine starts so');
+    assert.ok(getMachineAnswer(four, ' 9d32cc ', NOW).includes(`Node ID: ${lone.node_name}`), 'six characters, spaces around');
+    assert.equal(getMachineAnswer(market, 'aaaaaaaa', NOW), '3 machines listed now have node IDs that start with aaaaaaaa: give more of the node ID. Data as of 14:02:11 UTC (4 minutes ago).');
+    assert.match(getMachineAnswer(market, 'aaaaa', NOW), /^No machine with node ID aaaaa is listed now\./, 'under 6 characters, only a whole ID');
+  });
+
   it('lists templates by text and type, never with docker_passwd', () => {
     const all = listTemplatesAnswer(market, { limit: 20 }, NOW);
     assert.ok(!all.includes('SECRET-PASSWD-MARKER'));
