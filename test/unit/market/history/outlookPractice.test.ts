@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { generateMachines } from '../../../../dev/demo/fixtures';
 import { validateMachines } from '../../../../src/api/schema';
-import { PRACTICE_OUTLOOKS, practiceIndex, practiseOutlooks } from '../../../../src/market/history/outlookPractice';
+import { PRACTICE_OUTLOOKS, practiceAsks, practiceIndex, practiseOutlooks } from '../../../../src/market/history/outlookPractice';
 import { outlookAnswer } from '../../../../src/market/history/outlookAnswer';
 import { alongside, finish, type Steps } from '../../../../src/market/history/steps';
 
@@ -22,9 +22,31 @@ function* counted(name: string, steps: number, log: string[], result?: string): 
 }
 
 describe('the outlook practice', () => {
-  it('every practice outlook reads its filter and finds a match, over machines of a demo market', () => {
+  it('every practice outlook reads its filter and finds a match, over machines of a demo market; one slice each', () => {
     const machines = validateMachines(generateMachines(2_000, 5)).items.filter((_, i) => i % 8 === 0);
-    assert.equal(finish(practiseOutlooks(machines, NOW)), PRACTICE_OUTLOOKS);
+    const index = practiceIndex(machines, NOW);
+    const asks = practiceAsks(machines);
+    assert.equal(asks.length, PRACTICE_OUTLOOKS);
+    for (const { text, days } of asks) {
+      const answer = outlookAnswer(index, text, days);
+      assert.ok('outlook' in answer && answer.outlook.supply.window > 0, `${text}: ${JSON.stringify(answer).slice(0, 200)}`);
+    }
+    const fields = new Set(asks.flatMap((a) => a.text.split(' ').map((clause) => /^[a-z_]+/.exec(clause)?.[0])));
+    assert.deepEqual(['gpus', 'price_per_gpu', 'gpu', 'online', 'region', 'cuda', 'vram', 'price', 'vram_total'].filter((f) => !fields.has(f)), [], 'the fields people filter on');
+    assert.deepEqual([...new Set(asks.map((a) => a.days))].sort((a, b) => a - b), [7, 30]);
+    const steps = practiseOutlooks(machines, NOW);
+    let slices = 0;
+    while (!steps.next().done) slices++;
+    assert.equal(slices, PRACTICE_OUTLOOKS);
+  });
+
+  it('a machine without a region or CUDA version still gives filters that read and match', () => {
+    const machines = validateMachines(generateMachines(300, 3)).items.map((m, i) => (i % 2 === 0 ? { ...m, region: '', cuda_version: '' } : m));
+    const index = practiceIndex(machines, NOW);
+    for (const { text, days } of practiceAsks(machines)) {
+      const answer = outlookAnswer(index, text, days);
+      assert.ok('outlook' in answer && answer.outlook.supply.window > 0, `${text}: ${JSON.stringify(answer).slice(0, 200)}`);
+    }
   });
 
   it('its index answers as a record of its machines: some listed now, some gone, prices per GPU', () => {
@@ -36,7 +58,7 @@ describe('the outlook practice', () => {
   });
 
   it('no machines, no practice', () => {
-    assert.equal(finish(practiseOutlooks([], NOW)), 0);
+    assert.equal(practiseOutlooks([], NOW).next().done, true);
   });
 
   it('a step of the side after each of the main work, a slice each, until the main work ends', () => {
