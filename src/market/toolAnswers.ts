@@ -163,7 +163,8 @@ export function getMachineAnswer(market: Market, nodeId: unknown, now: Date, his
   if (typeof nodeId !== 'string' || !nodeId.trim()) return l10n.t("nodeId must be the machine's node ID (a UUID).");
   const id = nodeId.trim();
   // The start of an ID, as a details tab shows it (`9d32cc50`), is looked up as `gpu-rental machine` does.
-  const { machine, ambiguous } = market.machine(id) ? { machine: market.machine(id) } : findByNodeId(snapshot.items, id);
+  const exact = market.machine(id);
+  const { machine, ambiguous } = exact ? { machine: exact } : findByNodeId(snapshot.items, id);
   if (ambiguous) return l10n.t('{0} machines listed now have node IDs that start with {1}: give more of the node ID. {2}', ambiguous, cell(id), dataAge(snapshot.fetchedAt, now));
   if (!machine) return l10n.t('No machine with node ID {0} is listed now. {1}', cell(nodeId), dataAge(snapshot.fetchedAt, now));
   const lines = [dataAge(snapshot.fetchedAt, now), '', ...machineDetails(machine, INVARIANT_LOCALE).map((row) => `${row.label}: ${oneLine(row.value, 200)}`)];
