@@ -18,7 +18,8 @@ export function finish<T>(steps: Steps<T>): T {
 
 /**
  * `main`'s steps, each followed by a step of `side` while it has any, as a slice of its own: `side` is work
- * that may be left unfinished (it ends with `main`), and makes no slice longer than main's or its own.
+ * that may be left unfinished (it ends with `main`, or at its first error, which `main` never sees), and
+ * makes no slice longer than main's or its own.
  */
 export function* alongside<T>(main: Steps<T>, side: Steps<unknown> | undefined): Steps<T> {
   let more = side !== undefined;
@@ -27,7 +28,12 @@ export function* alongside<T>(main: Steps<T>, side: Steps<unknown> | undefined):
     if (step.done) return step.value;
     yield;
     if (more) {
-      more = side!.next().done !== true;
+      try {
+        more = side!.next().done !== true;
+      } catch {
+        // Work on the side (the outlook's practice) only saves time later: failing, it ends, and main goes on.
+        more = false;
+      }
       yield;
     }
   }

@@ -74,4 +74,15 @@ describe('the outlook practice', () => {
     assert.equal(finish(alongside(counted('main', 4, [], 'index'), counted('side', 1, []))), 'index');
     assert.equal(finish(alongside(counted('main', 2, [], 'index'), undefined)), 'index');
   });
+
+  it('work on the side that fails ends there; the main work goes on to its result', () => {
+    const log: string[] = [];
+    function* failing(): Steps<void> {
+      log.push('side0');
+      yield;
+      throw new Error('the practice failed');
+    }
+    assert.equal(finish(alongside(counted('main', 4, log, 'index'), failing())), 'index');
+    assert.deepEqual(log, ['main0', 'side0', 'main1', 'main2', 'main3']);
+  });
 });
