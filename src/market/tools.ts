@@ -181,7 +181,7 @@ function noOutlookWords(answer: Exclude<OutlookAnswer, { outlook: unknown }>): s
 function marketOutlookAnswer(query: string, answer: OutlookAnswer = { error: 'off' }): string {
   if ('error' in answer) return noOutlookWords(answer);
   const o = answer.outlook;
-  const lines = [l10n.t('Outlook of "{0}" from the market history (a record of the {1} days up to its latest list, {2}; not a forecast):', query.trim(), o.days, o.recordedHours > 0 || o.latest > 0 ? new Date(o.latest).toISOString() : '—'), outlookLine(o), ...outlookLines(o).map((l) => `- ${l.label}: ${l.value}`)];
+  const lines = [l10n.t('Outlook of "{0}" from the market history (a record of the {1} days up to its latest list, {2}; not a forecast):', query.trim(), o.days, new Date(o.latest).toISOString()), outlookLine(o), ...outlookLines(o).map((l) => `- ${l.label}: ${l.value}`)];
   if (answer.ignored.length > 0) lines.push(l10n.t('Left out (the history does not keep them): {0}', answer.ignored.join(', ')));
   return lines.join('\n');
 }
