@@ -6,6 +6,7 @@
 // practice never outlasts the read, nor changes what the read returns.
 import * as assert from 'node:assert/strict';
 import { generateMachines } from '../../../../dev/demo/fixtures';
+import type { Machine } from '../../../../src/api/types';
 import { validateMachines } from '../../../../src/api/schema';
 import { PRACTICE_OUTLOOKS, practiceAsks, practiceIndex, practiseOutlooks } from '../../../../src/market/history/outlookPractice';
 import { outlookAnswer } from '../../../../src/market/history/outlookAnswer';
@@ -21,16 +22,22 @@ function* counted(name: string, steps: number, log: string[], result?: string): 
   return result;
 }
 
+/** The practice's asks of `machines`, each checked to read and to find a match in their practice index. */
+function eachReadsAndMatches(machines: Machine[]): { text: string; days: number }[] {
+  const index = practiceIndex(machines, NOW);
+  const asks = practiceAsks(machines);
+  for (const { text, days } of asks) {
+    const answer = outlookAnswer(index, text, days);
+    assert.ok('outlook' in answer && answer.outlook.supply.window > 0, `${text}: ${JSON.stringify(answer).slice(0, 200)}`);
+  }
+  return asks;
+}
+
 describe('the outlook practice', () => {
   it('every practice outlook reads its filter and finds a match, over machines of a demo market; one slice each', () => {
     const machines = validateMachines(generateMachines(2_000, 5)).items.filter((_, i) => i % 8 === 0);
-    const index = practiceIndex(machines, NOW);
-    const asks = practiceAsks(machines);
+    const asks = eachReadsAndMatches(machines);
     assert.equal(asks.length, PRACTICE_OUTLOOKS);
-    for (const { text, days } of asks) {
-      const answer = outlookAnswer(index, text, days);
-      assert.ok('outlook' in answer && answer.outlook.supply.window > 0, `${text}: ${JSON.stringify(answer).slice(0, 200)}`);
-    }
     const fields = new Set(asks.flatMap((a) => a.text.split(' ').map((clause) => /^[a-z_]+/.exec(clause)?.[0])));
     assert.deepEqual(['gpus', 'price_per_gpu', 'gpu', 'online', 'region', 'cuda', 'vram', 'price', 'vram_total'].filter((f) => !fields.has(f)), [], 'the fields people filter on');
     assert.deepEqual([...new Set(asks.map((a) => a.days))].sort((a, b) => a - b), [7, 30]);
@@ -42,11 +49,7 @@ describe('the outlook practice', () => {
 
   it('a machine without a region or CUDA version still gives filters that read and match', () => {
     const machines = validateMachines(generateMachines(300, 3)).items.map((m, i) => (i % 2 === 0 ? { ...m, region: '', cuda_version: '' } : m));
-    const index = practiceIndex(machines, NOW);
-    for (const { text, days } of practiceAsks(machines)) {
-      const answer = outlookAnswer(index, text, days);
-      assert.ok('outlook' in answer && answer.outlook.supply.window > 0, `${text}: ${JSON.stringify(answer).slice(0, 200)}`);
-    }
+    eachReadsAndMatches(machines);
   });
 
   it('its index answers as a record of its machines: some listed now, some gone, prices per GPU', () => {
