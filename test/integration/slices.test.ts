@@ -119,6 +119,35 @@ describe('Big groups in slices', function () {
     await refresh();
   });
 
+  it("each group's first slice is asked ahead once the groups are drawn: an expand then asks the market worker nothing; a new answer's rows are its own", async () => {
+    const client = api.marketHost.client;
+    const request = client.request;
+    const asked: string[] = [];
+    client.request = ((method, params, signal) => {
+      if (method === 'rows') asked.push(`${(params as { groupKey: string }).groupKey} ${(params as { start: number }).start} ${(params as { count: number }).count}`);
+      return request.call(client, method, params, signal);
+    }) as typeof client.request;
+    try {
+      const keys = (await machineNodes(api)).flatMap((n) => (n.kind === 'group' ? [n.group.key] : []));
+      assert.equal(keys.length, 3);
+      await waitFor('the first slice of every group, asked ahead', () => keys.every((key) => asked.includes(`${key} 0 ${SLICE}`)));
+      await api.machinesModel.askAhead(SLICE);
+      asked.length = 0;
+      // (BIG shows more than its first slice since a test above: its rows are asked as many.)
+      assert.deepEqual(names(await rows('EXACT')), model('EXACT', SLICE).map((m) => m.node_name));
+      assert.deepEqual(names(await rows('ONE MORE')), model('ONE_MORE', SLICE).map((m) => m.node_name));
+      assert.deepEqual(asked, [], 'the expands asked the market worker nothing');
+      // The next answer (ONE_MORE-000 gone): its rows, not the ones asked ahead of the last.
+      server.setData({ machines: machines.filter((m) => m.node_name !== 'ONE_MORE-000') });
+      await refresh();
+      assert.deepEqual(names(await rows('ONE MORE')), model('ONE_MORE', SLICE + 1).slice(1).map((m) => m.node_name));
+    } finally {
+      client.request = request;
+      server.setData({ machines });
+      await refresh();
+    }
+  });
+
   it('a new filter or arrangement starts every group on its first slice again', async () => {
     api.view.arrange({ order: 'descending' });
     assert.equal(names((await rows('BIG'))).length, SLICE);

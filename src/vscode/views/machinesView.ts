@@ -23,6 +23,8 @@ export type MachineNode = GroupNode | MachineLeaf | MoreNode | NearMissNode;
 
 /** The key of the one implicit group when machines are not grouped. */
 const ROOT = 'all';
+/** How long an answer's groups stay on screen before their first slices are asked ahead (askAheadSoon). */
+const AHEAD_DELAY_MS = 300;
 
 export class MachinesProvider extends Disposable implements vscode.TreeDataProvider<MachineNode> {
   private readonly changed = this._register(new vscode.EventEmitter<MachineNode | undefined>());
@@ -37,6 +39,8 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
   private rootShown = false;
   /** New marks no refresh has drawn yet; a second refresh within 200 ms of the first would wait for VS Code's debounce. */
   private marksToDraw = false;
+  /** The timer that asks each group's first slice ahead of an expand, a moment after a root of groups was drawn. */
+  private aheadTimer: ReturnType<typeof setTimeout> | undefined;
   /** The next root with rows, when something waits for it (nextRows): one promise however many ask. */
   private awaitedRows: { promise: Promise<void>; resolve: () => void } | undefined;
 
@@ -69,6 +73,7 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     // A new query shows the first slices again; its answer redraws the rows.
     this._register(state.onDidChange(() => this.shown.clear()));
     this._register(config.onDidChange((affects) => affects('machines.sliceSize') && this.changed.fire(undefined)));
+    this._register({ dispose: () => clearTimeout(this.aheadTimer) });
   }
 
   /**
@@ -98,6 +103,16 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     return this.awaitedRows.promise;
   }
 
+  /**
+   * Asks the model for each group's first slice (MachinesModel.askAhead) once VS Code has drawn the groups
+   * and the answer has held still for AHEAD_DELAY_MS: a first look's groups are replaced by the whole list's
+   * soon after, and the worker is then still busy with it.
+   */
+  private askAheadSoon(): void {
+    clearTimeout(this.aheadTimer);
+    this.aheadTimer = setTimeout(() => void this.model.askAhead(this.config.machineSliceSize), AHEAD_DELAY_MS);
+  }
+
   private handedRows(): void {
     this.awaitedRows?.resolve();
     this.awaitedRows = undefined;
@@ -123,6 +138,7 @@ export class MachinesProvider extends Disposable implements vscode.TreeDataProvi
     if (this.state.arrangement.groupBy === 'none') {
       return (summary.groups.length ? await this.slice(summary.groups[0].key, ROOT) : []).concat(misses);
     }
+    this.askAheadSoon();
     return summary.groups.map((group): MachineNode => this.groupNode(summary, group)).concat(misses);
   }
 
