@@ -3,10 +3,11 @@
 // serving 1k, 10k and 100k generated machines, beside the floor measured in
 // the same run: fetching the same body and JSON.parse in plain Node. Also the
 // extension host's memory (RSS, read from /proc), before loading and after
-// loading and expanding, and both again after a full garbage collection. A
-// fixture extension in the same extension host (test/fixtures/
-// bench-probe-extension) takes that collection, which tells the data we keep
-// from the heap V8 has not collected or given back yet, and also times the
+// loading and expanding, and both again after a full garbage collection of
+// each of its threads (the market worker's too). A fixture extension in the
+// same extension host (test/fixtures/bench-probe-extension) takes those
+// collections, which tell the data we keep from the heap V8 has not
+// collected or given back yet, and also times the
 // floor inside the extension host: fetch (VS Code's) + JSON.parse there.
 // A second fixture, the stall probe (test/fixtures/stall-probe, stallProbe.ts),
 // notes every gap of more than 50 ms in the extension host's event loop; each
@@ -82,6 +83,8 @@ interface Figures {
 interface Probe {
   rss: number;
   heapUsed: number;
+  /** The worker threads collected too (the market worker, once it has started). */
+  workers: number;
 }
 
 const BENCH_PROBE = path.join(repoRoot, 'test', 'fixtures', 'bench-probe-extension');
@@ -91,10 +94,10 @@ function runProbe(session: Session, command: string, file: string): Promise<stri
   return commandLine(session, `Bench Probe: ${command}`, file);
 }
 
-/** The extension host's memory after a full GC. */
+/** The extension host's memory after a full GC of each of its threads (the heap in use: its main thread's). */
 async function probeMemory(session: Session, dir: string): Promise<Probe> {
-  const { after } = JSON.parse(await runProbe(session, 'Measure Memory After a Full GC', path.join(dir, 'memory.jsonl'))) as { after: Probe };
-  return { rss: after.rss, heapUsed: after.heapUsed };
+  const { after, workers } = JSON.parse(await runProbe(session, 'Measure Memory After a Full GC', path.join(dir, 'memory.jsonl'))) as { after: Probe; workers: number };
+  return { rss: after.rss, heapUsed: after.heapUsed, workers };
 }
 
 /** fetch + JSON.parse of the machines inside the extension host: the floor there. */
@@ -286,7 +289,7 @@ function table(rows: Figures[]): string {
     lines.push(
       `| ${[
         int(f.machines), mb(f.bodyBytes), `${mb(before.heapUsed)} → ${mb(after.heapUsed)}`, ratio((after.heapUsed - before.heapUsed) / f.bodyBytes),
-        `${mb(before.rss)} → ${mb(after.rss)}`, ratio((after.rss - before.rss) / f.bodyBytes),
+        `${mb(before.rss)} → ${mb(after.rss)}`, ratio((after.rss - before.rss) / f.bodyBytes), `${before.workers} → ${after.workers}`,
       ].join(' | ')} |`,
     );
   }
@@ -294,7 +297,7 @@ function table(rows: Figures[]): string {
 }
 
 const HOST_HEAD = ['machines', 'fetch + JSON.parse inside the extension host', 'first rows ÷ that', 'whole list ÷ that', 'refresh ÷ that', 'expand: ours / an empty extension’s after it (same rows)', 'ours ÷ that', 'first rows: ours / an empty extension’s (fetch, parse, groups in its thread)', 'ours ÷ that', 'the empty extension’s first rows in a new window', 'ours ÷ that', 'its expand then, the first of that window', 'ours ÷ that'];
-const MEMORY_HEAD = ['machines', 'body', 'ext host JS heap in use after a full GC, before → after', 'growth ÷ body', 'ext host RSS after a full GC', 'growth ÷ body'];
+const MEMORY_HEAD = ['machines', 'body', 'ext host JS heap in use after a full GC, before → after', 'growth ÷ body', 'ext host RSS after a full GC of every thread', 'growth ÷ body', 'worker threads collected'];
 
 function uptime(): string {
   try {
