@@ -161,7 +161,7 @@ export const trendsScenario: Scenario = {
 
     // The panel's outlook section for that filter: the same line, its two charts, a table row a recorded day.
     await ui.runCommand('GPU Rental: Show Market Trends');
-    const heading = `Outlook for ${RHYTHM}`;
+    const heading = `Outlook for ${RHYTHM}, last 30 days`;
     await until('the outlook section', () => inFrame(find, (frame) => frame.locator('#outlook h2').innerText().catch(() => '')), (t) => t.trim() === heading, LOAD_TIMEOUT_MS);
     assert.equal((await inFrame(find, (frame) => frame.locator('#outlook .outlook-line').innerText())).trim(), line, 'the panel says the line the Machines view says');
     const outlookCharts = await inFrame(find, (frame) => frame.locator('#outlook svg[role="img"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '')));

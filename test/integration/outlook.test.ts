@@ -157,7 +157,7 @@ describeWithSqlite?.('Outlook: rent now or wait', function () {
     await api.trends.show();
     const before = lineOf(api.machinesView.message);
     await waitFor('the same line in the panel', () => pageContent(api.trends)?.outlook?.line === before);
-    assert.equal(pageContent(api.trends)?.outlook?.heading, `Outlook for ${FILTER}`);
+    assert.equal(pageContent(api.trends)?.outlook?.heading, `Outlook for ${FILTER}, last 30 days`, 'the section says its own period: the range above is the charts\'');
     // Every request for this filter's outlook and every change of the history, from here on.
     const client = api.marketHost.client;
     const request = client.request.bind(client);

@@ -115,7 +115,7 @@ const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
       api.view.setQuery('gpu in [rtx_4090, a100] gpus>=1');
       await vscode.commands.executeCommand('gpuRental.showTrends');
       assert.deepEqual(pageKey(api.trends)!.models, named);
-      assert.equal(pageContent(api.trends)!.outlook?.heading, 'Outlook for gpu in [rtx_4090, a100] gpus>=1', 'the section below is the same filter\'s');
+      assert.equal(pageContent(api.trends)!.outlook?.heading, 'Outlook for gpu in [rtx_4090, a100] gpus>=1, last 30 days', 'the section below is the same filter\'s');
       api.view.setQuery('gpus>=1');
       await vscode.commands.executeCommand('gpuRental.showTrends');
       assert.deepEqual(pageKey(api.trends)!.models, named, 'a filter that names no model keeps the models shown');

@@ -88,7 +88,8 @@ export function outlookContent(filterText: string, answer: OutlookFor | undefine
       return [rowTime(day, HOUR_MS), d.best === undefined ? '—' : formatPricePerGpu(d.best), level ? outlookLevelWord(level) : '—', d.appeared === undefined ? '—' : formatInteger(d.appeared)];
     });
   return {
-    heading: l10n.t('Outlook for {0}', filter),
+    // The period in the heading: the range chosen above is the models' charts', not this section's.
+    heading: l10n.t('Outlook for {0}, last {1} days', filter, o.days),
     line,
     price,
     supply,

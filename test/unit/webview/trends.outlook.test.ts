@@ -34,7 +34,7 @@ describe('trends page: the outlook section', () => {
     const outlook = fiveDays();
     assert.ok(outlook.price.typical, 'five days carry a typical price');
     const section = outlookContent('gpu=h100 gpus=8 labels=demo-rhythm', { outlook })!;
-    assert.equal(section.heading, 'Outlook for gpu=h100 gpus=8 labels=demo-rhythm');
+    assert.equal(section.heading, 'Outlook for gpu=h100 gpus=8 labels=demo-rhythm, last 7 days');
     assert.equal(section.line, outlookLine(outlook));
     assert.match(section.line, /^typical 2\.00–2\.50\/GPU · now 1\.80, low · appears about every/);
     // A field the record does not keep is named as left out of the line.
@@ -101,7 +101,7 @@ describe('trends page: the outlook section', () => {
       supply: { daily: [{ day: NOW - 4 * D, appeared: 8 }, { day: NOW - D, appeared: 0 }] },
     });
     const section = outlookContent('  gpu=h100  ', { outlook })!;
-    assert.equal(section.heading, 'Outlook for gpu=h100');
+    assert.equal(section.heading, 'Outlook for gpu=h100, last 7 days');
     const price = section.price!;
     assert.equal(price.from, NOW - 4 * D, 'from the first day of either number');
     assert.deepEqual(price.lines, [{ metric: 'best', points: [NOW - 3 * D + 12 * H, 2, NOW - D + 12 * H, 3] }]);
