@@ -123,6 +123,24 @@ const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
       api.view.setQuery('');
     }
   });
+
+  it("while it is open: a new filter that names GPU models moves the charts to them (its outlook is the section below); one that names none keeps them", async () => {
+    const recorded = (await api.marketHost.client.request('history.trends', { range: 'all', models: [], columns: 640 })).models;
+    const named = recorded.filter((m) => /^(RTX_4090|A100)/.test(m));
+    const heading = () => pageContent(api.trends)?.outlook?.heading;
+    try {
+      await api.trends.show([HOSTILE_GPU]);
+      assert.deepEqual(pageKey(api.trends)!.models, [HOSTILE_GPU]);
+      api.view.setQuery('gpu in [rtx_4090, a100] gpus>=1');
+      await waitFor('the charts on the models the filter names', () => JSON.stringify(pageKey(api.trends)?.models) === JSON.stringify(named));
+      assert.equal(heading(), 'Outlook for gpu in [rtx_4090, a100] gpus>=1, last 30 days');
+      api.view.setQuery('gpus>=2');
+      await waitFor("the next filter's outlook", () => heading() === 'Outlook for gpus>=2, last 30 days');
+      assert.deepEqual(pageKey(api.trends)!.models, named, 'a filter that names no model keeps the models shown');
+    } finally {
+      api.view.setQuery('');
+    }
+  });
 });
 
 // VS Code 1.100's extension host (Node 20) has no node:sqlite: the history is off (test/integration/history.test.ts).

@@ -44,6 +44,8 @@ export class TrendsPanel extends Disposable {
   private drawn: TrendsView = NOTHING;
   /** The request of the drawing in flight: the next supersedes it. */
   private asking: AbortController | undefined;
+  /** The Machines view's filter the models were last chosen for: only a new one moves them. */
+  private followed: string | undefined;
 
   constructor(
     extensionUri: vscode.Uri,
@@ -59,6 +61,7 @@ export class TrendsPanel extends Disposable {
         request: (_key, request) => this.act(request),
         restored: (key) => {
           this.key = key;
+          this.followed = this.outlook.last?.filter;
           void this.redraw();
           return this.contentOf(this.drawn);
         },
@@ -67,7 +70,7 @@ export class TrendsPanel extends Disposable {
     );
     // Only while the panel is open: a closed one would have the worker read 30 days of trends for every list recorded.
     this._register(market.onDidChangeHistory(() => this.open && void this.redraw()));
-    this._register(outlook.onDidChange(() => this.open && this.host.update(this.key, this.contentOf(this.drawn))));
+    this._register(outlook.onDidChange(() => this.open && this.followFilter()));
   }
 
   /** The panel is open (there is one at most). */
@@ -78,6 +81,7 @@ export class TrendsPanel extends Disposable {
   /** Opens the panel (or reveals it) on these models, or as modelsToOpenOn says. */
   async show(models?: readonly string[]): Promise<void> {
     const chosen = models && models.length > 0 ? [...new Set(models)] : await this.modelsToOpenOn();
+    this.followed = this.outlook.last?.filter;
     this.key = { range: this.key.range, models: chosen.slice(0, MAX_TREND_MODELS) };
     const [view] = await Promise.all([this.ask(this.key), this.outlook.settled()]);
     if (view) this.host.show(this.key, this.contentOf(view));
@@ -94,6 +98,25 @@ export class TrendsPanel extends Disposable {
     const named = filter && all ? modelsNamed(filter, all.models) : [];
     if (named.length > 0) return named;
     return this.key.models.length > 0 ? this.key.models : (all?.defaults ?? []);
+  }
+
+  /**
+   * A new filter in the Machines view that names GPU models moves the charts to them, as opening
+   * the panel would: its outlook is the section below them. One that names none, or the same
+   * filter's outlook again (a new list recorded), keeps the models chosen.
+   */
+  private followFilter(): void {
+    const filter = this.outlook.last?.filter;
+    if (filter !== this.followed) {
+      this.followed = filter;
+      const named = filter ? modelsNamed(filter, this.drawn.models).slice(0, MAX_TREND_MODELS) : [];
+      if (named.length > 0 && named.join('\n') !== this.key.models.join('\n')) {
+        this.key = { range: this.key.range, models: named };
+        void this.redraw();
+        return;
+      }
+    }
+    this.host.update(this.key, this.contentOf(this.drawn));
   }
 
   private async act(request: Exclude<TrendsRequest, ReadyRequest>): Promise<string | undefined> {
