@@ -14,6 +14,7 @@ import { DEMO_MACHINES } from '../../dev/demo/fixtures';
 import { hasSqlite } from '../support/sqlite';
 import { signedInToDemo, waitFor } from './helpers';
 import { fromPage, pageContent, pageHtml, pageKey } from './pages';
+import { TRENDS_VIEW_TYPE } from '../../src/vscode/panels/trendsPanel';
 
 const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
 
@@ -120,6 +121,43 @@ const HOSTILE_GPU = '=HYPERLINK("http://x.test","<b>x</b>")';
       await vscode.commands.executeCommand('gpuRental.showTrends');
       assert.deepEqual(pageKey(api.trends)!.models, named, 'a filter that names no model keeps the models shown');
     } finally {
+      api.view.setQuery('');
+    }
+  });
+
+  it('brought back after a reload, it keeps the models it showed: a new list recorded gives the same filter\'s outlook again, which moves nothing', async () => {
+    const filter = 'gpu in [rtx_4090, a100] gpus>=1';
+    const client = api.marketHost.client;
+    const request = client.request.bind(client);
+    const asked: Promise<unknown>[] = [];
+    try {
+      const open = pageKey(api.trends);
+      if (open) api.trends.host.close(open);
+      api.view.setQuery(filter);
+      // The filter's outlook answered (after its counts in the view's message), as after a reload once the view has its filter back.
+      await waitFor("the filter's outlook", () => (api.machinesView.message ?? '').startsWith(`${filter} · `) && (api.machinesView.message ?? '').split(' · ').length > 2);
+      await api.trends.host.restore(vscode.window.createWebviewPanel(TRENDS_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active, {}), { key: { range: 'week', models: [HOSTILE_GPU] } });
+      await waitFor('the restored panel drawn', () => pageContent(api.trends)?.outlook?.heading?.startsWith(`Outlook for ${filter}`));
+      client.request = ((method, params, signal) => {
+        const answer = request(method, params, signal);
+        if (method === 'outlook' || method === 'history.trends') asked.push(answer.catch(() => undefined));
+        return answer;
+      }) as typeof client.request;
+      let changes = 0;
+      const listening = api.marketHost.onDidChangeHistory(() => changes++);
+      await vscode.commands.executeCommand('gpuRental.refresh');
+      await waitFor('a new list recorded, and the outlook asked again', () => changes > 0 && asked.length >= 2);
+      // Every answer asked since, and whatever a follower would ask after them.
+      for (let seen = 0; seen < asked.length; ) {
+        const batch = asked.slice(seen);
+        seen = asked.length;
+        await Promise.all(batch);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      listening.dispose();
+      assert.deepEqual(pageKey(api.trends)!.models, [HOSTILE_GPU], 'the models shown before the reload');
+    } finally {
+      delete (client as Partial<typeof client>).request;
       api.view.setQuery('');
     }
   });

@@ -52,7 +52,7 @@ export class TrendsPanel extends Disposable {
     /** The history's keeper (the market's server: in the worker or this thread) and its changes. */
     private readonly market: Pick<MarketHost, 'client' | 'onDidChangeHistory'>,
     /** The Machines view's filter's outlook (issue 36), asked by its owner: the panel draws its last answer. */
-    private readonly outlook: Pick<FilterOutlook, 'last' | 'settled' | 'onDidChange'>,
+    private readonly outlook: Pick<FilterOutlook, 'filter' | 'last' | 'settled' | 'onDidChange'>,
     private readonly log: Log,
   ) {
     super();
@@ -61,7 +61,8 @@ export class TrendsPanel extends Disposable {
         request: (_key, request) => this.act(request),
         restored: (key) => {
           this.key = key;
-          this.followed = this.outlook.last?.filter;
+          // The filter of the view brought back with it, answered or not yet.
+          this.followed = this.outlook.filter;
           void this.redraw();
           return this.contentOf(this.drawn);
         },
@@ -81,7 +82,7 @@ export class TrendsPanel extends Disposable {
   /** Opens the panel (or reveals it) on these models, or as modelsToOpenOn says. */
   async show(models?: readonly string[]): Promise<void> {
     const chosen = models && models.length > 0 ? [...new Set(models)] : await this.modelsToOpenOn();
-    this.followed = this.outlook.last?.filter;
+    this.followed = this.outlook.filter;
     this.key = { range: this.key.range, models: chosen.slice(0, MAX_TREND_MODELS) };
     const [view] = await Promise.all([this.ask(this.key), this.outlook.settled()]);
     if (view) this.host.show(this.key, this.contentOf(view));

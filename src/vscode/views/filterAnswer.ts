@@ -42,6 +42,11 @@ export abstract class FilterAnswer<T> extends Disposable {
     if (followsList) this._register(market.onDidChange((change) => change.which === 'machines' && (change.diff || change.firstLook) && void this.refresh()));
   }
 
+  /** The view's filter now, whose answer may still be on its way. */
+  get filter(): string {
+    return this.state.queryText;
+  }
+
   /** The answer for the filter shown, as last answered; `none` while the answer for a new filter is on its way. */
   current(): T {
     return this.shownOf(this.latest.value);
