@@ -124,8 +124,8 @@ describe('Watching the market', function () {
     assert.equal(item.name, 'GPU Rental');
     assert.equal(item.text, '$(circuit-board) 0', 'no 8-GPU H100 is listed now');
     const tooltip = (item.tooltip as vscode.MarkdownString).value;
-    assert.match(tooltip, /\| 8× H100 under 2\\\.5\/GPU \| 0 \| — \|/);
-    assert.match(tooltip, /\| gpu=h100\\_watch price\\<10 \| 90 \| 1\.00\/GPU \|/);
+    assert.match(tooltip, /\| 8× H100 under 2\\\.5\/GPU \| 0 \|/);
+    assert.match(tooltip, /\| gpu=h100\\_watch price\\<10 \| 90 · 1\.00\/GPU \|/, 'the count and the price apart, in one cell');
     assert.match(tooltip, /Next poll: \d\d:\d\d:\d\d/);
     assert.match(tooltip, /Last refresh: \d\d:\d\d:\d\d/);
     api.view.setQuery('gpu=h100_watch gpus=1');

@@ -91,11 +91,14 @@ function tooltip(state: ListingState | undefined, watches: WatchService): vscode
     const outlooks = watches.watches.map((watch) => watches.outlookLineOf(watch));
     // The outlook's column only where the history said something (none on a first day without one).
     const withOutlook = outlooks.some(Boolean);
-    lines.push(`| ${cell(vscode.l10n.t('Watch'))} | ${cell(vscode.l10n.t('Matches'))} | ${cell(vscode.l10n.t('Cheapest'))} |${withOutlook ? ` ${cell(vscode.l10n.t('Outlook'))} |` : ''}`, `|:--|--:|--:|${withOutlook ? ':--|' : ''}`);
+    // The count and the cheapest price in one cell, as the status bar item says them: in two columns, both
+    // right-aligned with a hover's narrow padding, "1" and "12.26/GPU" read as "112.26/GPU".
+    lines.push(`| ${cell(vscode.l10n.t('Watch'))} | ${cell(vscode.l10n.t('Matches · cheapest'))} |${withOutlook ? ` ${cell(vscode.l10n.t('Outlook'))} |` : ''}`, `|:--|--:|${withOutlook ? ':--|' : ''}`);
     watches.watches.forEach((watch, i) => {
       const stats = watches.statsOf(watch);
       const label = watch.setting.paused ? vscode.l10n.t('{0} (paused)', cell(watch.label)) : cell(watch.label);
-      lines.push(`| ${label} | ${stats ? formatInteger(stats.matches) : '—'} | ${stats?.cheapest ? vscode.l10n.t('{0}/GPU', stats.cheapest) : '—'} |${withOutlook ? ` ${cell(outlooks[i] ?? '—')} |` : ''}`);
+      const now = !stats ? '—' : stats.cheapest ? vscode.l10n.t('{0} · {1}/GPU', formatInteger(stats.matches), stats.cheapest) : formatInteger(stats.matches);
+      lines.push(`| ${label} | ${now} |${withOutlook ? ` ${cell(outlooks[i] ?? '—')} |` : ''}`);
     });
     lines.push('');
   }
