@@ -59,7 +59,7 @@ export const watchingScenario: Scenario = {
     await statusItem(ui).hover();
     const hover = ui.page.locator('.monaco-hover:visible').filter({ hasText: 'Next poll' }).first();
     await hover.waitFor();
-    assert.match(await hover.innerText(), new RegExp(`${WATCH}\\s+1\\s+1\\.50/GPU`));
+    assert.match(await hover.innerText(), new RegExp(`${WATCH}\\s+1 · 1\\.50/GPU`), 'its count and cheapest price in one cell');
     await ui.page.mouse.move(5, 5);
 
     // Out of sight, news counts in the badge on the activity bar until the view is opened.
