@@ -111,7 +111,7 @@ export class TrendsPanel extends Disposable {
     if (filter !== this.followed) {
       this.followed = filter;
       const named = filter ? modelsNamed(filter, this.drawn.models).slice(0, MAX_TREND_MODELS) : [];
-      if (named.length > 0 && named.join('\n') !== this.key.models.join('\n')) {
+      if (named.length > 0) {
         this.key = { range: this.key.range, models: named };
         void this.redraw();
         return;
